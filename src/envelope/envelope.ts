@@ -1,0 +1,22 @@
+/** The wire shape shared by all seven endpoints, and its one serialiser. */
+
+/** A search result item: the record's GitHub item shape plus `score` (and `text_matches` when asked). */
+export type Item = Record<string, unknown>;
+
+/**
+ * `{total_count, incomplete_results, items}` in exactly this key order: octokit's paginator takes the first key
+ * left after deleting the counts as the item array (reference §3.1).
+ */
+export interface Envelope {
+  total_count: number;
+  incomplete_results: boolean;
+  items: Item[];
+}
+
+/**
+ * Serialise an envelope or error body the way both edges write it: GitHub's two-space indented JSON plus a final
+ * newline. The CLI's stdout and the server's body are byte-identical because both call this.
+ */
+export function renderJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}

@@ -1,0 +1,48 @@
+/**
+ * Accept-header negotiation for the search API (reference §3.5). Pure; used by both edges.
+ */
+
+/** What an Accept header asked for. */
+export interface MediaOptions {
+  /** `text-match` anywhere in an entry: add `text_matches` to every item. */
+  readonly textMatch: boolean;
+  /** `cloak-preview`: the historic commit-search preview. */
+  readonly cloak: boolean;
+  /** `mercy-preview`: the historic topics preview; also adds `topics` to repository items. */
+  readonly mercy: boolean;
+}
+
+/** No parameters: `application/vnd.github.v3+json` or no Accept header at all. */
+export const PLAIN_MEDIA: MediaOptions = Object.freeze({ textMatch: false, cloak: false, mercy: false });
+
+/**
+ * Parse an Accept header value. Entries are comma-separated; each may carry `q=` or other parameters, with or
+ * without `v3.` and `+json` (`application/vnd.github.v3.text-match` is what Octokit sends for
+ * `mediaType.format: "text-match"`). Detection is by substring over each entry's media range, case-insensitively.
+ * @param accept the raw header value; undefined or empty means plain JSON
+ */
+export function parseAccept(accept: string | undefined): MediaOptions {
+  if (!accept) return PLAIN_MEDIA;
+  const ranges = accept
+    .split(',')
+    .map((entry) => (entry.split(';')[0] ?? '').trim().toLowerCase())
+    .filter((range) => range.startsWith('application/vnd.github'));
+  const has = (param: string) => ranges.some((range) => range.includes(param));
+  return { textMatch: has('text-match'), cloak: has('cloak-preview'), mercy: has('mercy-preview') };
+}
+
+/**
+ * The `X-GitHub-Media-Type` response header: `github.v3; format=json`, or `github.v3; param=<p>; format=json`
+ * when a parameter was requested (text-match wins over previews, which are not params).
+ */
+export function mediaTypeHeader(media: MediaOptions): string {
+  return media.textMatch ? 'github.v3; param=text-match; format=json' : 'github.v3; format=json';
+}
+
+/** The Accept value of a well-behaved client for `kind`: the preview commits/topics require, plus text-match. */
+export function defaultAccept(kind: string, textMatch: boolean): string {
+  const base = textMatch ? 'application/vnd.github.v3.text-match+json' : 'application/vnd.github.v3+json';
+  if (kind === 'commits') return `${base}, application/vnd.github.cloak-preview+json`;
+  if (kind === 'topics') return `${base}, application/vnd.github.mercy-preview+json`;
+  return base;
+}
