@@ -1,0 +1,144 @@
+/**
+ * Tokens → AST by precedence climbing: `OR` binds loosest, then `AND` (explicit or by adjacency), then `NOT`
+ * (and `-word`). GitHub does not document precedence for free text (reference §1.5); this is the usual
+ * search-engine order, and the one GitHub's advanced issue search documents for qualifiers (§1.6).
+ * The parser is lenient like GitHub: a dangling operator or an unbalanced parenthesis never fails the parse.
+ */
+import type { Node, ParsedQuery, Span } from './ast.js';
+import { lex, type LexOptions, type Token } from './lexer.js';
+
+/** Deepest parenthesis nesting GitHub allows in advanced issue search (§1.6). */
+export const MAX_NESTING = 5;
+
+/** Thrown for a query GitHub would refuse on syntax alone (currently: nesting deeper than five levels). */
+export class QuerySyntaxError extends Error {
+  readonly span: Span;
+  constructor(message: string, span: Span) {
+    super(message);
+    this.name = 'QuerySyntaxError';
+    this.span = span;
+  }
+}
+
+class Parser {
+  private pos = 0;
+  operators = 0;
+  maxDepth = 0;
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  private peek(): Token | undefined {
+    return this.tokens[this.pos];
+  }
+
+  parseQuery(): Node | null {
+    const nodes: Node[] = [];
+    while (this.pos < this.tokens.length) {
+      const node = this.parseOr(0);
+      if (node) nodes.push(node);
+      else if (this.peek()?.kind === 'rparen') this.pos += 1; // stray ')'
+    }
+    return combine('and', nodes);
+  }
+
+  private parseOr(depth: number): Node | null {
+    const children: Node[] = [];
+    const first = this.parseAnd(depth);
+    if (first) children.push(first);
+    while (this.peek()?.kind === 'or') {
+      this.pos += 1;
+      this.operators += 1;
+      const next = this.parseAnd(depth);
+      if (next) children.push(next);
+    }
+    return combine('or', children);
+  }
+
+  private parseAnd(depth: number): Node | null {
+    const children: Node[] = [];
+    for (;;) {
+      const token = this.peek();
+      if (!token || token.kind === 'or' || token.kind === 'rparen') break;
+      if (token.kind === 'and') {
+        this.pos += 1;
+        this.operators += 1;
+        continue;
+      }
+      const node = this.parseUnary(depth);
+      if (node) children.push(node);
+    }
+    return combine('and', children);
+  }
+
+  private parseUnary(depth: number): Node | null {
+    const token = this.peek();
+    if (token?.kind === 'not') {
+      this.pos += 1;
+      this.operators += 1;
+      const child = this.parseUnary(depth);
+      return child ? { type: 'not', child, span: { start: token.span.start, end: child.span.end } } : null;
+    }
+    return this.parsePrimary(depth);
+  }
+
+  private parsePrimary(depth: number): Node | null {
+    const token = this.peek();
+    if (!token) return null;
+    this.pos += 1;
+    switch (token.kind) {
+      case 'lparen': {
+        const inner = depth + 1;
+        this.maxDepth = Math.max(this.maxDepth, inner);
+        if (inner > MAX_NESTING) {
+          throw new QuerySyntaxError(`Parentheses may be nested at most ${MAX_NESTING} levels deep.`, token.span);
+        }
+        const node = this.parseOr(inner);
+        if (this.peek()?.kind === 'rparen') this.pos += 1;
+        return node;
+      }
+      case 'word':
+        if (token.text.length > 1 && token.text.startsWith('-')) {
+          const child: Node = {
+            type: 'term',
+            text: token.text.slice(1),
+            phrase: false,
+            span: { start: token.span.start + 1, end: token.span.end },
+          };
+          return { type: 'not', child, span: token.span };
+        }
+        return { type: 'term', text: token.text, phrase: false, span: token.span };
+      case 'phrase':
+        return token.text.trim() === '' ? null : { type: 'term', text: token.text, phrase: true, span: token.span };
+      case 'qualifier':
+        return {
+          type: 'qualifier',
+          name: token.name,
+          value: token.value,
+          quoted: token.quoted,
+          negated: token.negated,
+          raw: token.raw,
+          span: token.span,
+        };
+      default:
+        return null; // a dangling operator or ')' handled by callers
+    }
+  }
+}
+
+function combine(type: 'and' | 'or', children: Node[]): Node | null {
+  if (children.length === 0) return null;
+  if (children.length === 1) return children[0]!;
+  const span = { start: children[0]!.span.start, end: children[children.length - 1]!.span.end };
+  return { type, children, span };
+}
+
+/**
+ * Parse a `q` string.
+ * @param q the query as received (already URL-decoded)
+ * @param options `grouping: true` for advanced issue search (parentheses group), false for legacy kinds
+ * @throws QuerySyntaxError when parentheses nest deeper than {@link MAX_NESTING}
+ */
+export function parseQuery(q: string, options: LexOptions): ParsedQuery {
+  const parser = new Parser(lex(q, options));
+  const root = parser.parseQuery();
+  return { root, operators: parser.operators };
+}

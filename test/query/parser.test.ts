@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { printAst } from '../../src/query/ast.js';
+import { parseQuery, QuerySyntaxError } from '../../src/query/parser.js';
+
+const legacy = { grouping: false };
+const advanced = { grouping: true };
+
+describe('parseQuery (legacy grammar)', () => {
+  it.each([
+    ['bug', 'bug'],
+    ['fix typo', '(and fix typo)'],
+    ['"hello world" cats', '(and "hello world" cats)'],
+    ['cats NOT "hello world"', '(and cats (not "hello world"))'],
+    ['a OR b c', '(or a (and b c))'],
+    ['a AND b OR c', '(or (and a b) c)'],
+    ['-bug crash', '(and (not bug) crash)'],
+    ['label:bug', 'label:bug'],
+    ['-label:bug is:open', '(and -label:bug is:open)'],
+    ['label:"in progress",bug', 'label:"in progress,bug"'],
+    ['stars:>=10 LABEL:x', '(and stars:>=10 label:x)'],
+    // parentheses are plain characters in the legacy grammar (§1.5): a word and a qualifier valued `llm)`
+    ['(topic:ai OR topic:llm)', '(or (topic:ai topic:llm))'],
+    ['std::vector', 'std::vector'],
+    ['and or not', '(and and or not)'],
+    ['foo OR', 'foo'],
+    ['NOT', '()'],
+    ['', '()'],
+  ])('%j → %s', (q, printed) => {
+    expect(printAst(parseQuery(q, legacy).root)).toBe(printed);
+  });
+
+  it.each([
+    ['a AND b OR c NOT d', 3],
+    ['AND OR', 2],
+    ['plain words', 0],
+  ])('counts operators in %j', (q, n) => {
+    expect(parseQuery(q, legacy).operators).toBe(n);
+  });
+
+  it('unescapes quotes inside quoted values as gh sends them', () => {
+    const { root } = parseQuery('label:"say \\"hi\\""', legacy);
+    expect(root).toMatchObject({ type: 'qualifier', name: 'label', value: 'say "hi"', quoted: true });
+  });
+
+  it('keeps spans on every node', () => {
+    const { root } = parseQuery('crash -label:bug', legacy);
+    expect(root).toMatchObject({
+      type: 'and',
+      children: [
+        { type: 'term', span: { start: 0, end: 5 } },
+        { type: 'qualifier', negated: true, span: { start: 6, end: 16 } },
+      ],
+    });
+  });
+});
+
+describe('parseQuery (advanced issue grammar)', () => {
+  it.each([
+    ['(a OR b) c', '(and (or a b) c)'],
+    ['label:bug AND assignee:me OR label:crash', '(or (and label:bug assignee:me) label:crash)'],
+    ['(type:"Bug" AND assignee:x) OR (type:"Enhancement" AND assignee:y)', '(or (and type:"Bug" assignee:x) (and type:"Enhancement" assignee:y))'],
+    ['((a)', 'a'],
+    ['a)', 'a'],
+    ['NOT (a OR b)', '(not (or a b))'],
+  ])('%j → %s', (q, printed) => {
+    expect(printAst(parseQuery(q, advanced).root)).toBe(printed);
+  });
+
+  it('refuses nesting deeper than five levels', () => {
+    expect(() => parseQuery('((((((a))))))', advanced)).toThrow(QuerySyntaxError);
+    expect(printAst(parseQuery('(((((a)))))', advanced).root)).toBe('a');
+  });
+});
