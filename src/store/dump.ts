@@ -1,0 +1,227 @@
+/**
+ * Opening and loading a dump: either a directory of `<kind>.json` / `<kind>.json.gz` arrays (plus an optional
+ * `pulls` array of `/pulls` objects), or one JSON file (optionally gzipped) `{ "<kind>": [...], "pulls": [...] }`.
+ * Records are GitHub REST resources as the API returns them; they are validated (record-schemas.ts) and
+ * issues that are pull requests are enriched from their matching `/pulls` record.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
+import { DataError } from './data-error.js';
+import { canonicalJson, parseJsonBytes } from './json-text.js';
+import { validateRecords, type SchemaName } from './record-schemas.js';
+
+/** One kind, loaded and validated. */
+export interface LoadedKind {
+  kind: Kind;
+  /** The records in file order (issues enriched from pulls, see {@link enrichIssues}). */
+  records: RawRecord[];
+  /**
+   * sha256 hex over the bytes of every file this kind was read from (issues: also the pulls file), in a fixed
+   * order; for a single-file dump, over the canonical JSON (sorted keys) of that kind's array (+ pulls for
+   * issues). Stable across runs; computed before enrichment.
+   */
+  hash: string;
+  /** Absolute paths read (kind file first, then the pulls file for issues). */
+  files: string[];
+  /** issues only: record index -> the matching /pulls record (head/base/merged_at/draft). Empty for other kinds. */
+  pulls: Map<number, RawRecord>;
+}
+
+/** An opened dump. */
+export interface Dump {
+  /** Absolute path of the directory or file. */
+  readonly source: string;
+  /** Kinds present (file exists / key present), in KINDS order. */
+  readonly kinds: readonly Kind[];
+  /** True when `kind` is present in the dump. */
+  has(kind: Kind): boolean;
+  /** Load (once; later calls return the same promise) and validate one kind. A missing kind loads as empty. Throws DataError. */
+  load(kind: Kind): Promise<LoadedKind>;
+}
+
+type Part = SchemaName;
+const PARTS: readonly Part[] = [...KINDS, 'pulls'];
+
+/** Reads a file, turning filesystem errors into a DataError that names it. */
+async function readBytes(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  }
+}
+
+const lower = (value: unknown): string | undefined => (typeof value === 'string' ? value.toLowerCase() : undefined);
+const asObject = (value: unknown): RawRecord | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RawRecord) : undefined;
+
+/** `owner/name#number`, lower-cased, the identity of an issue or pull inside GitHub. */
+function repoNumberKey(fullName: string | undefined, number: unknown): string | undefined {
+  return fullName && typeof number === 'number' ? `${fullName.toLowerCase()}#${number}` : undefined;
+}
+
+/**
+ * Attaches each issue that is a pull request (has a `pull_request` object) to its `/pulls` record: matched by
+ * `pull.html_url === issue.pull_request.html_url`, `pull.issue_url === issue.url`, or the same
+ * (`base.repo.full_name`, `number`) as (`repository_url`'s owner/name, `number`), names case-insensitive.
+ * Copies `merged_at` into `issue.pull_request` and `draft` into the issue only when those keys are absent,
+ * so recorded values win and no field an issue search item lacks is ever added.
+ * @returns record index -> matching pull.
+ */
+export function enrichIssues(issues: RawRecord[], pulls: readonly RawRecord[]): Map<number, RawRecord> {
+  const byKey = new Map<string, RawRecord>();
+  const remember = (key: string | undefined, pull: RawRecord): void => {
+    if (key !== undefined && !byKey.has(key)) byKey.set(key, pull);
+  };
+  for (const pull of pulls) {
+    remember(lower(pull.html_url) && `html:${lower(pull.html_url)}`, pull);
+    remember(lower(pull.issue_url) && `issue:${lower(pull.issue_url)}`, pull);
+    const repo = asObject(asObject(pull.base)?.repo);
+    const key = repoNumberKey(typeof repo?.full_name === 'string' ? repo.full_name : undefined, pull.number);
+    remember(key && `repo:${key}`, pull);
+  }
+  const matches = new Map<number, RawRecord>();
+  if (byKey.size === 0) return matches;
+  issues.forEach((issue, index) => {
+    const pr = asObject(issue.pull_request);
+    if (!pr) return;
+    const repoUrl = typeof issue.repository_url === 'string' ? issue.repository_url : '';
+    const fullName = /\/repos\/([^/]+\/[^/]+)\/?$/.exec(repoUrl)?.[1];
+    const pull =
+      (lower(pr.html_url) && byKey.get(`html:${lower(pr.html_url)}`)) ||
+      (lower(issue.url) && byKey.get(`issue:${lower(issue.url)}`)) ||
+      byKey.get(`repo:${repoNumberKey(fullName, issue.number)}`);
+    if (!pull) return;
+    matches.set(index, pull);
+    if (!('merged_at' in pr) && 'merged_at' in pull) pr.merged_at = pull.merged_at;
+    if (!('draft' in issue) && 'draft' in pull) issue.draft = pull.draft;
+  });
+  return matches;
+}
+
+/** The records of one part: checks the top level is an array and validates every record. */
+function checkArray(part: Part, value: unknown, file: string): RawRecord[] {
+  if (!Array.isArray(value)) {
+    throw new DataError(`must be a JSON array of ${part} records, got ${value === null ? 'null' : typeof value}`, { file });
+  }
+  validateRecords(part, value, file);
+  return value as RawRecord[];
+}
+
+/** A parsed part, whichever shape of dump it came from. */
+interface PartData {
+  records: RawRecord[];
+  /** What the hash covers: the raw file bytes, or canonical JSON for single-file dumps. */
+  hashInput: string | Buffer;
+  file: string;
+}
+
+/** Builds a {@link Dump} from a function that reads one part (or undefined when the part is absent). */
+function makeDump(source: string, present: ReadonlySet<Part>, readPart: (part: Part) => Promise<PartData>): Dump {
+  const kinds = KINDS.filter((kind) => present.has(kind));
+  const loads = new Map<Kind, Promise<LoadedKind>>();
+  const empty = (kind: Kind): LoadedKind => ({
+    kind, records: [], hash: createHash('sha256').digest('hex'), files: [], pulls: new Map(),
+  });
+  const loadKind = async (kind: Kind): Promise<LoadedKind> => {
+    if (!present.has(kind)) return empty(kind);
+    const parts = [await readPart(kind)];
+    if (kind === 'issues' && present.has('pulls')) parts.push(await readPart('pulls'));
+    const hash = createHash('sha256');
+    for (const part of parts) {
+      const bytes = typeof part.hashInput === 'string' ? Buffer.from(part.hashInput) : part.hashInput;
+      hash.update(`${bytes.length}\0`).update(bytes);
+    }
+    const records = parts[0]!.records;
+    const pulls = kind === 'issues' && parts[1] ? enrichIssues(records, parts[1].records) : new Map<number, RawRecord>();
+    return { kind, records, hash: hash.digest('hex'), files: [...new Set(parts.map((p) => p.file))], pulls };
+  };
+  return {
+    source,
+    kinds,
+    has: (kind) => present.has(kind),
+    load(kind) {
+      let promise = loads.get(kind);
+      if (!promise) {
+        promise = loadKind(kind);
+        loads.set(kind, promise);
+      }
+      return promise;
+    },
+  };
+}
+
+/** Opens a directory dump: finds `<part>.json` / `<part>.json.gz`; reads nothing yet. */
+async function openDirectory(source: string): Promise<Dump> {
+  const names = new Set(await readdir(source));
+  const files = new Map<Part, string>();
+  for (const part of PARTS) {
+    const plain = names.has(`${part}.json`);
+    const gz = names.has(`${part}.json.gz`);
+    if (plain && gz) {
+      throw new DataError(`both ${part}.json and ${part}.json.gz exist; keep one`, { file: source });
+    }
+    if (plain || gz) files.set(part, path.join(source, `${part}.json${gz ? '.gz' : ''}`));
+  }
+  if (!KINDS.some((kind) => files.has(kind))) {
+    throw new DataError(`not a dump: no ${KINDS.map((k) => `${k}.json`).join(', ')} (or .json.gz) file in this directory`, {
+      file: source,
+    });
+  }
+  return makeDump(source, new Set(files.keys()), async (part) => {
+    const file = files.get(part)!;
+    const bytes = await readBytes(file);
+    return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
+  });
+}
+
+/** Opens a single-file dump: parses it at once, since its shape must be checked now. */
+async function openFile(source: string): Promise<Dump> {
+  const bytes = await readBytes(source);
+  const gz = source.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b);
+  const value = parseJsonBytes(bytes, source, gz);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DataError(
+      `not a dump: a dump file must be a JSON object of kind arrays ({"issues": [...], ...}), got ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}`,
+      { file: source },
+    );
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (!(PARTS as readonly string[]).includes(key)) {
+      throw new DataError(`not a dump: unknown key ${JSON.stringify(key)} (expected ${PARTS.join(', ')})`, { file: source });
+    }
+  }
+  const present = new Set(PARTS.filter((part) => part in object));
+  if (!KINDS.some((kind) => present.has(kind))) {
+    throw new DataError(`not a dump: the object has none of the keys ${KINDS.join(', ')}`, { file: source });
+  }
+  return makeDump(source, present, async (part) => {
+    const label = `${source} (key "${part}")`;
+    const records = checkArray(part, object[part], label);
+    return { records, hashInput: canonicalJson(records), file: source };
+  });
+}
+
+/**
+ * Open a dump: checks the path exists and is a dump. Reads no records yet for directories; a single file is
+ * parsed at once (its records are validated per kind on load).
+ * @param source a directory or a `.json` / `.json.gz` file; relative paths resolve against the cwd.
+ * @throws DataError naming the path: not found, a directory with no `<kind>.json[.gz]`, both `.json` and
+ *   `.json.gz` for one kind, a file that is not valid JSON / gzip, or not a JSON object of kind arrays.
+ */
+export async function openDump(source: string): Promise<Dump> {
+  const absolute = path.resolve(source);
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataError(code === 'ENOENT' ? 'no such file or directory' : `cannot open (${code ?? String(error)})`, {
+      file: absolute,
+    });
+  }
+  return info.isDirectory() ? openDirectory(absolute) : openFile(absolute);
+}
