@@ -9,7 +9,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
-import { canonicalJson, parseJsonBytes } from './json-text.js';
+import { parseJsonBytes } from './json-text.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
 /** One kind, loaded and validated. */
@@ -19,8 +19,9 @@ export interface LoadedKind {
   records: RawRecord[];
   /**
    * sha256 hex over the bytes of every file this kind was read from (issues: also the pulls file), in a fixed
-   * order; for a single-file dump, over the canonical JSON (sorted keys) of that kind's array (+ pulls for
-   * issues). Stable across runs; computed before enrichment.
+   * order; for a single-file dump, over the canonical JSON of that kind's array (+ pulls for issues): compact
+   * `JSON.stringify` of the parsed array, so whitespace and the other kinds do not matter (keys keep file
+   * order). Stable across runs; computed before enrichment.
    */
   hash: string;
   /** Absolute paths read (kind file first, then the pulls file for issues). */
@@ -113,7 +114,7 @@ function checkArray(part: Part, value: unknown, file: string): RawRecord[] {
 /** A parsed part, whichever shape of dump it came from. */
 interface PartData {
   records: RawRecord[];
-  /** What the hash covers: the raw file bytes, or canonical JSON for single-file dumps. */
+  /** What the hash covers: the raw file bytes, or compact JSON of the array for single-file dumps. */
   hashInput: string | Buffer;
   file: string;
 }
@@ -201,7 +202,7 @@ async function openFile(source: string): Promise<Dump> {
   return makeDump(source, present, async (part) => {
     const label = `${source} (key "${part}")`;
     const records = checkArray(part, object[part], label);
-    return { records, hashInput: canonicalJson(records), file: source };
+    return { records, hashInput: JSON.stringify(records), file: source };
   });
 }
 

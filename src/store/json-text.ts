@@ -1,6 +1,6 @@
 /**
  * JSON text helpers for dump files: parsing (optionally gzipped) bytes with an error that names the file and
- * the line/column of the first syntax error, and a canonical serialisation for hashing.
+ * the line/column of the first syntax error.
  */
 import { gunzipSync } from 'node:zlib';
 import { DataError } from './data-error.js';
@@ -117,18 +117,4 @@ export function parseJsonBytes(bytes: Buffer, file: string, gz: boolean): unknow
     const where = offset === undefined ? '' : ` at ${lineColumn(text, offset)}`;
     throw new DataError(`invalid JSON${where}: ${(error as Error).message}`, { file });
   }
-}
-
-/** JSON with object keys sorted at every level (undefined members dropped), so equal data hashes equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    const entries = Object.keys(object)
-      .sort()
-      .filter((key) => object[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

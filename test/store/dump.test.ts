@@ -136,6 +136,22 @@ describe('dump shapes give the same records', () => {
     expect((await (await openDump(source)).load('labels')).hash).not.toBe(first.hash);
   });
 
+  it.each<[string, (d: typeof kinds) => Record<string, string>, boolean]>([
+    ['single file: whitespace only', (d) => ({ 'd.json': JSON.stringify(d, null, 4) }), true],
+    ['single file: another kind changed', (d) => ({ 'd.json': json({ ...d, labels: [] }) }), true],
+    ['single file: the pulls changed', (d) => ({ 'd.json': json({ ...d, pulls: [] }) }), false],
+    ['single file: an issue changed', (d) => ({ 'd.json': json({ ...d, issues: [{ ...issue, title: 'x' }] }) }), false],
+    ['directory: the pulls file changed', (d) => ({ 'issues.json': json(d.issues), 'pulls.json': '[]' }), false],
+  ])('issues hash after %s: same = %s', async (_name, variant, same) => {
+    const open = async (files: Record<string, string>): Promise<string> => {
+      const dir = writeDir(files);
+      const source = files['d.json'] ? path.join(dir, 'd.json') : dir;
+      return (await (await openDump(source)).load('issues')).hash;
+    };
+    const base = variant(kinds)['d.json'] ? { 'd.json': json(kinds) } : { 'issues.json': json(kinds.issues), 'pulls.json': json(kinds.pulls) };
+    expect((await open(variant(kinds))) === (await open(base))).toBe(same);
+  });
+
   it('lists the files read, the pulls file last for issues', async () => {
     const dir = shapes[0]![1]();
     const issues = await (await openDump(dir)).load('issues');
