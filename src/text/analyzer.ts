@@ -142,9 +142,8 @@ function scanProse(text: string, emit: Emit): void {
 /** Emits the terms of one prose word given its flattened part bounds [s0, e0, s1, e1, ...]. */
 function emitProseWord(text: string, b: number[], position: number, emit: Emit): void {
   let parts = b.length / 2;
-  const last = b.length - 2;
-  if (parts > 1 && isApostrophe(text.charCodeAt(b[last - 1]!)) && fold(text.slice(b[last]!, b[last + 1])) === 's') {
-    parts--; // possessive 's
+  while (parts > 1 && isApostrophe(text.charCodeAt(b[2 * parts - 3]!)) && fold(text.slice(b[2 * parts - 2]!, b[2 * parts - 1])) === 's') {
+    parts--; // possessive 's (repeated, so a word and its possessive-stripped slice analyze alike)
   }
   const start = b[0]!;
   const end = b[parts * 2 - 1]!;
