@@ -13,7 +13,7 @@ describe('parseNumberRange', () => {
     ['*..10', [-5, true], [10, true], [11, false]],
   ] as const)('%s', (raw, ...probes) => {
     const interval = parseNumberRange(raw)!;
-    for (const [x, inside] of probes) expect(inInterval(interval, x), `${raw} vs ${x}`).toBe(inside);
+    for (const [x, inside] of probes as unknown as Array<[number, boolean]>) expect(inInterval(interval, x), `${raw} vs ${x}`).toBe(inside);
   });
 
   it.each(['abc', '5..', '..5', '>', '', '1e5', '>=x'])('refuses %j', (raw) => {
@@ -37,7 +37,7 @@ describe('parseDateRange', () => {
   ] as const)('%s', (raw, ...probes) => {
     const interval = parseDateRange(raw)!;
     expect(interval).toBeDefined();
-    for (const [iso, inside] of probes) expect(inInterval(interval, at(iso)), `${raw} vs ${iso}`).toBe(inside);
+    for (const [iso, inside] of probes as unknown as Array<[string, boolean]>) expect(inInterval(interval, at(iso)), `${raw} vs ${iso}`).toBe(inside);
   });
 
   it.each(['2020-13-01', '2020-02-30', 'yesterday', '2020/01/01', '>'])('refuses %j', (raw) => {

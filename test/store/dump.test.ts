@@ -87,7 +87,7 @@ describe('load: broken records name file, index and field', () => {
 
   it('names the key of a single-file dump', async () => {
     const file = path.join(writeDir({ 'd.json': json({ labels: [{ name: 'ok' }, { name: null }] }) }), 'd.json');
-    const error = await (await openDump(file)).load('labels').catch((e: DataError) => e);
+    const error = (await (await openDump(file)).load('labels').catch((e: unknown) => e)) as DataError;
     expect(error.message).toBe(`${file} (key "labels"), record 1, field "name": must be a string, got null null`);
     expect([error.index, error.field]).toEqual([1, 'name']);
   });

@@ -1,0 +1,92 @@
+/** `/search/code`, legacy code search (reference §2.3). Keywords match file content and path. */
+import { decodeContent, codeSize } from '../store/code-content.js';
+import { MESSAGES } from '../envelope/api-error.js';
+import { minimalRepository, repoNameOf, visibilityVia } from './common.js';
+import { languageOfPath } from './languages.js';
+import { enumQ, languageQ, numberQ, scopeQualifiers, textQ, time } from './qualifiers.js';
+import type { Getter, KindSpec, QualifierSpec } from './spec.js';
+
+const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
+const path: Getter<string> = (r) => (typeof r.path === 'string' ? r.path : '');
+const name: Getter<string> = (r) => (typeof r.name === 'string' ? r.name : path(r, 0, undefined as never).split('/').pop() ?? '');
+
+const extensionOf: Getter<string | undefined> = (r, d, c) => {
+  const n = name(r, d, c);
+  const dot = n.lastIndexOf('.');
+  return dot >= 0 ? n.slice(dot + 1) : undefined;
+};
+
+/** `path:DIR` — the file lives in DIR or below; `path:/` — at the repository root (§2.3). */
+const pathQ: QualifierSpec = {
+  list: false,
+  compile(value, { c }) {
+    const dir = value.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    return (doc) => {
+      const p = path(c.records[doc]!, doc, c).toLowerCase();
+      const parent = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
+      return dir === '' ? parent === '' : parent === dir || parent.startsWith(`${dir}/`) || p.startsWith(`${dir}/`);
+    };
+  },
+};
+
+export const code: KindSpec = {
+  kind: 'code',
+  fields: [
+    {
+      name: 'content',
+      analyzer: 'code',
+      boost: 1,
+      get: (r) => decodeContent(r),
+      textMatch: {
+        property: 'content',
+        objectType: 'FileContent',
+        objectUrl: (r) => String(r.url ?? ''),
+      },
+    },
+    {
+      name: 'path',
+      analyzer: 'code',
+      boost: 2,
+      get: (r) => (typeof r.path === 'string' ? r.path : undefined),
+      textMatch: { property: 'path', objectType: 'FileContent', objectUrl: (r) => String(r.url ?? ''), whole: true },
+    },
+  ],
+  // GitHub's docs say content only; measured behaviour matches paths too (§1.9). We follow the measurement.
+  defaultFields: ['content', 'path'],
+  inValues: { file: ['content'], path: ['path'] },
+  qualifiers: {
+    ...scopeQualifiers(repoOf),
+    path: pathQ,
+    language: languageQ((r) => (typeof r.language === 'string' ? r.language : languageOfPath(path(r, 0, undefined as never)))),
+    size: numberQ((r) => codeSize(r)),
+    filename: textQ((r, d, c) => {
+      const n = name(r, d, c);
+      const dot = n.lastIndexOf('.');
+      return dot > 0 ? [n, n.slice(0, dot)] : [n];
+    }),
+    extension: {
+      ...textQ(extensionOf),
+      // A leading dot is tolerated (`extension:.rb`, §2.3).
+      compile: (value, ctx) => textQ(extensionOf).compile(value.replace(/^\./, ''), ctx),
+    },
+    fork: enumQ({ true: ['fork', () => true], only: ['fork', (r) => r.repository != null && (r.repository as { fork?: unknown }).fork === true] }),
+  },
+  sorts: { indexed: time('last_modified_at') },
+  advancedSyntax: false,
+  textRequired: MESSAGES.codeTextRequired,
+  textOptionalWith: ['filename'],
+  capRule: 'code',
+  visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
+  project(record, doc, c) {
+    const item: Record<string, unknown> = {};
+    for (const key of ['name', 'path', 'sha', 'url', 'git_url', 'html_url'] as const) item[key] = record[key] ?? null;
+    if (typeof item.name !== 'string') item.name = name(record, doc, c);
+    const repository = minimalRepository(record.repository, repoOf(record, doc, c), c);
+    if (repository) item.repository = repository;
+    for (const key of ['file_size', 'language', 'last_modified_at', 'line_numbers'] as const) {
+      if (key in record) item[key] = record[key];
+    }
+    return item;
+  },
+  scoreAfter: 'repository',
+};

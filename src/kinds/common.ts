@@ -1,0 +1,101 @@
+/**
+ * Shapes shared by several kinds: the user summary, the minimal repository object, score placement, and the
+ * visibility of a record through its repository.
+ */
+import type { RawRecord } from './kind.js';
+import { at, repoFromUrl } from './qualifiers.js';
+import type { CollectionView, Visibility } from './spec.js';
+
+/** Keys of GitHub's simple-user object (seed "User summary object"), in GitHub's order. */
+const USER_KEYS = [
+  'login', 'id', 'node_id', 'avatar_url', 'gravatar_id', 'url', 'html_url', 'followers_url', 'following_url',
+  'gists_url', 'starred_url', 'subscriptions_url', 'organizations_url', 'repos_url', 'events_url',
+  'received_events_url', 'type', 'user_view_type', 'site_admin',
+] as const;
+
+/** Keys of the minimal-repository object (seed "Repository object"), in GitHub's order. */
+const REPOSITORY_KEYS = [
+  'id', 'node_id', 'name', 'full_name', 'owner', 'private', 'html_url', 'description', 'fork', 'url', 'forks_url',
+  'keys_url', 'collaborators_url', 'teams_url', 'hooks_url', 'issue_events_url', 'events_url', 'assignees_url',
+  'branches_url', 'tags_url', 'blobs_url', 'git_tags_url', 'git_refs_url', 'trees_url', 'statuses_url',
+  'languages_url', 'stargazers_url', 'contributors_url', 'subscribers_url', 'subscription_url', 'commits_url',
+  'git_commits_url', 'comments_url', 'issue_comment_url', 'contents_url', 'compare_url', 'merges_url',
+  'archive_url', 'downloads_url', 'issues_url', 'pulls_url', 'milestones_url', 'notifications_url', 'labels_url',
+  'releases_url', 'deployments_url',
+] as const;
+
+function pick(source: RawRecord, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (key in source) out[key] = source[key];
+  return out;
+}
+
+/** A user summary from any user-like object (extra profile fields dropped); null stays null. */
+export function userSummary(user: unknown): Record<string, unknown> | null {
+  if (user === null || typeof user !== 'object') return null;
+  return pick(user as RawRecord, USER_KEYS);
+}
+
+/**
+ * The minimal repository object for `repository` of code and commit items: from the record's own embedded
+ * repository when present, else from the dump's repository record of `fullName`.
+ */
+export function minimalRepository(
+  embedded: unknown,
+  fullName: string | undefined,
+  c: CollectionView,
+): Record<string, unknown> | undefined {
+  const source =
+    embedded && typeof embedded === 'object' ? (embedded as RawRecord) : fullName ? c.repository(fullName) : undefined;
+  if (!source) return undefined;
+  const out = pick(source, REPOSITORY_KEYS);
+  if (out.owner !== undefined) out.owner = userSummary(out.owner);
+  return out;
+}
+
+/**
+ * Insert `score` after `anchor` (GitHub's position for the kind) and append `text_matches` last.
+ * Keys keep the record's order otherwise.
+ */
+export function withScore(
+  item: Record<string, unknown>,
+  anchor: string,
+  score: number,
+  textMatches: unknown[] | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'score' || key === 'text_matches') continue;
+    out[key] = value;
+    if (key === anchor) {
+      out.score = score;
+      placed = true;
+    }
+  }
+  if (!placed) out.score = score;
+  if (textMatches !== undefined) out.text_matches = textMatches;
+  return out;
+}
+
+/**
+ * A record's visibility through its repository: the embedded `repository.private`, else the dump's repository
+ * record, else public.
+ */
+export function visibilityVia(record: RawRecord, fullName: string | undefined, c: CollectionView): Visibility {
+  const embedded = at(record, 'repository.private');
+  if (typeof embedded === 'boolean') return { private: embedded, repository: fullName };
+  const repo = fullName ? c.repository(fullName) : undefined;
+  return { private: repo?.private === true, repository: fullName };
+}
+
+/** The repository full name of a record from its embedded repository or one of its URLs. */
+export function repoNameOf(record: RawRecord, ...urlKeys: string[]): string | undefined {
+  const full = at(record, 'repository.full_name');
+  if (typeof full === 'string') return full;
+  for (const key of urlKeys) {
+    const name = repoFromUrl(at(record, key));
+    if (name) return name;
+  }
+  return undefined;
+}

@@ -1,0 +1,202 @@
+/**
+ * `/search/issues`: issues and pull requests (reference §2.1). Advanced syntax (parentheses, AND/OR between
+ * qualifiers) is on, as on GitHub since 2025-09 (§1.6).
+ */
+import { repoNameOf, userSummary, visibilityVia } from './common.js';
+import type { RawRecord } from './kind.js';
+import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
+import type { CollectionView, Getter, KindSpec, QualifierSpec } from './spec.js';
+
+const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
+const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {
+  const embedded = r.repository;
+  if (embedded && typeof embedded === 'object') return embedded as RawRecord;
+  const name = repoOf(r, 0, c);
+  return name ? c.repository(name) : undefined;
+};
+
+const isPr: Getter<boolean> = (r) => r.pull_request !== undefined && r.pull_request !== null;
+const isMerged: Getter<boolean> = (r, doc, c) =>
+  isPr(r, doc, c) && (at(r, 'pull_request.merged_at') != null || c.pullOf(doc)?.merged === true);
+const state: Getter<string | undefined> = (r) => (typeof r.state === 'string' ? r.state.toLowerCase() : undefined);
+const logins = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((u) => at(u, 'login')).filter((l): l is string => typeof l === 'string') : [];
+const assignees: Getter<string[]> = (r) => {
+  const all = logins(r.assignees);
+  const single = at(r, 'assignee.login');
+  if (typeof single === 'string' && !all.includes(single)) all.push(single);
+  return all;
+};
+const author: Getter<string | undefined> = str('user.login');
+const reactions = (key: string): Getter<number | undefined> => num(`reactions.${key}`);
+const interactions: Getter<number | undefined> = (r) => {
+  const comments = typeof r.comments === 'number' ? r.comments : 0;
+  const total = at(r, 'reactions.total_count');
+  return comments + (typeof total === 'number' ? total : 0);
+};
+/** Logins @-mentioned in the body (`@name`, not inside an e-mail address). */
+const mentioned: Getter<string[]> = (r) =>
+  typeof r.body === 'string' ? [...r.body.matchAll(/(?<![\w@])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[\w.-]+)?)/g)].map((m) => m[1]!) : [];
+const requestedReviewers: Getter<string[]> = (_r, doc, c) => logins(c.pullOf(doc)?.requested_reviewers);
+const requestedTeams: Getter<string[]> = (_r, doc, c) => {
+  const pull = c.pullOf(doc);
+  const org = repoOf(_r, doc, c)?.split('/')[0];
+  const teams = Array.isArray(pull?.requested_teams) ? pull.requested_teams : [];
+  return teams.map((t) => `${org}/${at(t, 'slug')}`);
+};
+
+/** `type:issue|pr`, or an issue type by name (`type:"Bug"`, §2.1). */
+const typeQ: QualifierSpec = {
+  list: true,
+  repeat: 'or',
+  compile(value, { c }) {
+    const v = value.trim().toLowerCase();
+    if (v === 'issue') return (doc) => !isPr(c.records[doc]!, doc, c);
+    if (v === 'pr' || v === 'pull-request') return (doc) => isPr(c.records[doc]!, doc, c);
+    return (doc) => String(at(c.records[doc], 'type.name') ?? '').toLowerCase() === v;
+  },
+};
+
+/** `author:login` or `author:app/NAME` (an integration acts as the `NAME[bot]` user). */
+const authorQ: QualifierSpec = {
+  ...textQ((r) => {
+    const login = author(r, 0, undefined as never);
+    const app = at(r, 'performed_via_github_app.slug');
+    const bot = login?.endsWith('[bot]') ? `app/${login.slice(0, -5)}` : undefined;
+    return [login, bot, typeof app === 'string' ? `app/${app}` : undefined].filter((x): x is string => !!x);
+  }),
+  userValued: true,
+};
+
+const assigneeQ: QualifierSpec = {
+  list: true,
+  userValued: true,
+  compile(value, ctx) {
+    if (value.trim() === '*') return (doc) => assignees(ctx.c.records[doc]!, doc, ctx.c).length > 0;
+    return textQ(assignees).compile(value, ctx);
+  },
+};
+
+const scope = scopeQualifiers(repoOf);
+const mentionsQ = textQ(mentioned, 'exact', { userValued: true });
+
+export const issues: KindSpec = {
+  kind: 'issues',
+  fields: [
+    {
+      name: 'title',
+      analyzer: 'prose',
+      boost: 2,
+      get: str('title'),
+      textMatch: { property: 'title', objectType: 'Issue', objectUrl: (r) => String(r.url ?? ''), whole: true },
+    },
+    {
+      name: 'body',
+      analyzer: 'prose',
+      boost: 1,
+      get: str('body'),
+      textMatch: { property: 'body', objectType: 'Issue', objectUrl: (r) => String(r.url ?? '') },
+    },
+  ],
+  defaultFields: ['title', 'body'],
+  inValues: { title: ['title'], body: ['body'] },
+  qualifiers: {
+    ...scope,
+    type: typeQ,
+    is: enumQ({
+      issue: ['kind', (r, d, c) => !isPr(r, d, c)],
+      pr: ['kind', isPr],
+      'pull-request': ['kind', isPr],
+      open: ['state', (r, d, c) => state(r, d, c) === 'open'],
+      closed: ['state', (r, d, c) => state(r, d, c) === 'closed'],
+      merged: ['merged', isMerged],
+      unmerged: ['merged', (r, d, c) => isPr(r, d, c) && !isMerged(r, d, c)],
+      locked: ['locked', (r) => r.locked === true],
+      unlocked: ['locked', (r) => r.locked !== true],
+      public: ['visibility', (r, d, c) => !visibilityVia(r, repoOf(r, d, c), c).private],
+      private: ['visibility', (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private],
+      internal: ['visibility', (r, _d, c) => repoRecord(r, c)?.visibility === 'internal'],
+      draft: ['draft', (r) => r.draft === true],
+    }),
+    state: enumQ({
+      open: ['state', (r, d, c) => state(r, d, c) === 'open'],
+      closed: ['state', (r, d, c) => state(r, d, c) === 'closed'],
+    }),
+    reason: enumQ({
+      completed: ['reason', (r) => r.state_reason === 'completed'],
+      'not planned': ['reason', (r) => r.state_reason === 'not_planned'],
+      not_planned: ['reason', (r) => r.state_reason === 'not_planned'],
+      reopened: ['reason', (r) => r.state_reason === 'reopened'],
+    }),
+    author: authorQ,
+    assignee: assigneeQ,
+    mentions: mentionsQ,
+    team: textQ(mentioned),
+    involves: {
+      ...textQ((r, d, c) => [author(r, d, c), ...assignees(r, d, c), ...mentioned(r, d, c)].filter((x): x is string => !!x)),
+      repeat: 'or',
+      userValued: true,
+    },
+    commenter: unsupportedQ('issue records carry no comments'),
+    label: textQ((r) => (Array.isArray(r.labels) ? r.labels.map((l) => String(at(l, 'name') ?? '')) : [])),
+    milestone: textQ(str('milestone.title')),
+    project: unsupportedQ('issue records carry no project links'),
+    no: enumQ(
+      {
+        label: ['label', (r) => !Array.isArray(r.labels) || r.labels.length === 0],
+        milestone: ['milestone', (r) => r.milestone == null],
+        assignee: ['assignee', (r, d, c) => assignees(r, d, c).length === 0],
+      },
+      { repeat: 'and', negatable: false },
+    ),
+    linked: unsupportedQ('issue records carry no timeline links'),
+    language: languageQ((r, _d, c) => {
+      const lang = repoRecord(r, c)?.language;
+      return typeof lang === 'string' ? lang : undefined;
+    }),
+    comments: numberQ(num('comments')),
+    interactions: numberQ(interactions),
+    reactions: numberQ(reactions('total_count')),
+    draft: boolQ((r, d, c) => (isPr(r, d, c) ? r.draft === true : undefined)),
+    review: unsupportedQ('issue records carry no review state'),
+    'reviewed-by': unsupportedQ('issue records carry no reviews'),
+    'review-requested': textQ(requestedReviewers, 'exact', { userValued: true }),
+    'user-review-requested': textQ(requestedReviewers, 'exact', { userValued: true }),
+    'team-review-requested': textQ(requestedTeams),
+    status: unsupportedQ('issue records carry no commit statuses'),
+    head: textQ((_r, d, c) => str('head.ref')(c.pullOf(d) ?? {}, d, c), 'prefix'),
+    base: textQ((_r, d, c) => str('base.ref')(c.pullOf(d) ?? {}, d, c)),
+    created: dateQ(time('created_at')),
+    updated: dateQ(time('updated_at')),
+    closed: dateQ(time('closed_at')),
+    merged: dateQ(time('pull_request.merged_at')),
+    archived: boolQ((r, _d, c) => repoRecord(r, c)?.archived === true),
+  },
+  sorts: {
+    comments: num('comments'),
+    reactions: reactions('total_count'),
+    'reactions-+1': reactions('+1'),
+    'reactions--1': reactions('-1'),
+    'reactions-smile': reactions('laugh'),
+    'reactions-thinking_face': reactions('confused'),
+    'reactions-heart': reactions('heart'),
+    'reactions-tada': reactions('hooray'),
+    interactions,
+    created: time('created_at'),
+    updated: time('updated_at'),
+  },
+  advancedSyntax: true,
+  visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
+  project(record) {
+    const item: Record<string, unknown> = { ...record };
+    // Required by issue-search-result-item (§4.3); nullable ones default to null when the record predates them.
+    for (const key of ['assignee', 'milestone', 'closed_at'] as const) if (!(key in item)) item[key] = null;
+    if (!('locked' in item)) item.locked = false;
+    if (!('author_association' in item)) item.author_association = 'NONE';
+    if (!('comments' in item)) item.comments = 0;
+    if (!('labels' in item)) item.labels = [];
+    if ('user' in item) item.user = userSummary(item.user);
+    return item;
+  },
+  scoreAfter: 'body',
+};

@@ -1,0 +1,31 @@
+/**
+ * `/search/labels` (reference §2.7): keywords only, within the repository named by `repository_id`.
+ * REST label records carry no timestamps, so `sort=created|updated` keeps best-match order (noted in README).
+ */
+import { repoNameOf, visibilityVia } from './common.js';
+import { str, time } from './qualifiers.js';
+import type { Getter, KindSpec } from './spec.js';
+
+const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'url');
+const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
+
+export const labels: KindSpec = {
+  kind: 'labels',
+  fields: [
+    { name: 'name', analyzer: 'prose', boost: 2, get: str('name'), textMatch: { property: 'name', objectType: 'Label', objectUrl, whole: true } },
+    { name: 'description', analyzer: 'prose', boost: 1, get: str('description'), textMatch: { property: 'description', objectType: 'Label', objectUrl, whole: true } },
+  ],
+  defaultFields: ['name', 'description'],
+  inValues: {},
+  // Labels take no qualifiers (seed): a `name:value` token is searched as text.
+  qualifiers: {},
+  sorts: { created: time('created_at'), updated: time('updated_at') },
+  advancedSyntax: false,
+  byRepositoryId: true,
+  visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
+  project: (record) => ({ ...record }),
+  scoreAfter: 'description',
+};
+
+/** The repository full name a label belongs to (from its URL). */
+export const labelRepository = repoOf;

@@ -1,0 +1,40 @@
+/** `/search/topics` (reference §2.6): best match only; requires the mercy preview (seed). */
+import { dateQ, enumQ, num, numberQ, str, time } from './qualifiers.js';
+import type { KindSpec, TextFieldSpec } from './spec.js';
+
+const objectUrl = (r: Record<string, unknown>): string => `https://api.github.com/topics/${encodeURIComponent(String(r.name ?? ''))}`;
+const field = (name: string, analyzer: 'prose' | 'code', boost: number, whole: boolean): TextFieldSpec => ({
+  name,
+  analyzer,
+  boost,
+  get: str(name),
+  textMatch: { property: name, objectType: 'Topic', objectUrl, whole },
+});
+
+export const topics: KindSpec = {
+  kind: 'topics',
+  fields: [
+    field('name', 'code', 3, true),
+    field('display_name', 'prose', 2, true),
+    field('short_description', 'prose', 1, true),
+    field('description', 'prose', 1, false),
+  ],
+  defaultFields: ['name', 'display_name', 'short_description', 'description'],
+  inValues: {},
+  qualifiers: {
+    is: enumQ({
+      curated: ['curated', (r) => r.curated === true],
+      'not-curated': ['curated', (r) => r.curated !== true],
+      featured: ['featured', (r) => r.featured === true],
+      'not-featured': ['featured', (r) => r.featured !== true],
+    }),
+    repositories: numberQ(num('repository_count')),
+    created: dateQ(time('created_at')),
+  },
+  sorts: {},
+  advancedSyntax: false,
+  preview: 'mercy',
+  visibility: () => ({ private: false }),
+  project: (record) => ({ ...record }),
+  scoreAfter: 'curated',
+};

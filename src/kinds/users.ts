@@ -1,0 +1,36 @@
+/** `/search/users` (reference §2.5): keywords match login and public e-mail. */
+import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
+import type { KindSpec } from './spec.js';
+
+const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
+
+export const users: KindSpec = {
+  kind: 'users',
+  fields: [
+    { name: 'login', analyzer: 'code', boost: 2, get: str('login'), textMatch: { property: 'login', objectType: 'User', objectUrl, whole: true } },
+    { name: 'email', analyzer: 'exact', boost: 1, get: str('email'), textMatch: { property: 'email', objectType: 'User', objectUrl, whole: true } },
+    { name: 'name', analyzer: 'exact', boost: 1, get: str('name'), textMatch: { property: 'name', objectType: 'User', objectUrl, whole: true } },
+  ],
+  defaultFields: ['login', 'email'],
+  inValues: { login: ['login'], email: ['email'], name: ['name'], fullname: ['name'] },
+  qualifiers: {
+    type: enumQ({
+      user: ['type', (r) => String(r.type ?? 'User').toLowerCase() === 'user'],
+      org: ['type', (r) => String(r.type ?? '').toLowerCase() === 'organization'],
+    }),
+    user: textQ(str('login'), 'exact', { repeat: 'or', scope: 'user', userValued: true, list: false, group: () => 'scope' }),
+    org: textQ(str('login'), 'exact', { repeat: 'or', scope: 'user', list: false, group: () => 'scope' }),
+    fullname: textQ(str('name'), 'words', { list: false }),
+    repos: numberQ(num('public_repos')),
+    location: textQ(str('location'), 'words', { list: false }),
+    language: unsupportedQ("user records do not carry their repositories' languages"),
+    created: dateQ(time('created_at')),
+    followers: numberQ(num('followers')),
+    is: enumQ({}),
+  },
+  sorts: { followers: num('followers'), repositories: num('public_repos'), joined: time('created_at') },
+  advancedSyntax: false,
+  visibility: () => ({ private: false }),
+  project: (record) => ({ ...record }),
+  scoreAfter: 'type',
+};
