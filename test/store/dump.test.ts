@@ -148,7 +148,7 @@ describe('dump shapes give the same records', () => {
       const source = files['d.json'] ? path.join(dir, 'd.json') : dir;
       return (await (await openDump(source)).load('issues')).hash;
     };
-    const base = variant(kinds)['d.json'] ? { 'd.json': json(kinds) } : { 'issues.json': json(kinds.issues), 'pulls.json': json(kinds.pulls) };
+    const base: Record<string, string> = variant(kinds)['d.json'] ? { 'd.json': json(kinds) } : { 'issues.json': json(kinds.issues), 'pulls.json': json(kinds.pulls) };
     expect((await open(variant(kinds))) === (await open(base))).toBe(same);
   });
 
