@@ -129,7 +129,7 @@ describe('lunrTokenizer', () => {
     expect(tok.separator).toBeInstanceOf(RegExp);
     const tokens = tok('Running fast', { fields: ['title'] });
     expect(tokens.map(String)).toEqual(['run', 'fast']);
-    expect(tokens[1]!.metadata).toEqual({ fields: ['title'], position: [8, 4], index: 1 });
+    expect((tokens[1] as unknown as { metadata: unknown }).metadata).toEqual({ fields: ['title'], position: [8, 4], index: 1 });
     expect(tok(null, { fields: ['title'] })).toEqual([]);
     expect(tok(['a cat', null, 'dogs'], { fields: ['title'] }).map(String)).toEqual(['cat', 'dog']);
   });
