@@ -9,6 +9,7 @@
  * Everything else (whitespace, punctuation, symbols, emoji) separates words.
  */
 import lunr from 'lunr';
+import { DIGIT, IDEO, LOWER, MARK, SEP, UPPER, classAt, isWordStart, skipAlnum, skipMarks, widthAt } from './char-class.js';
 import { MAX_TERM_LENGTH, fold, plainTerm, proseTerm } from './stem.js';
 
 /**
@@ -44,64 +45,6 @@ export interface Token {
 
 /** Receives each term: `primary` marks the term a query word maps to (a word's whole form). */
 type Emit = (term: string, start: number, end: number, position: number, primary: boolean) => void;
-
-const SEP = 0;
-const UPPER = 1; // \p{Lu}, \p{Lt}
-const LOWER = 2; // other letters (\p{Ll}, \p{Lm}, \p{Lo}); uncased scripts never trigger a camel split
-const DIGIT = 3; // \p{N}
-const MARK = 4; // \p{M}: continues a word, never starts one
-const IDEO = 5; // Han, Hiragana: one word per character
-
-const nonAsciiClasses = new Map<number, number>();
-function classifyNonAscii(cp: number): number {
-  let c = nonAsciiClasses.get(cp);
-  if (c !== undefined) return c;
-  const ch = String.fromCodePoint(cp);
-  if (/[\p{sc=Han}\p{sc=Hiragana}]/u.test(ch)) c = IDEO;
-  else if (/[\p{Lu}\p{Lt}]/u.test(ch)) c = UPPER;
-  else if (/\p{L}/u.test(ch)) c = LOWER;
-  else if (/\p{N}/u.test(ch)) c = DIGIT;
-  else if (/\p{M}/u.test(ch)) c = MARK;
-  else c = SEP;
-  nonAsciiClasses.set(cp, c);
-  return c;
-}
-
-/** Class of the code point at UTF-16 index `i` (SEP past the end). */
-function classAt(text: string, i: number): number {
-  if (i >= text.length) return SEP;
-  const u = text.charCodeAt(i);
-  if (u < 0x80) {
-    if (u >= 97 && u <= 122) return LOWER;
-    if (u >= 65 && u <= 90) return UPPER;
-    if (u >= 48 && u <= 57) return DIGIT;
-    return SEP;
-  }
-  return classifyNonAscii(text.codePointAt(i)!);
-}
-
-/** UTF-16 width of the code point at `i` (1 or 2). */
-function widthAt(text: string, i: number): number {
-  const u = text.charCodeAt(i);
-  return u >= 0xd800 && u <= 0xdbff && i + 1 < text.length ? 2 : 1;
-}
-
-/** Index just past the run of MARK code points starting at `i`. */
-function skipMarks(text: string, i: number): number {
-  while (i < text.length && classAt(text, i) === MARK) i += widthAt(text, i);
-  return i;
-}
-
-/** Index just past the run of letters/digits/marks (not ideographs) starting at `i`. */
-function skipAlnum(text: string, i: number): number {
-  for (;;) {
-    const c = classAt(text, i);
-    if (c === SEP || c === IDEO) return i;
-    i += widthAt(text, i);
-  }
-}
-
-const isWordStart = (c: number): boolean => c === UPPER || c === LOWER || c === DIGIT;
 
 // ---------------------------------------------------------------- prose
 
