@@ -1,0 +1,171 @@
+/**
+ * The only file that touches node:http: adapts `IncomingMessage` → Fetch `Request` → {@link Handler} →
+ * `Response` → `ServerResponse`, listens, and shuts down gracefully (stop accepting, let in-flight requests
+ * finish, close keep-alive connections, release the port). Accepts absolute-form request targets
+ * (`GET http://api.github.localhost/search/issues?… HTTP/1.1`), which is what gh sends through `HTTP_PROXY`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { renderJson } from '../envelope/envelope.js';
+import type { ApiError } from '../envelope/api-error.js';
+import { badRequest, payloadTooLarge, serverError } from './error-bodies.js';
+import type { Handler } from './routes.js';
+import { JSON_CONTENT_TYPE } from './respond.js';
+
+/** Options of {@link listen}. */
+export interface ListenOptions {
+  readonly handler: Handler;
+  /** TCP port; 0 picks a free one. @default 3000 */
+  readonly port?: number | undefined;
+  /** Interface to bind. @default '127.0.0.1' */
+  readonly host?: string | undefined;
+  /** Largest request body read (bytes); larger ones get 413. @default 1 MiB */
+  readonly maxBodyBytes?: number | undefined;
+  /** After `close()`, connections still busy this long (ms) are cut. @default 10000 */
+  readonly shutdownGraceMs?: number | undefined;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** `http://<host>:<port>` (IPv6 hosts in brackets). */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** Stop accepting, let in-flight requests finish, then release the port. Idempotent. */
+  close(): Promise<void>;
+  /** Resolves once the server is fully closed (by `close()` or a signal). */
+  readonly closed: Promise<void>;
+}
+
+/** Node reports IPv4 clients of a dual-stack socket as `::ffff:a.b.c.d`; GitHub names them `a.b.c.d`. */
+function plainAddress(address: string | undefined): string | undefined {
+  return address?.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/** The absolute URL of a request: absolute-form targets as given, origin-form ones resolved against Host. */
+export function requestUrl(target: string, hostHeader: string | undefined, fallbackHost: string): URL {
+  if (/^https?:\/\//i.test(target)) return new URL(target);
+  if (!target.startsWith('/')) throw new TypeError(`unsupported request target ${target}`);
+  return new URL(`http://${hostHeader || fallbackHost}${target}`);
+}
+
+/** Read a request body up to `limit` bytes; undefined when it is larger. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Write a Fetch Response to a node ServerResponse (HEAD: headers only, node drops the body). */
+async function writeResponse(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (body !== undefined && !response.headers.has('content-length')) res.setHeader('content-length', body.length);
+  if (closing) res.setHeader('connection', 'close');
+  res.end(body);
+}
+
+function errorAsResponse(error: ApiError): Response {
+  return new Response(renderJson(error.body), { status: error.status, headers: { 'content-type': JSON_CONTENT_TYPE } });
+}
+
+/** Start serving `handler`. Resolves once the port is open; rejects when it cannot be bound. */
+export async function listen(options: ListenOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  let closing = false;
+  let bound = `${host}:${options.port ?? 3000}`;
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let response: Response;
+    try {
+      let url: URL;
+      try {
+        url = requestUrl(req.url ?? '/', req.headers.host, bound);
+      } catch {
+        await writeResponse(res, errorAsResponse(badRequest()), closing);
+        return;
+      }
+      const method = req.method ?? 'GET';
+      let body: Buffer | undefined;
+      if (method !== 'GET' && method !== 'HEAD') {
+        body = await readBody(req, maxBody);
+        if (body === undefined) {
+          await writeResponse(res, errorAsResponse(payloadTooLarge()), true);
+          return;
+        }
+      }
+      const headers = new Headers();
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      const request = new Request(url, { method, headers, ...(body ? { body } : {}) });
+      response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress) });
+    } catch {
+      response = errorAsResponse(serverError());
+    }
+    await writeResponse(res, response, closing);
+  };
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  bound = address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`;
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  let grace: NodeJS.Timeout | undefined;
+  void closed.then(() => clearTimeout(grace));
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    host,
+    port: address.port,
+    closed,
+    close(): Promise<void> {
+      if (!closing) {
+        closing = true;
+        server.close();
+        server.closeIdleConnections();
+        grace = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
+        grace.unref();
+      }
+      return closed;
+    },
+  };
+}
+
+/** Something that emits process signals (process itself, or an EventEmitter in tests). */
+export interface SignalSource {
+  once(event: NodeJS.Signals, listener: () => void): unknown;
+  off(event: NodeJS.Signals, listener: () => void): unknown;
+}
+
+/**
+ * Close `server` gracefully on the first of `signals`. Returns a function that removes the listeners (also
+ * removed once the server has closed, so a second signal reaches the default handler and ends the process).
+ */
+export function closeOnSignals(
+  server: RunningServer,
+  signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+  source: SignalSource = process,
+): () => void {
+  const onSignal = () => {
+    detach();
+    void server.close();
+  };
+  const detach = () => signals.forEach((signal) => source.off(signal, onSignal));
+  signals.forEach((signal) => source.once(signal, onSignal));
+  void server.closed.then(detach);
+  return detach;
+}

@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeOnSignals, listen, requestUrl, type RunningServer, type SignalSource } from '../../src/server/listen.js';
+import { createHandler, type HandlerOptions } from '../../src/server/routes.js';
+import { fakeSearch } from './fixtures/fake-search.js';
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  reused: boolean;
+}
+
+/** One request over a real loopback socket; `path` may be absolute-form, as sent to an HTTP proxy. */
+function send(port: number, path: string, options: { method?: string; agent?: Agent; body?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', agent: options.agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, reused: req.reusedSocket }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** A raw exchange, for request targets node's client will not send. */
+function sendRaw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
+let running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.map((server) => server.close()));
+  running = [];
+});
+
+async function start(overrides: Partial<HandlerOptions> = {}) {
+  const handler = createHandler({ search: fakeSearch(), rateLimit: false, ...overrides });
+  const server = await listen({ handler, port: 0, host: '127.0.0.1', shutdownGraceMs: 5000 });
+  running.push(server);
+  return server;
+}
+
+describe('requestUrl', () => {
+  it.each([
+    ['/search/issues?q=a', 'api.github.localhost', 'http://api.github.localhost/search/issues?q=a'],
+    ['/search/issues?q=a', undefined, 'http://127.0.0.1:9/search/issues?q=a'],
+    ['http://api.github.localhost/search/users?q=b', '127.0.0.1:9', 'http://api.github.localhost/search/users?q=b'],
+  ])('%s with Host %s → %s', (target, host, url) => {
+    expect(requestUrl(target, host, '127.0.0.1:9').href).toBe(url);
+  });
+  it('refuses targets that are neither origin- nor absolute-form', () => {
+    expect(() => requestUrl('*', 'x', 'y')).toThrow();
+  });
+});
+
+describe('listen', () => {
+  it('serves origin-form requests with links built from the Host header', async () => {
+    const server = await start();
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    const reply = await send(server.port, '/search/issues?q=x+count:100');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(reply.body));
+    expect(reply.headers['link']).toContain(`<http://127.0.0.1:${server.port}/search/issues?`);
+  });
+
+  it('accepts absolute-form targets, as gh sends them through HTTP_PROXY', async () => {
+    const server = await start();
+    const reply = await send(server.port, 'http://api.github.localhost/search/issues?q=x+count:100');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['link']).toContain('<http://api.github.localhost/search/issues?q=x+count%3A100&page=2>; rel="next"');
+  });
+
+  it('answers HEAD with the GET headers and no body', async () => {
+    const server = await start();
+    const get = await send(server.port, '/search/issues?q=x+count:9');
+    const head = await send(server.port, '/search/issues?q=x+count:9', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['etag']).toBe(get.headers['etag']);
+  });
+
+  it('keeps connections alive between requests', async () => {
+    const server = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send(server.port, '/search/issues?q=x+count:1', { agent });
+      const second = await send(server.port, '/search/issues?q=x+count:2', { agent });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('answers 400 with a GitHub body for an asterisk-form target, 413 for an oversized body', async () => {
+    const server = await start();
+    const raw = await sendRaw(server.port, 'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(raw).toContain('"message": "Bad Request"');
+    const big = await send(server.port, '/graphql', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(big.status).toBe(413);
+  });
+
+  it('shuts down gracefully: in-flight requests finish, new connections are refused, the port is released', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const entered = new Promise<void>((resolve) => (started = resolve));
+    const inner = fakeSearch();
+    const server = await start({
+      search: async (request) => {
+        started();
+        await gate;
+        return inner(request);
+      },
+    });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const pending = send(server.port, '/search/issues?q=x+count:3', { agent });
+      await entered;
+      const closed = server.close();
+      await expect(send(server.port, '/search/issues?q=x')).rejects.toThrow(/ECONNREFUSED/);
+      release();
+      const reply = await pending;
+      expect(reply.status).toBe(200);
+      expect(reply.headers['connection']).toBe('close');
+      await closed;
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes on the first signal and detaches its listeners', async () => {
+    const server = await start();
+    const source = new EventEmitter();
+    closeOnSignals(server, ['SIGTERM', 'SIGINT'], source as unknown as SignalSource);
+    expect(source.listenerCount('SIGTERM')).toBe(1);
+    source.emit('SIGTERM');
+    await server.closed;
+    expect(source.listenerCount('SIGTERM') + source.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('rejects when the port is taken', async () => {
+    const server = await start();
+    const handler = createHandler({ search: fakeSearch(), rateLimit: false });
+    await expect(listen({ handler, port: server.port, host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+  });
+});
