@@ -5,7 +5,8 @@
  *
  * Character classes (Unicode): a word starts with a letter (\p{L}) or number (\p{N}) and continues over
  * letters, numbers and marks (\p{M}). Han and Hiragana characters are one word each (as Elasticsearch's
- * standard tokenizer, behind GitHub's legacy search, treats ideographs), so `日本語` is three adjacent words.
+ * standard tokenizer treats ideographs; that GitHub's legacy search uses it is our inference), so `日本語`
+ * is three adjacent words.
  * Everything else (whitespace, punctuation, symbols, emoji) separates words.
  */
 import lunr from 'lunr';
@@ -27,7 +28,7 @@ import { MAX_TERM_LENGTH, fold, plainTerm, proseTerm } from './stem.js';
  * - `exact`: logins, label and topic names, emails, names. Words are runs of letters/digits/marks (no
  *   compounds, no camelCase split, no stemming, no stop words); the whole trimmed value is also a term
  *   when it differs from its single word, so `good first issue` yields `good first issue`, `good`,
- *   `first`, `issue`.
+ *   `first`, `issue`. A whole value containing `*` is not a term (lunr would read `*` as a wildcard).
  */
 export type AnalyzerName = 'prose' | 'code' | 'exact';
 
@@ -201,7 +202,7 @@ function scanExact(text: string, emit: Emit): void {
   const start = text.length - text.trimStart().length;
   const end = text.trimEnd().length;
   const single = words.length === 2 && words[0] === start && words[1] === end;
-  if (!single && end > start) {
+  if (!single && end > start && !text.includes('*', start)) {
     const whole = plainTerm(text.slice(start, end));
     if (whole) emit(whole, start, end, 0, words.length === 0);
   }

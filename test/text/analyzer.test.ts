@@ -58,6 +58,7 @@ describe('exact analyzer', () => {
     [' bug ', [['bug', 1, 4, 0]]],
     ['🐛', [['🐛', 0, 2, 0]]],
     ['a@b.io', [['a@b.io', 0, 6, 0], ['a', 0, 1, 0], ['b', 2, 3, 1], ['io', 4, 6, 2]]],
+    ['p*1', [['p', 0, 1, 0], ['1', 2, 3, 1]]],
     ['', []],
   ])('%j', (text, expected) => {
     expect(rows(text, 'exact')).toEqual(expected);
