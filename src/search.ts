@@ -1,9 +1,22 @@
 /**
- * The core: `runSearch(request, store)` answers one search exactly as GitHub's REST API would.
- * CONTRACT STUB — implementation lands with the core.
+ * The core: `runSearch(request, store)` answers one search exactly as GitHub's REST API would. Both edges (CLI
+ * and server) call it and only differ in how the request arrives and the answer is written.
  */
+import { ApiError, missingParameter } from './envelope/api-error.js';
 import type { Envelope } from './envelope/envelope.js';
-import type { NormalizedRequest, SearchRequest } from './request/search-request.js';
+import { buildItems } from './envelope/items.js';
+import { Budget, Executor } from './execute/execute.js';
+import { difference, universe } from './execute/doc-set.js';
+import { specOf } from './kinds/catalog.js';
+import { labelRepository } from './kinds/labels.js';
+import type { KindSpec } from './kinds/spec.js';
+import { positiveText } from './plan/expr.js';
+import { planQuery } from './plan/plan.js';
+import type { MediaOptions } from './request/media-type.js';
+import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './request/search-request.js';
+import { checkWindow, lastPage, pageRange } from './results/paginate.js';
+import { orderResults } from './results/sort.js';
+import type { Collection } from './store/collection.js';
 import type { Store } from './store/store.js';
 
 /** A successful answer: the envelope plus what an edge needs for headers and paging. */
@@ -18,10 +31,86 @@ export interface SearchResult {
   readonly lastPage: number;
 }
 
+const PREVIEW_NAMES = { cloak: 'Commit Search', mercy: 'Topics' } as const;
+const PREVIEW_DOCS = {
+  cloak: 'https://docs.github.com/rest/search/search#search-commits',
+  mercy: 'https://docs.github.com/rest/search/search#search-topics',
+} as const;
+
+/** 415 when a kind's preview media type is missing (seed; the message is GitHub's preview-era pattern, §3.5). */
+function checkPreview(spec: KindSpec, media: MediaOptions, required: boolean): void {
+  if (!spec.preview || !required || media[spec.preview]) return;
+  throw new ApiError(415, {
+    message: `If you would like to help us test the ${PREVIEW_NAMES[spec.preview]} API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.`,
+    documentation_url: PREVIEW_DOCS[spec.preview],
+  });
+}
+
+/** Labels: the repository named by `repository_id`, visible to the viewer, else 422 (absent) / 404 (unknown). */
+function labelsScope(c: Collection, request: NormalizedRequest): string {
+  if (request.repositoryId === undefined) throw missingParameter('repository_id');
+  const repo = c.repositoryById(request.repositoryId);
+  const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
+  if (!name || (repo?.private === true && !request.viewer.canReadPrivate(name))) {
+    throw new ApiError(404, {
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest/search/search#search-labels',
+      status: '404',
+    });
+  }
+  return name.toLowerCase();
+}
+
 /**
- * Answer one search. Throws {@link ApiError} (422, 415, 404, 403, 503) with GitHub's body; throws DataError when
- * the dump is unreadable.
+ * Answer one search.
+ * @throws ApiError 415 (missing preview), 422 (GitHub's validation bodies, the 1000 cap), 404 (labels: unknown
+ *         repository); DataError when the dump cannot be read
  */
-export async function runSearch(_request: SearchRequest, _store: Store): Promise<SearchResult> {
-  throw new Error('runSearch: not implemented yet');
+export async function runSearch(raw: SearchRequest, store: Store): Promise<SearchResult> {
+  const request = normalizeRequest(raw);
+  const spec = specOf(request.kind);
+  const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;
+  checkPreview(spec, request.media, request.requirePreviews);
+  const c = await store.collection(request.kind);
+  const labelRepo = spec.byRepositoryId ? labelsScope(c, request) : undefined;
+  if (request.q.trim() === '') throw missingParameter('q');
+  // An unknown sort value is ignored and best match answers (undocumented on GitHub, §2; our choice).
+  const sort = request.sort !== undefined && Object.hasOwn(spec.sorts, request.sort) ? request.sort : undefined;
+  const plan = planQuery(request.q, spec, { c, viewer: request.viewer });
+  const rule = spec.capRule ?? 'default';
+  checkWindow(request.page, request.perPage, rule);
+
+  const budget = new Budget(deadline);
+  const executor = new Executor(c, budget);
+  let within = difference(universe(c.records.length), c.hiddenFrom(request.viewer));
+  const defaults = spec.defaults?.(presentQualifiers(request.q), c);
+  if (labelRepo !== undefined) {
+    within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
+  }
+  if (defaults) within = within.filter((doc) => defaults(doc));
+  const docs = executor.evaluate(plan.expr, within);
+  const scores = plan.hasText ? executor.score(plan.expr, docs) : new Float64Array(docs.length).fill(1);
+  const ordered = orderResults(c, docs, scores, sort, request.order);
+  const { start, end } = pageRange(request.page, request.perPage, docs.length);
+  const pageDocs: number[] = [];
+  const pageScores: number[] = [];
+  for (let i = start; i < end; i++) {
+    pageDocs.push(docs[ordered[i]!]!);
+    pageScores.push(scores[ordered[i]!]!);
+  }
+  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
+  return {
+    envelope: {
+      total_count: docs.length,
+      incomplete_results: budget.expired || plan.unresolvedScope,
+      items,
+    },
+    request,
+    lastPage: lastPage(docs.length, request.perPage, rule),
+  };
+}
+
+/** Names of the qualifiers written in `q` (for defaults such as hiding forks unless `fork:` is given). */
+function presentQualifiers(q: string): Set<string> {
+  return new Set([...q.matchAll(/(?:^|[\s(])-?([A-Za-z][\w-]*):/g)].map((m) => m[1]!.toLowerCase()));
 }

@@ -1,0 +1,120 @@
+/**
+ * `search <kind> [query...]`: one subcommand per kind, its help generated from the kind's table (sort keys,
+ * qualifiers, unsupported ones). Builds a SearchRequest, calls the core once, and writes JSON or opens the
+ * interactive view (chosen here, once).
+ */
+import { Command, Option } from 'commander';
+import { CATALOG } from '../kinds/catalog.js';
+import type { Kind } from '../kinds/kind.js';
+import { SORT_KEYS } from '../kinds/sort-keys.js';
+import { defaultAccept } from '../request/media-type.js';
+import type { SearchRequest } from '../request/search-request.js';
+import { viewerFor } from '../request/viewer.js';
+import { nonNegativeInt, pagingValue } from './option-parsers.js';
+
+/** Parsed options of a kind subcommand. */
+export interface KindOptions {
+  data: string;
+  sort?: string;
+  order?: string;
+  page?: string;
+  perPage?: string;
+  repositoryId?: number;
+  accept?: string;
+  textMatch?: boolean;
+  json?: boolean;
+  timeout?: number;
+  user?: string;
+  color: boolean;
+  quiet?: boolean;
+}
+
+/** What a kind subcommand hands to the runner: the request and how to write it. */
+export interface KindInvocation {
+  readonly request: SearchRequest;
+  readonly data: string;
+  readonly json: boolean;
+  readonly noColor: boolean;
+  readonly quiet: boolean;
+}
+
+const EXAMPLES: Record<Kind, string> = {
+  code: 'search code "readFile language:typescript path:src"',
+  commits: 'search commits "fix typo author-date:>2020-01-01" --sort author-date',
+  issues: 'search issues "crash label:bug state:open comments:>3" --sort comments',
+  labels: 'search labels "bug" --repository-id 1296269',
+  repositories: 'search repositories "cli stars:>100 language:go" --sort stars',
+  topics: 'search topics "machine learning is:featured"',
+  users: 'search users "type:org followers:>10" --sort followers',
+};
+
+/** The help epilogue of a kind: qualifiers (with unsupported ones marked), sort keys, an example. */
+export function kindHelp(kind: Kind): string {
+  const spec = CATALOG[kind];
+  const names = Object.keys(spec.qualifiers).sort();
+  const supported = names.filter((n) => !spec.qualifiers[n]!.unsupported);
+  const unsupported = names.filter((n) => spec.qualifiers[n]!.unsupported);
+  const lines = [''];
+  const ins = Object.keys(spec.inValues);
+  if (ins.length) supported.push(`in:${ins.join('|')}`);
+  lines.push(supported.length ? `Qualifiers: ${supported.sort().join(', ')}` : 'Qualifiers: none (keywords only)');
+  for (const n of unsupported) lines.push(`Not supported (answered 422): ${n}: — ${spec.qualifiers[n]!.unsupported}`);
+  lines.push(SORT_KEYS[kind].length ? `Sort keys: ${SORT_KEYS[kind].join(', ')}` : 'Sort: best match only');
+  lines.push(`Example: ${EXAMPLES[kind]}`);
+  return lines.join('\n');
+}
+
+/** Build the request a kind subcommand describes (pure: tests assert it without running a search). */
+export function toInvocation(kind: Kind, words: readonly string[], options: KindOptions, env: NodeJS.ProcessEnv): KindInvocation {
+  const textMatch = options.textMatch === true;
+  const request: SearchRequest = {
+    kind,
+    q: words.join(' '),
+    sort: options.sort,
+    order: options.order,
+    page: options.page,
+    per_page: options.perPage,
+    repository_id: options.repositoryId === undefined ? undefined : String(options.repositoryId),
+    // A well-behaved client: sends the preview commits/topics require unless --accept says otherwise.
+    accept: options.accept ?? defaultAccept(kind, textMatch),
+    viewer: options.user ? viewerFor(options.user) : undefined,
+    timeoutMs: options.timeout,
+  };
+  return {
+    request,
+    data: options.data,
+    json: options.json === true,
+    noColor: !options.color || env.NO_COLOR !== undefined,
+    quiet: options.quiet === true,
+  };
+}
+
+/**
+ * One kind subcommand.
+ * @param run called with the invocation; its promise is the action's
+ */
+export function createKindCommand(kind: Kind, defaultData: string, run: (invocation: KindInvocation) => Promise<void>): Command {
+  const command = new Command(kind)
+    .description(`search ${kind} (GET /search/${kind})`)
+    .argument('[query...]', 'keywords and qualifiers, e.g. bug label:crash (quote the whole query to keep it one argument)')
+    .addOption(new Option('--data <path>', 'dump: directory of <kind>.json[.gz] or one JSON file').env('SEARCH_DATA').default(defaultData))
+    .option('--page <n>', 'page number (default 1)', pagingValue)
+    .option('--per-page <n>', 'results per page, 1-100 (default 30)', pagingValue)
+    .option('--accept <media-type>', 'Accept header to send (e.g. application/vnd.github.v3.text-match+json)')
+    .option('--text-match', 'ask for text_matches (the text-match media type)')
+    .option('--json', 'write the JSON envelope even on a terminal')
+    .option('--timeout <ms>', 'time limit; past it, partial results with incomplete_results: true', nonNegativeInt)
+    .addOption(new Option('--user <login>', 'who @me is').env('SEARCH_USER'))
+    .option('--no-color', 'no colours in the interactive view (NO_COLOR is honoured too)')
+    .option('-q, --quiet', 'no progress output on stderr');
+  if (SORT_KEYS[kind].length > 0) {
+    command.addOption(new Option('--sort <key>', 'sort key (default: best match)').choices(SORT_KEYS[kind]));
+    command.addOption(new Option('--order <order>', 'with --sort: desc (default) or asc').choices(['asc', 'desc']));
+  }
+  if (kind === 'labels') command.option('--repository-id <id>', 'the repository whose labels are searched (required)', nonNegativeInt);
+  command.addHelpText('after', kindHelp(kind));
+  command.action(async (words: string[], options: KindOptions) => {
+    await run(toInvocation(kind, words, options, process.env));
+  });
+  return command;
+}

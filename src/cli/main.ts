@@ -1,0 +1,125 @@
+/**
+ * The `search` program: assembles the subcommands and is the only place that turns errors into messages and
+ * exit codes. Actions return or throw; nothing else calls process.exit or sets process.exitCode.
+ */
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { ApiError } from '../envelope/api-error.js';
+import { renderJson } from '../envelope/envelope.js';
+import { KINDS } from '../kinds/kind.js';
+import { QuerySyntaxError } from '../query/parser.js';
+import { runSearch } from '../search.js';
+import { DataError } from '../store/data-error.js';
+import { openStore } from '../store/store.js';
+import { TOOL_VERSION } from '../version.js';
+import { EXIT } from './exit-codes.js';
+import { createIndexCommand } from './index-command.js';
+import { createKindCommand, type KindInvocation } from './kind-command.js';
+import { stderrProgress } from './progress.js';
+import { createServeCommand } from './serve-command.js';
+
+/** The embedded default dump: the package's own `data/`. */
+export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
+
+/** Where the program writes; injectable for tests. */
+export interface Io {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** True when output must be the plain JSON envelope: --json, a pipe, CI=true or TERM=dumb (gh's conventions). */
+export function wantsJson(invocation: KindInvocation, io: Io): boolean {
+  return invocation.json || !io.stdout.isTTY || io.env.CI === 'true' || io.env.TERM === 'dumb';
+}
+
+/** Run one kind search and write its answer. Errors propagate to {@link main}. */
+async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
+  const json = wantsJson(invocation, io);
+  const progress = stderrProgress(io.stderr, invocation.quiet || !json);
+  const store = openStore(invocation.data, { onProgress: progress.onProgress });
+  if (!json) {
+    const { runInteractiveView } = await import('../render/ink/index.js');
+    const result = await runInteractiveView({
+      request: invocation.request,
+      search: (request) => runSearch(request, store),
+      noColor: invocation.noColor,
+    });
+    if (result.printOnExit) io.stdout.write(`${result.printOnExit}\n`);
+    return;
+  }
+  try {
+    const result = await runSearch(invocation.request, store);
+    io.stdout.write(renderJson(result.envelope));
+  } catch (error) {
+    // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
+    if (error instanceof ApiError) io.stdout.write(renderJson(error.body));
+    throw error;
+  } finally {
+    progress.done();
+  }
+}
+
+/** Build the root program (exported for help tests). */
+export function buildProgram(io: Io): Command {
+  const program = new Command('search')
+    .description(
+      "Search GitHub-shaped records offline with GitHub's REST search semantics.\n" +
+        'Prints the exact JSON envelope of GET /search/<kind> when piped or with --json; an interactive table on a terminal.',
+    )
+    .version(TOOL_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .exitOverride();
+  for (const kind of KINDS) program.addCommand(createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io)));
+  program.addCommand(createIndexCommand(DEFAULT_DATA));
+  program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA }));
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  search issues "bug is:issue state:open"',
+      '  search repositories "cli language:go stars:>100" --sort stars | jq ".items[].full_name"',
+      '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
+      '  search serve --port 3000',
+      '',
+      'Exit codes: 0 ok, 1 refused by GitHub rules (422/415/404), 2 usage, 3 unreadable dump, 4 internal error.',
+    ].join('\n'),
+  );
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  return program;
+}
+
+/**
+ * Run the program on argv (without node and script) and return the exit code. Never throws.
+ */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    if (error instanceof ApiError) {
+      io.stderr.write(`search: ${error.message} (HTTP ${error.status})\n`);
+      return EXIT.refused;
+    }
+    if (error instanceof QuerySyntaxError) {
+      io.stderr.write(`search: ${error.message}\n`);
+      return EXIT.refused;
+    }
+    if (error instanceof DataError) {
+      io.stderr.write(`search: ${error.message}\n`);
+      return EXIT.data;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`search: internal error: ${message}\n`);
+    if (io.env.SEARCH_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+    return EXIT.internal;
+  }
+}

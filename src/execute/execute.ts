@@ -1,0 +1,151 @@
+/**
+ * Evaluate a plan against a collection: keyword and phrase lookups on posting lists, qualifier predicates only
+ * over the documents still in play (text first, so filters test the survivors of the postings), then Lunr
+ * scoring of the survivors alone.
+ */
+import type { Collection } from '../store/collection.js';
+import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
+import type { Expr } from '../plan/expr.js';
+import { positiveText } from '../plan/expr.js';
+import { difference, type DocList, filterDocs, intersect, union, universe } from './doc-set.js';
+
+/** A time limit for one evaluation: past `deadline` (epoch ms) remaining predicate tests fail and `expired` is set. */
+export class Budget {
+  expired = false;
+  private checks = 0;
+  constructor(private readonly deadline: number | undefined) {}
+  /** True while time remains; checks the clock every 256 calls. */
+  ok(): boolean {
+    if (this.deadline === undefined || this.expired) return !this.expired;
+    if ((++this.checks & 255) === 0 && Date.now() > this.deadline) this.expired = true;
+    return !this.expired;
+  }
+}
+
+/** Analysed query terms of `text` for one analyzer, and whether they must be adjacent (a phrase). */
+export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName): { terms: string[]; adjacent: boolean } {
+  if (phrase) {
+    const terms = phraseShape(text, analyzer).map((p) => p.term);
+    return { terms, adjacent: terms.length > 1 };
+  }
+  const terms = analyzeQueryWord(text, analyzer);
+  return { terms, adjacent: terms.length > 1 };
+}
+
+/** A phrase as (position offset, term) pairs: the first term of each source word position. */
+function phraseShape(text: string, analyzer: AnalyzerName): Array<{ offset: number; term: string }> {
+  const seen = new Set<number>();
+  const tokens = analyze(text, analyzer).filter((t) => !seen.has(t.position) && seen.add(t.position));
+  const first = tokens[0]?.position ?? 0;
+  return tokens.map((t) => ({ offset: t.position - first, term: t.term }));
+}
+
+/** True when `text` contains the phrase's terms at the same relative positions. */
+export function containsPhrase(text: string, shape: ReadonlyArray<{ offset: number; term: string }>, analyzer: AnalyzerName): boolean {
+  if (shape.length === 0) return true;
+  const byPosition = new Map<number, Set<string>>();
+  for (const token of analyze(text, analyzer)) {
+    let set = byPosition.get(token.position);
+    if (!set) byPosition.set(token.position, (set = new Set()));
+    set.add(token.term);
+  }
+  const head = shape[0]!;
+  for (const [position, terms] of byPosition) {
+    if (!terms.has(head.term)) continue;
+    if (shape.every((s) => byPosition.get(position + s.offset)?.has(s.term))) return true;
+  }
+  return false;
+}
+
+export class Executor {
+  private readonly all: DocList;
+  constructor(
+    private readonly c: Collection,
+    private readonly budget: Budget,
+  ) {
+    this.all = universe(c.records.length);
+  }
+
+  /** Documents matching `expr`, restricted to `within` (all documents when undefined). */
+  evaluate(expr: Expr, within: DocList = this.all): DocList {
+    switch (expr.type) {
+      case 'all':
+        return within;
+      case 'none':
+        return new Uint32Array(0);
+      case 'filter':
+        return filterDocs(within, (doc) => this.budget.ok() && expr.test(doc));
+      case 'text':
+        return intersect(within, this.text(expr.text, expr.phrase, expr.fields, within));
+      case 'not':
+        return difference(within, this.evaluate(expr.child, within));
+      case 'and': {
+        // Cheapest first: posting lookups shrink the set before predicates scan it.
+        const ordered = [...expr.children].sort((a, b) => cost(a) - cost(b));
+        let current = within;
+        for (const child of ordered) {
+          if (current.length === 0) break;
+          current = this.evaluate(child, current);
+        }
+        return current;
+      }
+      case 'or': {
+        let out: DocList = new Uint32Array(0);
+        for (const child of expr.children) out = union(out, this.evaluate(child, within));
+        return out;
+      }
+    }
+  }
+
+  /** Documents where the keyword/phrase occurs in any of `fields`. */
+  private text(text: string, phrase: boolean, fields: readonly string[], within: DocList): DocList {
+    let out: DocList = new Uint32Array(0);
+    for (const name of fields) {
+      const field = this.c.spec.fields.find((f) => f.name === name);
+      if (!field) continue;
+      const { terms, adjacent } = queryTerms(text, phrase, field.analyzer);
+      if (terms.length === 0) return within; // only stop words: no constraint (as Lunr drops them)
+      let docs = this.c.index.postings(name, terms[0]!);
+      for (const term of terms.slice(1)) docs = intersect(docs, this.c.index.postings(name, term));
+      if (adjacent) {
+        const shape = phrase ? phraseShape(text, field.analyzer) : terms.map((term, offset) => ({ offset, term }));
+        const candidates = intersect(docs, within);
+        docs = filterDocs(candidates, (doc) => {
+          const value = field.get(this.c.records[doc]!, doc, this.c);
+          return value !== undefined && this.budget.ok() && containsPhrase(value, shape, field.analyzer);
+        });
+      }
+      out = union(out, docs);
+    }
+    return out;
+  }
+
+  /** Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`). */
+  score(expr: Expr, docs: DocList): Float64Array {
+    const byField = new Map<string, string[]>();
+    for (const { text, fields } of positiveText(expr)) {
+      for (const name of fields) {
+        const field = this.c.spec.fields.find((f) => f.name === name);
+        if (!field) continue;
+        const list = byField.get(name) ?? [];
+        for (const word of text.split(/\s+/)) list.push(...analyzeQueryWord(word, field.analyzer));
+        byField.set(name, list);
+      }
+    }
+    return this.c.index.score(docs, byField);
+  }
+}
+
+function cost(expr: Expr): number {
+  switch (expr.type) {
+    case 'none':
+      return 0;
+    case 'text':
+      return expr.phrase ? 2 : 1;
+    case 'and':
+    case 'or':
+      return 3;
+    default:
+      return 4;
+  }
+}
