@@ -1,0 +1,3 @@
+/** The interactive terminal view: entry point and the pieces the CLI may need. */
+export { runInteractiveView, type InteractiveOptions, type InteractiveResult } from './run-interactive-view.js';
+export type { ProgressSource, SearchFn } from './use-search.js';

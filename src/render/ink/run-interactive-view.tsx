@@ -1,0 +1,75 @@
+/**
+ * Entry point of the interactive view, called by the CLI when stdout is a terminal (and neither `--json`,
+ * `CI=true` nor `TERM=dumb`). Mounts the Ink app on the terminal's alternate screen, so quitting restores the
+ * screen exactly as it was, and resolves once the user quits.
+ */
+import chalk from 'chalk';
+import { render } from 'ink';
+import type { SearchRequest } from '../../request/search-request.js';
+import { terminalClipboard } from './clipboard.js';
+import { ResultsApp } from './ResultsApp.js';
+import type { ProgressSource, SearchFn } from './use-search.js';
+
+/** What the CLI hands to the view. */
+export interface InteractiveOptions {
+  /** The initial request (the view forces text-match in its Accept via `defaultAccept(kind, true)`). */
+  readonly request: SearchRequest;
+  /** Runs one search through the core (same function the JSON path uses). Throws ApiError for 4xx. */
+  readonly search: SearchFn;
+  /** Colour off (`NO_COLOR` set or `--no-color`): attributes such as bold and inverse remain. */
+  readonly noColor: boolean;
+  /** Index-build progress for the loading state. @default none (a spinner with elapsed time only) */
+  readonly progress?: ProgressSource | undefined;
+  /** @default process.stdin */
+  readonly stdin?: NodeJS.ReadStream | undefined;
+  /** @default process.stdout */
+  readonly stdout?: NodeJS.WriteStream | undefined;
+}
+
+/** How the view ended. */
+export interface InteractiveResult {
+  /** Always 0: errors are shown inside the view. */
+  readonly exitCode: number;
+  /** The URL picked with `y`, for the CLI to print after the terminal is restored. */
+  readonly printOnExit?: string | undefined;
+}
+
+const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
+const LEAVE_ALT_SCREEN = '\u001B[?1049l';
+
+/** Mount the Ink app; resolves with the exit code (0) and, if the user pressed `y`, the URL to print. */
+export async function runInteractiveView(options: InteractiveOptions): Promise<InteractiveResult> {
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  // Without colour the highlights are attributes (inverse, bold); keep them even when chalk detected no support.
+  if (options.noColor && chalk.level === 0 && stdout.isTTY) chalk.level = 1;
+  let printOnExit: string | undefined;
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    stdout.write(LEAVE_ALT_SCREEN);
+  };
+  process.once('exit', restore);
+  stdout.write(ENTER_ALT_SCREEN);
+  try {
+    const instance = render(
+      <ResultsApp
+        request={options.request}
+        search={options.search}
+        progress={options.progress}
+        noColor={options.noColor}
+        onCopy={terminalClipboard(stdout)}
+        onQuit={(url) => {
+          printOnExit = url;
+        }}
+      />,
+      { stdout, stdin, exitOnCtrlC: false, patchConsole: true, incrementalRendering: true },
+    );
+    await instance.waitUntilExit();
+  } finally {
+    restore();
+    process.removeListener('exit', restore);
+  }
+  return printOnExit === undefined ? { exitCode: 0 } : { exitCode: 0, printOnExit };
+}

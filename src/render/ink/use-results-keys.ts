@@ -1,0 +1,91 @@
+/**
+ * Keys → actions. {@link keyAction} is the pure mapping (tested with tables); {@link useResultsKeys} binds it to
+ * Ink's `useInput` and performs the two side effects: quitting and copying.
+ */
+import { useInput, type Key } from 'ink';
+import { itemUrl } from './item-fields.js';
+import { selectedItem, type Action, type ViewState } from './use-results-state.js';
+
+/** What a key asks for: a state change, or leaving the view. */
+export type KeyResult = Action | { type: 'quit' } | undefined;
+
+/** What the mapping needs besides the state. */
+export interface KeyContext {
+  /** Largest scroll offset of the detail view (its lines minus the visible height). */
+  readonly detailMax: number;
+  /** Visible height of the detail view, for PgUp/PgDn there. */
+  readonly detailHeight: number;
+}
+
+/** The action for one key press in the given state. */
+export function keyAction(input: string, key: Partial<Key>, state: ViewState, ctx: KeyContext): KeyResult {
+  if (key.ctrl && input === 'c') return { type: 'quit' };
+  if (state.edit) {
+    if (key.return) return { type: 'editSubmit' };
+    if (key.escape) return { type: 'editCancel' };
+    if (key.backspace || key.delete) return { type: 'editBackspace' };
+    if (key.leftArrow) return { type: 'editCursor', to: -1 };
+    if (key.rightArrow) return { type: 'editCursor', to: 1 };
+    if (key.home || (key.ctrl && input === 'a')) return { type: 'editCursor', to: 'home' };
+    if (key.end || (key.ctrl && input === 'e')) return { type: 'editCursor', to: 'end' };
+    if (key.ctrl && input === 'u') return { type: 'editClear' };
+    if (key.upArrow) return { type: 'move', delta: -1 };
+    if (key.downArrow) return { type: 'move', delta: 1 };
+    if (key.pageUp) return { type: 'page', delta: -1 };
+    if (key.pageDown) return { type: 'page', delta: 1 };
+    if (key.ctrl || key.meta || key.tab || input === '') return undefined;
+    return { type: 'editInput', text: input };
+  }
+  if (input === 'q') return { type: 'quit' };
+  if (input === '/') return { type: 'editStart' };
+  if (input === 'y') return { type: 'copy' };
+  if (input === 's') return { type: 'cycleSort' };
+  if (input === 'o') return { type: 'toggleOrder' };
+  if (state.mode === 'detail') {
+    const scroll = (delta: number): Action => ({ type: 'scroll', delta, max: ctx.detailMax });
+    if (key.escape || key.backspace || key.delete) return { type: 'close' };
+    if (key.upArrow || input === 'k') return scroll(-1);
+    if (key.downArrow || input === 'j') return scroll(1);
+    if (key.pageUp) return scroll(-Math.max(1, ctx.detailHeight - 1));
+    if (key.pageDown || input === ' ') return scroll(Math.max(1, ctx.detailHeight - 1));
+    if (key.home || input === 'g') return scroll(-Number.MAX_SAFE_INTEGER);
+    if (key.end || input === 'G') return scroll(Number.MAX_SAFE_INTEGER);
+    return undefined;
+  }
+  if (key.upArrow || input === 'k') return { type: 'move', delta: -1 };
+  if (key.downArrow || input === 'j') return { type: 'move', delta: 1 };
+  if (key.pageUp || key.leftArrow) return { type: 'page', delta: -1 };
+  if (key.pageDown || key.rightArrow) return { type: 'page', delta: 1 };
+  if (key.home || input === 'g') return { type: 'moveTo', to: 'first' };
+  if (key.end || input === 'G') return { type: 'moveTo', to: 'last' };
+  if (key.return) return { type: 'open' };
+  return undefined;
+}
+
+/** Options of {@link useResultsKeys}. */
+export interface KeysOptions extends KeyContext {
+  readonly state: ViewState;
+  readonly dispatch: (action: Action) => void;
+  /** Leave the view. */
+  readonly onQuit: () => void;
+  /** Put a URL on the clipboard (best effort). */
+  readonly onCopy: (url: string) => void;
+}
+
+/** Bind the keys to the state. */
+export function useResultsKeys({ state, dispatch, onQuit, onCopy, detailMax, detailHeight }: KeysOptions): void {
+  useInput((input, key) => {
+    const result = keyAction(input, key, state, { detailMax, detailHeight });
+    if (result === undefined) return;
+    if (result.type === 'quit') {
+      onQuit();
+      return;
+    }
+    if (result.type === 'copy') {
+      const item = selectedItem(state);
+      const url = item ? itemUrl(item) : '';
+      if (url !== '') onCopy(url);
+    }
+    dispatch(result);
+  });
+}
