@@ -94,21 +94,20 @@ export function lex(q: string, options: LexOptions): Token[] {
     const head = QUALIFIER_NAME.exec(q.slice(i, i + 64));
     if (head) {
       const valueStart = i + head[0].length;
-      let value: string;
+      // A value is bare text and quoted parts in any mix: label:"in progress",bug and label:bug,"in progress".
+      let value = '';
       let quoted = false;
-      let end: number;
-      if (q[valueStart] === '"') {
-        const read = readQuoted(q, valueStart);
-        value = read.text;
-        quoted = true;
-        end = read.end;
-        // A quoted value may be followed by more list items: label:"a b",c
-        const rest = readBare(q, end, options.grouping);
-        value += q.slice(end, rest);
-        end = rest;
-      } else {
-        end = readBare(q, valueStart, options.grouping);
-        value = q.slice(valueStart, end);
+      let end = valueStart;
+      while (end < q.length && !isSpace(q[end]) && !(options.grouping && q[end] === ')')) {
+        if (q[end] === '"') {
+          const read = readQuoted(q, end);
+          value += read.text;
+          quoted = true;
+          end = read.end;
+        } else {
+          value += q[end];
+          end += 1;
+        }
       }
       if (value !== '' || quoted) {
         tokens.push({

@@ -71,3 +71,13 @@ describe('parseQuery (advanced issue grammar)', () => {
     expect(printAst(parseQuery('(((((a)))))', advanced).root)).toBe('a');
   });
 });
+
+describe('qualifier values mixing bare and quoted parts', () => {
+  it.each([
+    ['label:bug,"good first issue"', 'bug,good first issue'],
+    ['label:"in progress",bug', 'in progress,bug'],
+    ['milestone:"v1 beta"', 'v1 beta'],
+  ])('%j', (q, value) => {
+    expect(parseQuery(q, { grouping: false }).root).toMatchObject({ type: 'qualifier', value, quoted: true });
+  });
+});
