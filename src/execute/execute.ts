@@ -14,10 +14,10 @@ export class Budget {
   expired = false;
   private checks = 0;
   constructor(private readonly deadline: number | undefined) {}
-  /** True while time remains; checks the clock every 256 calls. */
+  /** True while time remains; checks the clock on the first call and every 256 calls after. */
   ok(): boolean {
     if (this.deadline === undefined || this.expired) return !this.expired;
-    if ((++this.checks & 255) === 0 && Date.now() > this.deadline) this.expired = true;
+    if ((this.checks++ & 255) === 0 && Date.now() >= this.deadline) this.expired = true;
     return !this.expired;
   }
 }
