@@ -1,0 +1,156 @@
+/**
+ * The repository being imported: which branch and commit, its `owner/name`, its size, and the repository record
+ * (a `repo-search-result-item`, in GitHub's field order) built from what git knows.
+ */
+import type { RawRecord } from '../kinds/kind.js';
+import { DataError } from '../store/data-error.js';
+import { runGit, type GitContext } from './git-process.js';
+import type { UrlBases } from './github-shapes.js';
+
+/** What git says about the repository. */
+export interface GitRepositoryInfo {
+  /** Short branch name, e.g. `main` (the repository's `default_branch`). */
+  branch: string;
+  /** Full sha of the branch tip. */
+  tip: string;
+  /** `owner/name`. */
+  fullName: string;
+  /** Size of the object database in KiB (`git count-objects -v`: size-pack + size), GitHub's `size` unit. */
+  sizeKb: number;
+}
+
+const FULL_NAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+
+/**
+ * `owner/name` from a remote URL: `git@host:o/n.git`, `ssh://git@host/o/n.git`, `https://host/o/n(.git)`,
+ * `git://host/o/n.git` (the last two path segments); undefined for local paths or anything else.
+ */
+export function fullNameFromRemote(url: string): string | undefined {
+  const trimmed = url.trim();
+  const scp = /^[^/@\s]+@[^:/\s]+:(.+)$/.exec(trimmed);
+  let pathPart: string | undefined = scp?.[1];
+  if (!pathPart && /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    try {
+      pathPart = new URL(trimmed).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!pathPart) return undefined;
+  const segments = pathPart.replace(/\/+$/, '').replace(/\.git$/, '').split('/').filter(Boolean);
+  const candidate = segments.slice(-2).join('/');
+  return segments.length >= 2 && FULL_NAME.test(candidate) ? candidate : undefined;
+}
+
+/** The branch to import: `--branch`, else HEAD's branch, else `origin/HEAD`'s. Returns `[short name, ref]`. */
+async function resolveBranch(context: GitContext, branch: string | undefined): Promise<[string, string]> {
+  if (branch !== undefined) {
+    for (const ref of [`refs/heads/${branch}`, `refs/remotes/origin/${branch}`]) {
+      if (await runGit(context, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], true)) return [branch, ref];
+    }
+    throw new DataError(`no branch "${branch}" (looked for refs/heads/${branch} and refs/remotes/origin/${branch})`, {
+      file: context.repo,
+    });
+  }
+  const head = (await runGit(context, ['symbolic-ref', '-q', 'HEAD'], true))?.trim();
+  if (head?.startsWith('refs/heads/')) return [head.slice('refs/heads/'.length), head];
+  const origin = (await runGit(context, ['symbolic-ref', '-q', 'refs/remotes/origin/HEAD'], true))?.trim();
+  if (origin?.startsWith('refs/remotes/origin/')) return [origin.slice('refs/remotes/origin/'.length), origin];
+  throw new DataError('cannot tell the default branch (HEAD is detached and there is no origin/HEAD); pass --branch', {
+    file: context.repo,
+  });
+}
+
+/**
+ * Resolves branch, tip, `owner/name` and size.
+ * @param repo `--repo OWNER/NAME`; else parsed from the `origin` remote.
+ * @throws DataError when the branch has no commits or cannot be found, `--repo` is malformed, or no owner/name
+ *   can be found.
+ */
+export async function resolveRepository(
+  context: GitContext,
+  options: { repo?: string; branch?: string },
+): Promise<GitRepositoryInfo> {
+  let fullName = options.repo;
+  if (fullName !== undefined && !FULL_NAME.test(fullName)) {
+    throw new DataError(`--repo must look like OWNER/NAME, got ${JSON.stringify(fullName)}`);
+  }
+  if (fullName === undefined) {
+    const remote = await runGit(context, ['config', '--get', 'remote.origin.url'], true);
+    fullName = remote === undefined ? undefined : fullNameFromRemote(remote);
+    if (!fullName) {
+      throw new DataError(
+        `cannot tell the repository's OWNER/NAME (${remote === undefined ? 'no origin remote' : `origin is ${remote.trim()}`}); pass --repo OWNER/NAME`,
+        { file: context.repo },
+      );
+    }
+  }
+  const [branch, ref] = await resolveBranch(context, options.branch);
+  const tip = (await runGit(context, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], true))?.trim();
+  if (!tip) throw new DataError(`branch "${branch}" has no commits`, { file: context.repo });
+  const counts = (await runGit(context, ['count-objects', '-v'])) ?? '';
+  const kib = (name: string): number => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(counts)?.[1] ?? 0);
+  return { branch, tip, fullName, sizeKb: kib('size-pack') + kib('size') };
+}
+
+/** The language with the most bytes (ties: name order), or null when no file counted. */
+export function primaryLanguage(bytes: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let most = -1;
+  for (const [language, count] of [...bytes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (count > most) [best, most] = [language, count];
+  }
+  return best;
+}
+
+/**
+ * The repository record: the embedded `minimal-repository` fields, then what git knows (dates from the history,
+ * size, language, default branch) and GitHub's values for a new repository nobody has starred, forked or
+ * filed issues against (counts 0, no license, no topics, public).
+ */
+export function repositoryRecord(
+  minimal: RawRecord,
+  info: GitRepositoryInfo,
+  dates: { created?: string; pushed?: string },
+  language: string | null,
+  bases: UrlBases,
+): RawRecord {
+  const host = new URL(bases.html).host;
+  const full = info.fullName;
+  return {
+    ...minimal,
+    created_at: dates.created ?? null,
+    updated_at: dates.pushed ?? null,
+    pushed_at: dates.pushed ?? null,
+    git_url: `git://${host}/${full}.git`,
+    ssh_url: `git@${host}:${full}.git`,
+    clone_url: `${bases.html}/${full}.git`,
+    svn_url: `${bases.html}/${full}`,
+    homepage: null,
+    size: info.sizeKb,
+    stargazers_count: 0,
+    watchers_count: 0,
+    language,
+    has_issues: true,
+    has_projects: true,
+    has_downloads: true,
+    has_wiki: true,
+    has_pages: false,
+    has_discussions: false,
+    forks_count: 0,
+    mirror_url: null,
+    archived: false,
+    disabled: false,
+    open_issues_count: 0,
+    license: null,
+    allow_forking: true,
+    is_template: false,
+    web_commit_signoff_required: false,
+    topics: [],
+    visibility: 'public',
+    forks: 0,
+    open_issues: 0,
+    watchers: 0,
+    default_branch: info.branch,
+  };
+}
