@@ -72,7 +72,7 @@ export function buildProgram(io: Io): Command {
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .exitOverride();
   for (const kind of KINDS) program.addCommand(createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io)));
-  program.addCommand(createIndexCommand(DEFAULT_DATA));
+  program.addCommand(createIndexCommand(DEFAULT_DATA, openStore, io.stdout));
   program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA }));
   program.addHelpText(
     'after',
