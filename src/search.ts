@@ -83,7 +83,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const budget = new Budget(deadline);
   const executor = new Executor(c, budget);
   let within = difference(universe(c.records.length), c.hiddenFrom(request.viewer));
-  const defaults = spec.defaults?.(presentQualifiers(request.q), c);
+  const defaults = spec.defaults?.(plan.qualifierNames, c);
   if (labelRepo !== undefined) {
     within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
   }
@@ -96,7 +96,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const pageScores: number[] = [];
   for (let i = start; i < end; i++) {
     pageDocs.push(docs[ordered[i]!]!);
-    pageScores.push(scores[ordered[i]!]!);
+    pageScores.push(roundScore(scores[ordered[i]!]!));
   }
   const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
   return {
@@ -110,7 +110,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   };
 }
 
-/** Names of the qualifiers written in `q` (for defaults such as hiding forks unless `fork:` is given). */
-function presentQualifiers(q: string): Set<string> {
-  return new Set([...q.matchAll(/(?:^|[\s(])-?([A-Za-z][\w-]*):/g)].map((m) => m[1]!.toLowerCase()));
+/** Scores are sums of Lunr's 3-decimal vector weights: round away float noise (0.28500000000000003 → 0.285). */
+function roundScore(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
 }

@@ -20,6 +20,8 @@ export interface CollectionView {
   knowsRepository(fullName: string): boolean;
   /** True when the dump knows a user or organization login (case-insensitive), from any kind's records. */
   knowsUser(login: string): boolean;
+  /** True when `owner/name` is a private repository the viewer may not read (so it must look nonexistent). */
+  isHiddenRepository(fullName: string, viewer: Viewer): boolean;
   /** The repository record with this id, if the dump has it. */
   repositoryById(id: number): RawRecord | undefined;
   /**

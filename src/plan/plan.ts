@@ -3,12 +3,12 @@
  * Legacy kinds: qualifiers are pulled out wherever they stand and ANDed (with the repeat rules of §1.3);
  * AND/OR/NOT combine keywords only. Issues: advanced syntax, qualifiers take part in AND/OR and parentheses.
  */
-import { ApiError, invalidQuery, MESSAGES } from '../envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import type { Node, QualifierNode } from '../query/ast.js';
 import { parseQuery, QuerySyntaxError } from '../query/parser.js';
 import type { Viewer } from '../request/viewer.js';
-import { and, ALL, type Expr, NONE, or } from './expr.js';
+import { and, ALL, type Expr, or } from './expr.js';
 
 /** At most five AND / OR / NOT operators per query (§1.10). */
 export const MAX_OPERATORS = 5;
@@ -22,6 +22,8 @@ export interface Plan {
   readonly hasText: boolean;
   /** Code search with a `repo:`/`user:`/`org:` that resolves to nothing: 200, empty, incomplete (§1.11). */
   readonly unresolvedScope: boolean;
+  /** Names of the qualifiers written in the query (for defaults such as hiding forks unless `fork:` is given). */
+  readonly qualifierNames: ReadonlySet<string>;
 }
 
 interface Collected {
@@ -76,8 +78,8 @@ class Planner {
   }
 
   private scopeVisible(scope: 'repo' | 'user', value: string, viewer: Viewer): boolean {
-    const c = this.ctx.c as CompileContext['c'] & { isHiddenRepository?(name: string, v: Viewer): boolean };
-    if (scope === 'repo') return c.knowsRepository(value) && !(c.isHiddenRepository?.(value, viewer) ?? false);
+    const c = this.ctx.c;
+    if (scope === 'repo') return c.knowsRepository(value) && !c.isHiddenRepository(value, viewer);
     return c.knowsUser(value);
   }
 
@@ -227,7 +229,8 @@ export function planQuery(q: string, spec: KindSpec, ctx: CompileContext): Plan 
     const stands = qualifierNodes(parsed.root).some((n) => spec.textOptionalWith?.includes(n.name));
     if (!stands) throw invalidQuery(spec.textRequired);
   }
-  return { expr, hasText, unresolvedScope: planner.unresolvedScope };
+  const qualifierNames = new Set(qualifierNodes(parsed.root).map((n) => n.name));
+  return { expr, hasText, unresolvedScope: planner.unresolvedScope, qualifierNames };
 }
 
 /** Remove qualifiers named `name` from a tree (when `enabled`), simplifying empty branches away. */
@@ -244,4 +247,3 @@ function stripQualifier(node: Node, name: string, enabled: boolean): Node | null
   return children.length === 1 ? children[0]! : { ...node, children };
 }
 
-export { ApiError, NONE };

@@ -26,12 +26,19 @@ export class Collection implements CollectionView {
   /** Documents in private repositories, with the repository's full name (for access checks). */
   readonly privateDocs: ReadonlyArray<{ doc: number; repository: string }>;
 
+  private textIndex: TextIndex | undefined;
+
+  /**
+   * @param records the kind's records in dump order
+   * @param pulls issues only: document → its `/pulls` record
+   * @param neighbours other kinds' records the table reads
+   * The text index is attached afterwards ({@link attachIndex}): building it reads field values through this view.
+   */
   constructor(
     readonly spec: KindSpec,
     readonly records: readonly RawRecord[],
     private readonly pulls: ReadonlyMap<number, RawRecord>,
     private readonly neighbours: Neighbours,
-    readonly index: TextIndex,
   ) {
     this.kind = spec.kind;
     for (const repo of neighbours.repositories) {
@@ -44,6 +51,17 @@ export class Collection implements CollectionView {
       if (visibility.private) privateDocs.push({ doc, repository: visibility.repository ?? '' });
     });
     this.privateDocs = privateDocs;
+  }
+
+  /** The kind's text index. Throws if read before {@link attachIndex} (a store bug). */
+  get index(): TextIndex {
+    if (!this.textIndex) throw new Error(`the ${this.kind} index is not attached yet`);
+    return this.textIndex;
+  }
+
+  /** Attach the built or loaded index (once). */
+  attachIndex(index: TextIndex): void {
+    this.textIndex = index;
   }
 
   pullOf(doc: number): RawRecord | undefined {

@@ -112,34 +112,25 @@ class DumpStore implements Store {
     const progress = this.options.onProgress;
     const key = cacheKey(spec, loaded?.hash ?? 'empty');
     const cached = await loadCached(this.cacheDir, kind, key, records.length);
-    let index: LunrTextIndex;
-    let collection: Collection;
+    const collection = new Collection(spec, records, loaded?.pulls ?? new Map(), neighbours);
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
-      index = new LunrTextIndex(cached.index, records.length);
-      collection = new Collection(spec, records, loaded?.pulls ?? new Map(), neighbours, index);
+      collection.attachIndex(new LunrTextIndex(cached.index, records.length));
       source = 'cached';
       indexBytes = cached.bytes;
     } else {
-      // The collection view is needed by field getters during the build; its index is filled in after.
-      const placeholder = new Collection(spec, records, loaded?.pulls ?? new Map(), neighbours, emptyIndex(records.length));
       progress?.({ kind, phase: 'build', done: 0, total: records.length });
-      const lunrIndex = buildLunrIndex(spec, placeholder, (done) => progress?.({ kind, phase: 'build', done, total: records.length }));
+      const lunrIndex = buildLunrIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length }));
       const serialized = lunrIndex.toJSON() as unknown as SerializedLunr;
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
       indexBytes = (await saveCached(this.cacheDir, kind, key, records.length, serialized)) ?? 0;
-      index = new LunrTextIndex(serialized, records.length);
-      collection = new Collection(spec, records, loaded?.pulls ?? new Map(), neighbours, index);
+      collection.attachIndex(new LunrTextIndex(serialized, records.length));
       source = 'built';
     }
     const report: BuildReport = { kind, records: records.length, source, ms: performance.now() - started, indexBytes };
     return { collection, report };
   }
-}
-
-function emptyIndex(docCount: number): LunrTextIndex {
-  return new LunrTextIndex({ version: '2.3.9', fields: [], fieldVectors: [], invertedIndex: [], pipeline: [] }, docCount);
 }
 
 /**
