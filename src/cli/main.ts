@@ -10,7 +10,7 @@ import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../store/data-error.js';
-import { openStore } from '../store/store.js';
+import { openStore, type BuildProgress } from '../store/store.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
 import { createIndexCommand } from './index-command.js';
@@ -37,13 +37,24 @@ export function wantsJson(invocation: KindInvocation, io: Io): boolean {
 async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
   const json = wantsJson(invocation, io);
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
-  const store = openStore(invocation.data, { onProgress: progress.onProgress });
+  // The interactive view shows build progress itself; listeners subscribe through `progress`.
+  const listeners = new Set<(p: BuildProgress) => void>();
+  const store = openStore(invocation.data, {
+    onProgress: (p) => {
+      progress.onProgress(p);
+      for (const listener of listeners) listener(p);
+    },
+  });
   if (!json) {
     const { runInteractiveView } = await import('../render/ink/index.js');
     const result = await runInteractiveView({
       request: invocation.request,
       search: (request) => runSearch(request, store),
       noColor: invocation.noColor,
+      progress: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
     });
     if (result.printOnExit) io.stdout.write(`${result.printOnExit}\n`);
     return;
