@@ -10,7 +10,8 @@ import { loadAccessFile } from '../server/access-file.js';
 import { closeOnSignals, listen, type RunningServer, type SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';
 import { createHandler, DEFAULT_MAX_IN_FLIGHT } from '../server/routes.js';
-import { openStore, type BuildProgress, type Store, type StoreOptions } from '../store/store.js';
+import { openStore, type Store, type StoreOptions } from '../store/store.js';
+import { stderrProgress } from './progress.js';
 
 /** What the command needs from outside; everything but `defaultData` has a production default. */
 export interface ServeCommandDeps {
@@ -52,25 +53,6 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) =>
       throw new InvalidArgumentError(`expected an integer from ${min} to ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}.`);
     }
     return n;
-  };
-}
-
-/** Transient progress on a terminal (one rewritten line, erased before the start-up line); silent otherwise. */
-function progressReporter(stderr: NodeJS.WritableStream & { isTTY?: boolean }) {
-  let shown = false;
-  let lastAt = 0;
-  return {
-    onProgress(progress: BuildProgress): void {
-      if (!stderr.isTTY) return;
-      const now = Date.now();
-      if (now - lastAt < 100 && progress.done !== progress.total) return;
-      lastAt = now;
-      shown = true;
-      stderr.write(`\r\x1b[K${progress.phase} ${progress.kind}: ${progress.done}/${progress.total}`);
-    },
-    clear(): void {
-      if (shown) stderr.write('\r\x1b[K');
-    },
   };
 }
 
@@ -120,11 +102,15 @@ async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<voi
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
-  const progress = progressReporter(stderr);
-  const store = (deps.openStore ?? openStore)(options.data, { onProgress: (p) => progress.onProgress(p) });
+  // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
+  const progress = stderrProgress(stderr as NodeJS.WriteStream, false);
+  const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress.onProgress });
+  try {
+    await store.prebuild();
+  } finally {
+    progress.done();
+  }
   const counts = await store.counts();
-  await store.prebuild();
-  progress.clear();
   const handler = createHandler({
     search: (request) => search(request, store),
     auth,
