@@ -69,7 +69,8 @@ export const EMBEDDED_PARTS: ReadonlySet<Part> = new Set<Part>(['users', 'labels
  * a commit's `author`... Nested objects of other shapes are searched too but not reported.
  */
 export function forEachEmbedded(record: RawRecord, visit: (part: Part, object: RawRecord) => void): void {
-  const stack: unknown[] = Object.values(record);
+  // Depth-first in document order: children are pushed in reverse so they pop in order.
+  const stack: unknown[] = Object.values(record).reverse();
   while (stack.length > 0) {
     const value = stack.pop();
     if (Array.isArray(value)) {
