@@ -47,8 +47,12 @@ describe('flatten', () => {
   it('turns newlines and tabs into single spaces and trims', () => {
     expect(lineText(flatten(plain('  a\n\n\tb  c \n')))).toBe('a b c');
   });
-  it('keeps segments and marks', () => {
-    expect(flatten([{ text: 'x\n' }, { text: 'y', match: true }])).toEqual([{ text: 'x' }, { text: ' y', match: true }]);
+  it('keeps marks, never marking a collapsed space', () => {
+    expect(flatten([{ text: 'x\n' }, { text: 'y', match: true }])).toEqual([{ text: 'x ', style: undefined }, { text: 'y', match: true }]);
+  });
+  it('keeps chips (text on a background) exactly, padding included', () => {
+    const chip = { text: ' bug ', style: { backgroundColor: '#d73a4a' } };
+    expect(flatten([chip, { text: ' ' }, chip])).toEqual([chip, { text: ' ', style: undefined }, chip]);
   });
 });
 

@@ -77,8 +77,8 @@ export function ResultsApp(props: ResultsAppProps) {
     detailMax,
     detailHeight: bodyHeight,
     onCopy,
-    onQuit: () => {
-      onQuit(state.copied);
+    onQuit: (latest) => {
+      onQuit(latest.copied);
       exit();
     },
   });

@@ -90,7 +90,7 @@ export const COLUMNS: Readonly<Record<Kind, readonly Column[]>> = {
   ],
   repositories: [
     { header: 'NAME', max: 40, cell: (item, { theme }) => fullName(item, theme) },
-    { header: 'DESCRIPTION', flex: 1, min: 12, cell: (item) => markProperty(item, 'description', str(item, 'description')) },
+    { header: 'DESCRIPTION', flex: 1, min: 20, cell: (item) => markProperty(item, 'description', str(item, 'description')) },
     count('STARS', 'stargazers_count', 0),
     count('FORKS', 'forks_count', 3),
     { header: 'LANGUAGE', max: 14, drop: 2, cell: (item, { theme }) => plain(str(item, 'language'), theme.dim) },

@@ -38,7 +38,7 @@ export function keysLine(state: ViewState, theme: Theme, width: number): Line {
   return truncate(concat(...keys.flatMap(([key, what], i) => [plain(i > 0 ? '  ' : ''), plain(key, theme.key), plain(` ${what}`, theme.dim)])), width);
 }
 
-/** `Showing 31–60 of 1,234 issues · page 2 of 34 · sort: updated (desc) · complete`, then any notice. */
+/** Any notice, then `Showing 31–60 of 1,234 issues · page 2 of 34 · sort: updated (desc) · complete`. */
 export function statusLine(state: ViewState, theme: Theme, width: number, extra?: string): Line {
   const shown = state.shown;
   const parts: Line[] = [];
@@ -59,7 +59,8 @@ export function statusLine(state: ViewState, theme: Theme, width: number, extra?
     if (state.mode === 'detail') parts.push(plain(`item ${state.selected + 1} of ${itemsOf(state).length}`));
   }
   if (extra) parts.push(plain(extra, theme.dim));
-  if (state.notice) parts.push(plain(state.notice, theme.warning));
+  // A notice answers the key just pressed: it goes first so a narrow terminal never cuts it.
+  if (state.notice) parts.unshift(plain(state.notice, theme.warning));
   return truncate(concat(...parts.flatMap((part, i) => (i > 0 ? [plain(' · ', theme.dim), part] : [part]))), width);
 }
 

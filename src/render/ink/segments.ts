@@ -65,27 +65,42 @@ export function withStyle(line: Line, style: Style): Line {
 
 /**
  * One line for a table cell: tabs, newlines and other control characters become spaces, runs of whitespace
- * collapse to one space and both ends are trimmed. Styles and match marks are kept.
+ * collapse to one space (styled like the text it follows, never marked) and both ends are trimmed. Segments drawn
+ * on a background (label chips) are kept exactly, padding included.
  */
 export function flatten(line: Line): Line {
   const out: Segment[] = [];
-  let pendingSpace = false;
+  let pending: Segment | undefined;
   let started = false;
+  const emit = (segment: Segment) => {
+    if (pending && started) out.push(pending);
+    pending = undefined;
+    started = true;
+    out.push(segment);
+  };
   for (const segment of line) {
+    if (segment.style?.backgroundColor !== undefined || segment.style?.inverse) {
+      emit(segment);
+      continue;
+    }
     let text = '';
     for (const char of segment.text) {
       if (/\s|[\u0000-\u001f\u007f]/u.test(char)) {
-        pendingSpace = started;
+        if (text !== '') emit({ ...segment, text });
+        text = '';
+        pending ??= { text: ' ', style: segment.style };
         continue;
       }
-      if (pendingSpace) text += ' ';
-      pendingSpace = false;
+      if (text === '' && pending && started) {
+        out.push(pending);
+      }
+      if (text === '') pending = undefined;
       started = true;
       text += char;
     }
-    if (text !== '') out.push({ ...segment, text });
+    if (text !== '') emit({ ...segment, text });
   }
-  return out;
+  return merge(out);
 }
 
 /** Split a line at `\n` (a `\r` before it is dropped; tabs become four spaces). */

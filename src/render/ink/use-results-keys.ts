@@ -3,8 +3,9 @@
  * Ink's `useInput` and performs the two side effects: quitting and copying.
  */
 import { useInput, type Key } from 'ink';
+import { useRef } from 'react';
 import { itemUrl } from './item-fields.js';
-import { selectedItem, type Action, type ViewState } from './use-results-state.js';
+import { reduce, selectedItem, type Action, type ViewState } from './use-results-state.js';
 
 /** What a key asks for: a state change, or leaving the view. */
 export type KeyResult = Action | { type: 'quit' } | undefined;
@@ -66,26 +67,38 @@ export function keyAction(input: string, key: Partial<Key>, state: ViewState, ct
 export interface KeysOptions extends KeyContext {
   readonly state: ViewState;
   readonly dispatch: (action: Action) => void;
-  /** Leave the view. */
-  readonly onQuit: () => void;
+  /** Leave the view; gets the latest state (e.g. the URL `y` picked just before). */
+  readonly onQuit: (state: ViewState) => void;
   /** Put a URL on the clipboard (best effort). */
   readonly onCopy: (url: string) => void;
 }
 
-/** Bind the keys to the state. */
-export function useResultsKeys({ state, dispatch, onQuit, onCopy, detailMax, detailHeight }: KeysOptions): void {
+/**
+ * Bind the keys to the state. Everything the handler reads goes through refs refreshed on every render, because
+ * Ink re-subscribes a new handler only after effects run: keys that arrive in one chunk (a paste, `tmux send-keys`)
+ * would otherwise see the state of a render ago. Between keys of one chunk the state is advanced here with the same
+ * pure reducer.
+ */
+export function useResultsKeys(options: KeysOptions): void {
+  const latest = useRef(options);
+  latest.current = options;
+  const state = useRef(options.state);
+  state.current = options.state;
   useInput((input, key) => {
-    const result = keyAction(input, key, state, { detailMax, detailHeight });
+    const { dispatch, onQuit, onCopy, detailMax, detailHeight } = latest.current;
+    const current = state.current;
+    const result = keyAction(input, key, current, { detailMax, detailHeight });
     if (result === undefined) return;
     if (result.type === 'quit') {
-      onQuit();
+      onQuit(current);
       return;
     }
     if (result.type === 'copy') {
-      const item = selectedItem(state);
+      const item = selectedItem(current);
       const url = item ? itemUrl(item) : '';
       if (url !== '') onCopy(url);
     }
+    state.current = reduce(current, result);
     dispatch(result);
   });
 }

@@ -29,6 +29,11 @@ export async function waitForFrame(lastFrame: () => string | undefined, predicat
   throw new Error(`frame never matched; last frame:\n${clean(lastFrame())}`);
 }
 
+/** The frame with inverse-video runs (matches without colour) shown as «…» and every other ANSI code removed. */
+export function marks(frame: string | undefined): string {
+  return clean((frame ?? '').replace(/\u001B\[7m/g, '«').replace(/\u001B\[27m/g, '»'));
+}
+
 /** Escape sequences a terminal sends for keys. */
 export const KEYS = {
   up: '\u001B[A',

@@ -1,0 +1,33 @@
+/** Mount the interactive app with ink-testing-library at a fixed size, a fixed clock and no timing delays. */
+import { render } from 'ink-testing-library';
+import type { SearchRequest } from '../../../src/request/search-request.js';
+import { ResultsApp, type ResultsAppProps } from '../../../src/render/ink/ResultsApp.js';
+import { NOW } from '../fixtures/issues.js';
+import { waitForFrame } from './frames.js';
+
+/** Render the app; `until` waits for a frame containing the text. */
+export function mount(request: SearchRequest, search: ResultsAppProps['search'], props: Partial<ResultsAppProps> = {}) {
+  const quits: (string | undefined)[] = [];
+  const copies: string[] = [];
+  const app = render(
+    <ResultsApp
+      request={request}
+      search={search}
+      noColor
+      now={() => NOW}
+      columns={100}
+      rows={16}
+      spinnerDelayMs={0}
+      debounceMs={0}
+      onQuit={(url) => quits.push(url)}
+      onCopy={(url) => copies.push(url)}
+      {...props}
+    />,
+  );
+  const until = (text: string | ((frame: string) => boolean)) =>
+    waitForFrame(app.lastFrame, typeof text === 'string' ? (frame) => frame.includes(text) : text);
+  const press = (...keys: string[]) => {
+    for (const key of keys) app.stdin.write(key);
+  };
+  return { ...app, until, press, quits, copies };
+}
