@@ -65,6 +65,17 @@ describe('table, paging and footer', () => {
     expect(await app.until('❯ lumen-labs/prism  #61')).toContain('  lumen-labs/prism  #42');
   });
 
+  it('handles keys that arrive in one chunk (paste, tmux send-keys) one by one', async () => {
+    const { search, calls } = fakeSearch({ byQuery: { colour: ISSUES, 'colour bug': ISSUES.slice(0, 1) } });
+    const app = mount(issues('5'), search, { rows: 40 });
+    await app.until('#77');
+    app.press('jj\r');
+    expect(await app.until('── Body')).toContain(' Drop the legacy colour palette');
+    app.press('\u007F/ bug\r');
+    await app.until('search issues › colour bug');
+    await vi.waitFor(() => expect(calls.at(-1)).toMatchObject({ q: 'colour bug' }));
+  });
+
   it('flags incomplete results', async () => {
     const { search } = fakeSearch({ byQuery: { colour: ISSUES }, incomplete: true });
     expect(await mount(issues(), search).until('#42')).toContain('⚠ incomplete results');

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { keyAction, type KeyResult } from '../../src/render/ink/use-results-keys.js';
+import { keyAction, splitKeys, type KeyResult } from '../../src/render/ink/use-results-keys.js';
 import { initialState, type ViewState } from '../../src/render/ink/use-results-state.js';
 
 const table: ViewState = { ...initialState({ kind: 'issues', q: 'colour' }), loading: false };
@@ -68,4 +68,16 @@ describe('editing keys', () => {
     ['Ctrl-C quits', 'c', { ctrl: true }, { type: 'quit' }],
     ['Tab is ignored', '', { tab: true }, undefined],
   ])('%s', check(editing));
+});
+
+describe('splitKeys', () => {
+  it.each<[string, string, Partial<Key>, [string, Partial<Key>][]]>([
+    ['one key passes through', 'j', {}, [['j', {}]]],
+    ['keys sent together become presses', 'jj\r', {}, [['j', {}], ['j', {}], ['', { return: true }]]],
+    ['DEL and control characters', 'a\u007F\u0015', {}, [['a', {}], ['', { delete: true }], ['u', { ctrl: true }]]],
+    ['an emoji is one press', '🎨x', {}, [['🎨', {}], ['x', {}]]],
+    ['escape sequences are left alone', '', { upArrow: true }, [['', { upArrow: true }]]],
+  ])('%s', (_name, input, key, expected) => {
+    expect(splitKeys(input, key)).toEqual(expected);
+  });
 });

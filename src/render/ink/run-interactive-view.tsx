@@ -64,7 +64,7 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
           printOnExit = url;
         }}
       />,
-      { stdout, stdin, exitOnCtrlC: false, patchConsole: true, incrementalRendering: true },
+      { stdout, stdin, exitOnCtrlC: false, patchConsole: true },
     );
     await instance.waitUntilExit();
   } finally {

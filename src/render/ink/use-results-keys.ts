@@ -63,6 +63,25 @@ export function keyAction(input: string, key: Partial<Key>, state: ViewState, ct
   return undefined;
 }
 
+/**
+ * Split a chunk of several keys into single presses. Ink hands plain text that arrives at once (a paste, keys sent
+ * together by `tmux send-keys` or a fast typist over ssh) to the handler as one string, Enter and Backspace included.
+ * Escape sequences (arrows, PgUp…) always arrive on their own and pass through unchanged.
+ */
+export function splitKeys(input: string, key: Partial<Key>): [string, Partial<Key>][] {
+  const chars = Array.from(input);
+  if (chars.length <= 1 || key.ctrl || key.meta || key.escape) return [[input, key]];
+  return chars.map((char): [string, Partial<Key>] => {
+    if (char === '\r' || char === '\n') return ['', { return: true }];
+    if (char === '\u007F') return ['', { delete: true }];
+    if (char === '\b') return ['', { backspace: true }];
+    if (char === '\t') return ['', { tab: true }];
+    const code = char.charCodeAt(0);
+    if (code < 0x20) return [String.fromCharCode(code + 96), { ctrl: true }];
+    return [char, {}];
+  });
+}
+
 /** Options of {@link useResultsKeys}. */
 export interface KeysOptions extends KeyContext {
   readonly state: ViewState;
@@ -84,21 +103,23 @@ export function useResultsKeys(options: KeysOptions): void {
   latest.current = options;
   const state = useRef(options.state);
   state.current = options.state;
-  useInput((input, key) => {
-    const { dispatch, onQuit, onCopy, detailMax, detailHeight } = latest.current;
-    const current = state.current;
-    const result = keyAction(input, key, current, { detailMax, detailHeight });
-    if (result === undefined) return;
-    if (result.type === 'quit') {
-      onQuit(current);
-      return;
+  useInput((chunk, chunkKey) => {
+    for (const [input, key] of splitKeys(chunk, chunkKey)) {
+      const { dispatch, onQuit, onCopy, detailMax, detailHeight } = latest.current;
+      const current = state.current;
+      const result = keyAction(input, key, current, { detailMax, detailHeight });
+      if (result === undefined) continue;
+      if (result.type === 'quit') {
+        onQuit(current);
+        return;
+      }
+      if (result.type === 'copy') {
+        const item = selectedItem(current);
+        const url = item ? itemUrl(item) : '';
+        if (url !== '') onCopy(url);
+      }
+      state.current = reduce(current, result);
+      dispatch(result);
     }
-    if (result.type === 'copy') {
-      const item = selectedItem(current);
-      const url = item ? itemUrl(item) : '';
-      if (url !== '') onCopy(url);
-    }
-    state.current = reduce(current, result);
-    dispatch(result);
   });
 }
