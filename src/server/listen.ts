@@ -114,6 +114,19 @@ export async function listen(options: ListenOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     onRequest(req, res).catch(() => res.destroy());
   });
+  // Requests node cannot even parse still get a GitHub-shaped body rather than node's bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = renderJson(tooLarge ? { ...badRequest().body, message: 'Request Header Fields Too Large', status: '431' } : badRequest().body);
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 3000, host, () => {

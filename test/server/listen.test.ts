@@ -106,11 +106,14 @@ describe('listen', () => {
     }
   });
 
-  it('answers 400 with a GitHub body for an asterisk-form target, 413 for an oversized body', async () => {
+  it('answers 400 with a GitHub body for an asterisk-form target or unparsable bytes, 413 for an oversized body', async () => {
     const server = await start();
     const raw = await sendRaw(server.port, 'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expect(raw).toContain('"message": "Bad Request"');
+    const garbage = await sendRaw(server.port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(garbage).toContain('"message": "Bad Request"');
     const big = await send(server.port, '/graphql', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
     expect(big.status).toBe(413);
   });
