@@ -1,0 +1,158 @@
+/**
+ * Whole-process measurements for the bench: run a Node program as a child and report its wall time (ms) and
+ * peak RSS (bytes, through peak-rss-hook.ts), with a time limit; start a server child and read the URL from its
+ * first stderr lines; read a live process's RSS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** What a finished child did. */
+export interface ChildRun {
+  /** Wall time from spawn to exit, in ms. */
+  readonly ms: number;
+  /** Peak resident set size in bytes; undefined when not measured or not reported. */
+  readonly peakRssBytes: number | undefined;
+  /** Exit code (null when killed by a signal). */
+  readonly code: number | null;
+  /** Bytes written to stdout (the output itself is discarded). */
+  readonly stdoutBytes: number;
+  /** stdout text when `keepStdout` was set. */
+  readonly stdout: string;
+  /** The last 2,000 characters of stderr. */
+  readonly stderrTail: string;
+  /** True when the time limit killed it. */
+  readonly timedOut: boolean;
+}
+
+/** Options of {@link runNode}. */
+export interface RunOptions {
+  /** Extra environment variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Node flags placed before the script (e.g. `--max-old-space-size=8192`). */
+  readonly nodeFlags?: readonly string[];
+  /** Kill the child after this many ms. */
+  readonly timeoutMs: number;
+  /** Measure peak RSS through the preload hook. */
+  readonly peakRss?: boolean;
+  /** Keep stdout in memory (only for small outputs). */
+  readonly keepStdout?: boolean;
+}
+
+const HOOK_URL = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak-rss-hook.js')).href;
+
+/** Run `node [flags] script ...args` to completion. */
+export function runNode(script: string, args: readonly string[], options: RunOptions): Promise<ChildRun> {
+  const rssDir = options.peakRss ? mkdtempSync(path.join(tmpdir(), 'bench-rss-')) : undefined;
+  const rssFile = rssDir && path.join(rssDir, 'peak');
+  const flags = [...(options.nodeFlags ?? []), ...(rssFile ? ['--import', HOOK_URL] : [])];
+  const env = { ...process.env, ...options.env, ...(rssFile ? { BENCH_PEAK_RSS_FILE: rssFile } : {}) };
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...flags, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdoutBytes = 0;
+    const kept: Buffer[] = [];
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (options.keepStdout) kept.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      let peakRssBytes: number | undefined;
+      if (rssFile) {
+        try {
+          peakRssBytes = Number(readFileSync(rssFile, 'utf8'));
+        } catch {
+          peakRssBytes = undefined;
+        }
+        rmSync(rssDir!, { recursive: true, force: true });
+      }
+      resolve({ ms, peakRssBytes, code, stdoutBytes, stdout: Buffer.concat(kept).toString('utf8'), stderrTail: stderr, timedOut });
+    });
+  });
+}
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A server child that announced its URL. */
+export interface ServerChild {
+  readonly url: string;
+  readonly process: ChildProcess;
+  /** SIGTERM, then SIGKILL after 5 s; resolves when it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Start a server child and wait for `listening on http://…` on its stderr (the first line of `search serve`).
+ * @param timeoutMs how long start-up (loading indexes) may take
+ * @throws Error with the stderr tail when the child exits or times out before announcing
+ */
+export function startServer(script: string, args: readonly string[], options: Omit<RunOptions, 'peakRss' | 'keepStdout'>): Promise<ServerChild> {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script, ...args], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    let announced = false;
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`server did not start within ${options.timeoutMs} ms: ${stderr.slice(-500)}`));
+    }, options.timeoutMs);
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (announced) return;
+      stderr += chunk.toString('utf8');
+      const m = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (m) {
+        announced = true;
+        clearTimeout(timer);
+        resolve({ url: m[1]!, process: child, stop });
+      }
+    });
+    child.once('close', (code) => {
+      if (announced) return;
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening: ${stderr.slice(-500)}`));
+    });
+  });
+}
+
+/** Current resident set size of a live process in bytes, from /proc (Linux); undefined elsewhere. */
+export function residentBytes(pid: number): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

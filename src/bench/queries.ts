@@ -1,0 +1,122 @@
+/**
+ * The bench's queries, chosen from the corpus material so they are meaningful at every scale: four cold CLI
+ * queries (a rare term, a common term, two terms, a qualifier-heavy query) and a mixed file of request paths
+ * for the `serve` load (keywords, qualifiers, sorts, later pages). Deterministic.
+ */
+import lunr from 'lunr';
+import type { Corpus } from './corpus.js';
+import type { CorpusSource } from './corpus-source.js';
+import { Prng } from './prng.js';
+
+/** One cold CLI query: a row label and the `q` string. */
+export interface ColdQuery {
+  readonly label: string;
+  readonly q: string;
+}
+
+const WORD = /^[a-z]{3,15}$/;
+
+const isStopWord = (word: string): boolean => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
+
+/** Plain lower-case words of `text` (punctuation at either end stripped). */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^a-z]+|[^a-z]+$/g, ''))
+    .filter((w) => WORD.test(w));
+}
+
+/** Word → occurrences over the source's titles and body lines. */
+export function wordFrequencies(source: CorpusSource): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of [...source.titles, ...source.lines]) for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+}
+
+/** Non-stop words of length ≥ 4, most frequent first (ties alphabetical). */
+export function rankedWords(frequencies: ReadonlyMap<string, number>): string[] {
+  return [...frequencies.entries()]
+    .filter(([w]) => w.length >= 4 && !isStopWord(w))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([w]) => w);
+}
+
+/** A qualifier value, quoted when it has a space. */
+const value = (v: string): string => (/[\s"]/.test(v) ? `"${v.replace(/"/g, '')}"` : v);
+
+/** The four cold CLI queries. */
+export function coldQueries(corpus: Corpus, frequencies: ReadonlyMap<string, number>): ColdQuery[] {
+  const ranked = rankedWords(frequencies);
+  const at = (rank: number): string => ranked[Math.min(rank, ranked.length - 1)] ?? 'error';
+  // Rarest long word of a probe record's body: it surely occurs, and rarely.
+  let rare = at(ranked.length - 1);
+  let best = Infinity;
+  for (const probe of corpus.probes.slice(0, 3)) {
+    for (const w of words(probe.body)) {
+      const f = frequencies.get(w) ?? Infinity;
+      if (w.length >= 6 && !isStopWord(w) && f < best) {
+        best = f;
+        rare = w;
+      }
+    }
+  }
+  const labels = corpus.labels.filter((l) => !/\s/.test(l));
+  const label = labels[0] ?? corpus.labels[0];
+  const other = labels[1] ?? corpus.labels[1];
+  const qualifiers = [
+    at(20),
+    'state:closed',
+    label ? `label:${value(label)}` : '',
+    'comments:>2',
+    'created:>2018-06-01',
+    other ? `-label:${value(other)}` : '',
+    'is:issue',
+  ].filter(Boolean);
+  return [
+    { label: 'rare term', q: rare },
+    { label: 'common term', q: at(0) },
+    { label: 'two terms', q: `${at(3)} ${at(40)}` },
+    { label: 'qualifier-heavy', q: qualifiers.join(' ') },
+  ];
+}
+
+/**
+ * `count` request paths (`/search/issues?q=…`) mixing single and double keywords, keyword + qualifier queries,
+ * qualifier-only queries, sorted queries and later pages.
+ */
+export function mixedPaths(corpus: Corpus, frequencies: ReadonlyMap<string, number>, count = 200): string[] {
+  const rng = new Prng('bench-mixed-queries');
+  const ranked = rankedWords(frequencies).slice(0, 3000);
+  const word = (): string => ranked[rng.zipf(ranked.length)] ?? 'error';
+  const label = (): string => value(corpus.labels[rng.zipf(Math.max(1, corpus.labels.length))] ?? 'bug');
+  const repo = (): string => corpus.repositories[rng.zipf(Math.max(1, corpus.repositories.length))] ?? 'bench-org/project';
+  const qualifier = (): string =>
+    rng.pick([
+      () => `state:${rng.pick(['open', 'closed'])}`,
+      () => `label:${label()}`,
+      () => `is:${rng.pick(['pr', 'issue'])}`,
+      () => `comments:>${rng.int(0, 10)}`,
+      () => `created:>${rng.int(2016, 2024)}-0${rng.int(1, 9)}-01`,
+      () => `repo:${repo()}`,
+    ])();
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = rng.next();
+    let q: string;
+    const params: string[] = [];
+    if (kind < 0.3) q = word();
+    else if (kind < 0.5) q = `${word()} ${word()}`;
+    else if (kind < 0.7) q = `${word()} ${qualifier()} ${qualifier()}`;
+    else if (kind < 0.8) q = `${qualifier()} ${qualifier()}`;
+    else if (kind < 0.9) {
+      q = `${word()} ${qualifier()}`;
+      params.push(`sort=${rng.pick(['comments', 'created', 'updated'])}`, `order=${rng.pick(['asc', 'desc'])}`);
+    } else {
+      q = word();
+      params.push(`page=${rng.int(2, 3)}`, `per_page=${rng.pick([50, 100])}`);
+    }
+    paths.push(`/search/issues?q=${encodeURIComponent(q)}${params.map((p) => `&${p}`).join('')}`);
+  }
+  return paths;
+}

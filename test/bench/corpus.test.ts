@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BODY_WORDS, writeCorpus } from '../../src/bench/corpus.js';
+import { countWords, generatedSource, loadCorpusSource } from '../../src/bench/corpus-source.js';
+import { Prng } from '../../src/bench/prng.js';
+import { coldQueries, mixedPaths, wordFrequencies } from '../../src/bench/queries.js';
+import { openDump } from '../../src/store/dump.js';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+const tempDir = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-corpus-'));
+  roots.push(dir);
+  return dir;
+};
+
+describe('Prng', () => {
+  it('is a pure function of its seed', () => {
+    const a = new Prng('x');
+    const b = new Prng('x');
+    const c = new Prng('y');
+    const seq = (r: Prng) => Array.from({ length: 20 }, () => r.int(0, 1000));
+    const first = seq(a);
+    expect(seq(b)).toEqual(first);
+    expect(seq(c)).not.toEqual(first);
+  });
+
+  it('keeps int and zipf in range, zipf skewed to low ranks', () => {
+    const r = new Prng(7);
+    let low = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const n = r.int(3, 9);
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(n).toBeLessThanOrEqual(9);
+      const z = r.zipf(100);
+      expect(z).toBeGreaterThanOrEqual(0);
+      expect(z).toBeLessThan(100);
+      if (z < 10) low++;
+    }
+    expect(low).toBeGreaterThan(4000);
+  });
+});
+
+describe('writeCorpus', () => {
+  const source = generatedSource(300);
+
+  it('writes a valid, deterministic issue dump with bodies of 50–400 words', async () => {
+    const a = writeCorpus(tempDir(), 400, source, 'seed');
+    const b = writeCorpus(tempDir(), 400, source, 'seed');
+    expect(readFileSync(a.file, 'utf8')).toBe(readFileSync(b.file, 'utf8'));
+    const loaded = await (await openDump(a.dir)).load('issues');
+    expect(loaded.records).toHaveLength(400);
+    const ids = new Set(loaded.records.map((r) => r.id));
+    expect(ids.size).toBe(400);
+    const keys = new Set(loaded.records.map((r) => `${r.repository_url}#${r.number}`));
+    expect(keys.size).toBe(400);
+    for (const r of loaded.records) {
+      const words = countWords(String(r.body));
+      expect(words).toBeGreaterThanOrEqual(BODY_WORDS.min);
+      expect(words).toBeLessThanOrEqual(BODY_WORDS.max);
+      expect(String(r.url)).toMatch(new RegExp(`/issues/${r.number}$`));
+    }
+    expect(a.bytes).toBe(readFileSync(a.file).length);
+    expect(a.labels.length).toBeGreaterThan(0);
+  });
+
+  it('differs with the seed', () => {
+    const a = writeCorpus(tempDir(), 50, source, 'one');
+    const b = writeCorpus(tempDir(), 50, source, 'two');
+    expect(readFileSync(a.file, 'utf8')).not.toBe(readFileSync(b.file, 'utf8'));
+  });
+
+  it('falls back to the generator when the real data is absent', () => {
+    const fallback = loadCorpusSource(path.join(tempDir(), 'nowhere'));
+    expect(fallback.origin).toMatch(/generated/);
+    expect(fallback.templates.length).toBeGreaterThan(0);
+  });
+});
+
+describe('queries', () => {
+  const source = generatedSource(300);
+  const corpus = writeCorpus(tempDir(), 300, source, 'q');
+  const frequencies = wordFrequencies(source);
+
+  it('picks four cold queries whose rare term occurs in the corpus', () => {
+    const queries = coldQueries(corpus, frequencies);
+    expect(queries.map((q) => q.label)).toEqual(['rare term', 'common term', 'two terms', 'qualifier-heavy']);
+    const text = readFileSync(corpus.file, 'utf8').toLowerCase();
+    expect(text).toContain(queries[0]!.q);
+    expect(queries[3]!.q).toMatch(/state:closed .*comments:>2/);
+  });
+
+  it('makes a deterministic mixed file of /search/issues paths', () => {
+    const a = mixedPaths(corpus, frequencies, 100);
+    expect(a).toEqual(mixedPaths(corpus, frequencies, 100));
+    expect(a).toHaveLength(100);
+    for (const p of a) expect(p).toMatch(/^\/search\/issues\?q=[^&\s]+(&[a-z_]+=\w+)*$/);
+    expect(a.some((p) => p.includes('sort='))).toBe(true);
+    expect(a.some((p) => p.includes('page='))).toBe(true);
+  });
+});
