@@ -170,6 +170,9 @@ export async function* gitCode(options: CodeOptions): AsyncGenerator<RawRecord> 
       };
     }
     await done;
+  } catch (error) {
+    checkInterrupted(context.signal); // a killed git truncates its output: report the interrupt, not the symptom
+    throw error;
   } finally {
     if (child.exitCode === null) child.kill();
   }

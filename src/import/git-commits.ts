@@ -114,6 +114,9 @@ export async function* gitCommits(
       yield record;
     }
     await done;
+  } catch (error) {
+    checkInterrupted(context.signal); // a killed git truncates its output: report the interrupt, not the symptom
+    throw error;
   } finally {
     if (child.exitCode === null) child.kill();
   }

@@ -10,7 +10,7 @@ import { gitCode, type CodeSkips, type TreeStats } from './git-code.js';
 import { gitCommits, type HistoryStats } from './git-commits.js';
 import { assertRepository, runGit, type GitContext } from './git-process.js';
 import { primaryLanguage, repositoryRecord, resolveRepository } from './git-repository.js';
-import { minimalRepository, toMinimalRepository, urlBases } from './github-shapes.js';
+import { isDerivedId, minimalRepository, toMinimalRepository, urlBases } from './github-shapes.js';
 import { loadLanguageDetector } from './languages.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
@@ -53,17 +53,17 @@ export interface GitImportResult {
 }
 
 /**
- * The repository object to embed in code and commit items: the existing record of the same `owner/name` when
- * merging into a dump that has one (so ids join up), else one built from the name (github-shapes.ts).
+ * The repository record already in the dump under the same `owner/name` (case-insensitive), when merging and it
+ * is real GitHub data (not one an earlier git import built): the imported records must join to its id.
  */
-async function embeddedRepository(writer: DumpWriter, fullName: string, bases: ReturnType<typeof urlBases>, merge: boolean) {
-  if (merge) {
-    const known = (await writer.existing('repositories')).find(
-      (record) => typeof record.full_name === 'string' && record.full_name.toLowerCase() === fullName.toLowerCase(),
-    );
-    if (known) return toMinimalRepository(known);
-  }
-  return minimalRepository(fullName, bases);
+async function knownRepository(writer: DumpWriter, fullName: string, merge: boolean): Promise<RawRecord | undefined> {
+  if (!merge) return undefined;
+  return (await writer.existing('repositories')).find(
+    (record) =>
+      typeof record.full_name === 'string' &&
+      record.full_name.toLowerCase() === fullName.toLowerCase() &&
+      !isDerivedId(record.id),
+  );
 }
 
 /**
@@ -82,7 +82,9 @@ export async function importGit(options: GitImportOptions): Promise<GitImportRes
   const merge = options.merge ?? false;
   const writer = await DumpWriter.open({ out: options.out, merge, signal: options.signal });
   try {
-    const repository = await embeddedRepository(writer, info.fullName, bases, merge);
+    // Embedded in code and commit records: the known record's minimal form (ids join up), else one built from the name.
+    const known = await knownRepository(writer, info.fullName, merge);
+    const repository = known ? toMinimalRepository(known) : minimalRepository(info.fullName, bases);
     const tree: TreeStats = {
       files: 0,
       languageBytes: new Map(),
@@ -112,7 +114,9 @@ export async function importGit(options: GitImportOptions): Promise<GitImportRes
     }
     progress.stop();
 
-    const full: RawRecord = repositoryRecord(repository, info, history, primaryLanguage(tree.languageBytes), bases);
+    // A known record is real GitHub data: its values win, git only fills the fields it lacks.
+    const built = repositoryRecord(repository, info, history, primaryLanguage(tree.languageBytes), bases);
+    const full: RawRecord = known ? { ...built, ...known } : built;
     if (await writer.sink('repositories').add(full)) imported.repositories++;
 
     const reports = await writer.commit();

@@ -40,6 +40,9 @@ export async function lastModifiedDates(
       }
     }
     if (dates.size < paths.size) await done;
+  } catch (error) {
+    checkInterrupted(context.signal); // a killed git truncates its output: report the interrupt, not the symptom
+    throw error;
   } finally {
     if (child.exitCode === null) child.kill();
   }

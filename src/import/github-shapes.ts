@@ -49,6 +49,11 @@ export function derivedId(type: string, name: string): number {
   return 2 ** 48 + parseInt(hex, 16);
 }
 
+/** True for an id made by {@link derivedId} (a record an earlier local import built), false for GitHub's own ids. */
+export function isDerivedId(id: unknown): boolean {
+  return typeof id === 'number' && id >= 2 ** 48 && id < 2 ** 49;
+}
+
 /** GitHub's legacy node_id: base64 of `0<length of type>:<type><id>` (e.g. `04:User50003` → `MDQ6VXNlcjUwMDAz`). */
 export function legacyNodeId(type: string, id: number | string): string {
   return Buffer.from(`0${type.length}:${type}${id}`).toString('base64');

@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGit } from '../../src/import/git-import.js';
+import { withInterruptSignal } from '../../src/import/interrupt.js';
 import { toMinimalRepository } from '../../src/import/github-shapes.js';
 import { DataError } from '../../src/store/data-error.js';
 import { openDump } from '../../src/store/dump.js';
@@ -163,6 +164,16 @@ describe('importGit options', () => {
     expect(readdirSync(root).filter((n) => n.includes('never'))).toEqual([]);
   });
 
+  it('Ctrl-C (SIGINT) mid-import aborts it, removes its listeners and leaves nothing behind', async () => {
+    const out = path.join(root, 'sigint');
+    const listeners = process.listenerCount('SIGINT');
+    const progress = { phase: () => undefined, tick: () => void process.emit('SIGINT', 'SIGINT'), stop: () => undefined };
+    const run = withInterruptSignal((signal) => importGit({ repoPath: repo, out, repo: 'o/r', signal, progress }));
+    await expect(run).rejects.toMatchObject({ name: 'ImportInterrupted', exitCode: 130 });
+    expect(process.listenerCount('SIGINT')).toBe(listeners);
+    expect(readdirSync(root).filter((n) => n.includes('sigint'))).toEqual([]);
+  });
+
   it('stops on an interrupt and leaves nothing behind', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -173,6 +184,20 @@ describe('importGit options', () => {
 });
 
 describe('importGit --merge', () => {
+  it('embeds the repository record already in the dump (ids join up) and only fills the fields it lacks', async () => {
+    const out = path.join(root, 'known-dump');
+    mkdirSync(out);
+    const known = { id: 42, node_id: 'R_42', name: 'demo', full_name: 'Octo/Demo', owner: { login: 'Octo', id: 7 }, stargazers_count: 12 };
+    writeFileSync(path.join(out, 'repositories.json'), JSON.stringify([known]));
+    await importGit({ repoPath: repo, out, repo: 'octo/demo', merge: true, embedRepository: true });
+    const commits = read(out, 'commits');
+    expect(commits[0]!.repository).toEqual({ id: 42, node_id: 'R_42', name: 'demo', full_name: 'Octo/Demo', owner: { login: 'Octo', id: 7 } });
+    expect(Buffer.from(commits[0]!.node_id, 'base64').toString()).toBe(`06:Commit42:${shas[3]}`);
+    const repositories = read(out, 'repositories');
+    expect(repositories).toHaveLength(1);
+    expect(repositories[0]).toMatchObject({ ...known, language: 'TypeScript', default_branch: 'main' });
+  });
+
   it('re-importing changes nothing; a new commit rewrites only the kinds it changed', async () => {
     const clone = path.join(root, 'clone');
     git(root, ['clone', '-q', repo, clone]);
