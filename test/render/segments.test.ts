@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellWidth, fit, flatten, lineText, lineWidth, plain, splitLines, truncate, wrap, type Line } from '../../src/render/ink/segments.js';
+import { cellWidth, fit, flatten, lineText, lineWidth, plain, splitLines, truncate, truncateStart, type Line } from '../../src/render/ink/segments.js';
+import { wrap } from '../../src/render/ink/wrap.js';
 
 const text = (lines: Line[]) => lines.map(lineText);
 
@@ -31,7 +32,19 @@ describe('truncate', () => {
 
   it('keeps match marks on the kept part', () => {
     const out = truncate([{ text: 'ab' }, { text: 'cdef', match: true }], 4);
-    expect(out).toEqual([{ text: 'ab' }, { text: 'c', match: true }, { text: '…', match: true }]);
+    expect(out).toEqual([{ text: 'ab' }, { text: 'c', match: true }, { text: '…', style: undefined }]);
+  });
+});
+
+describe('truncateStart', () => {
+  it('keeps the end of a path and its marks', () => {
+    const out = truncateStart([{ text: 'src/deep/' }, { text: 'colour', match: true }, { text: '.rs' }], 10);
+    expect(lineText(out)).toBe('…colour.rs');
+    expect(out.find((s) => s.match)?.text).toBe('colour');
+  });
+  it('never splits a wide character', () => {
+    expect(lineText(truncateStart(plain('色の表示'), 5))).toBe('…表示');
+    expect(lineText(truncateStart(plain('色の表示'), 4))).toBe('…示');
   });
 });
 

@@ -22,6 +22,8 @@ export interface CellContext {
 export interface Column extends ColumnShape {
   /** Right-align numbers. @default 'left' */
   readonly align?: 'left' | 'right' | undefined;
+  /** Which end gives way when the cell is too long (`start` keeps a path's file name). @default 'end' */
+  readonly cut?: 'start' | 'end' | undefined;
   /** The cell for one item (flattened to one line by the table). */
   readonly cell: (item: Item, ctx: CellContext) => Line;
 }
@@ -98,7 +100,7 @@ export const COLUMNS: Readonly<Record<Kind, readonly Column[]>> = {
   ],
   code: [
     { header: 'REPOSITORY', max: 30, drop: 1, cell: (item, { theme }) => plain(str(item, 'repository.full_name'), theme.accent) },
-    { header: 'PATH', flex: 1, min: 12, max: 60, cell: (item) => markProperty(item, 'path', str(item, 'path')) },
+    { header: 'PATH', flex: 1, min: 16, max: 60, cut: 'start', cell: (item) => markProperty(item, 'path', str(item, 'path')) },
     { header: 'MATCH', flex: 2, min: 12, cell: (item) => codeLine(item) },
   ],
   commits: [

@@ -8,7 +8,8 @@ import { labelChips, stateCell, topicMarks } from './columns.js';
 import { compactNumber, groupDigits, longDate } from './format.js';
 import { isCommentMatch, locate, markFragment, markRanges, ownMatches, textMatchesOf, type TextMatch } from './highlight.js';
 import { at, firstLine, flag, issueRepo, itemUrl, list, num, str } from './item-fields.js';
-import { concat, fit, plain, wrap, type Line, type Style } from './segments.js';
+import { concat, fit, plain, type Line, type Style } from './segments.js';
+import { wrap } from './wrap.js';
 import type { Theme } from './theme.js';
 
 /** What the detail content depends on besides the item. */

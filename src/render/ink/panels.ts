@@ -4,7 +4,8 @@
  */
 import type { BuildProgress } from '../../store/store.js';
 import { groupDigits } from './format.js';
-import { concat, fit, plain, truncate, wrap, cellWidth, type Line } from './segments.js';
+import { cellWidth, concat, fit, plain, truncate, type Line } from './segments.js';
+import { wrap } from './wrap.js';
 import type { Theme } from './theme.js';
 import type { ViewError } from './query-error.js';
 import { itemsOf, type ViewState } from './use-results-state.js';

@@ -117,8 +117,9 @@ export function splitLines(line: Line): Line[] {
 }
 
 /**
- * Cut a line to at most `width` cells; when anything is cut, the last cell becomes `…` (in the style of the text it
- * replaces). Never splits a grapheme or half of a wide character.
+ * Cut a line to at most `width` cells; when anything is cut, the last cell becomes `…` in the style of the text it
+ * replaces (a label chip keeps its background) but never marked as a match. Never splits a grapheme or a wide
+ * character.
  */
 export function truncate(line: Line, width: number): Line {
   if (width <= 0) return [];
@@ -126,133 +127,52 @@ export function truncate(line: Line, width: number): Line {
   const out: Segment[] = [];
   let used = 0;
   const budget = width - 1;
-  let lastStyle: Segment | undefined;
   for (const segment of line) {
     let text = '';
     for (const grapheme of graphemes(segment.text)) {
       const w = cellWidth(grapheme);
       if (used + w > budget) {
         if (text !== '') out.push({ ...segment, text });
-        out.push({ ...(lastStyle ?? segment), text: '…' });
+        out.push({ text: '…', style: segment.style });
         return out;
       }
       text += grapheme;
       used += w;
-      lastStyle = segment;
     }
     if (text !== '') out.push({ ...segment, text });
   }
   return out;
 }
 
-/** Truncate and pad with spaces to exactly `width` cells, aligned left or right. */
-export function fit(line: Line, width: number, align: 'left' | 'right' = 'left'): Line {
-  const cut = truncate(line, width);
+/** Cut a line to at most `width` cells keeping its end (`…/deep/path/file.rs`). */
+export function truncateStart(line: Line, width: number): Line {
+  if (width <= 0) return [];
+  if (lineWidth(line) <= width) return line;
+  const reversed = line
+    .slice()
+    .reverse()
+    .map((segment) => ({ ...segment, text: graphemes(segment.text).reverse().join('') }));
+  const kept = truncate(reversed, width);
+  return kept
+    .slice()
+    .reverse()
+    .map((segment) => ({ ...segment, text: graphemes(segment.text).reverse().join('') }));
+}
+
+/**
+ * Truncate and pad with spaces to exactly `width` cells, aligned left or right.
+ * @param cut which end gives way when the line is too long @default 'end'
+ */
+export function fit(line: Line, width: number, align: 'left' | 'right' = 'left', cut: 'start' | 'end' = 'end'): Line {
+  const kept = cut === 'start' ? truncateStart(line, width) : truncate(line, width);
+  return pad(kept, width, align);
+}
+
+function pad(cut: Line, width: number, align: 'left' | 'right'): Line {
   const gap = width - lineWidth(cut);
   if (gap <= 0) return cut;
   const fill: Segment = { text: ' '.repeat(gap) };
   return align === 'right' ? [fill, ...cut] : [...cut, fill];
-}
-
-/**
- * Wrap a line (which may contain `\n`) into lines of at most `width` cells, breaking after spaces when possible and
- * inside words that are longer than a line. Blank source lines are kept.
- */
-export function wrap(line: Line, width: number): Line[] {
-  const w = Math.max(1, width);
-  const out: Line[] = [];
-  for (const source of splitLines(line)) {
-    let current: Segment[] = [];
-    let used = 0;
-    const tokens = tokenize(source);
-    for (const token of tokens) {
-      const tokenWidth = lineWidth(token);
-      if (used + tokenWidth <= w) {
-        current.push(...token);
-        used += tokenWidth;
-        continue;
-      }
-      if (isBlank(token)) {
-        out.push(current);
-        current = [];
-        used = 0;
-        continue;
-      }
-      if (used > 0) {
-        out.push(trimEnd(current));
-        current = [];
-        used = 0;
-      }
-      for (const piece of hardSplit(token, w)) {
-        if (used > 0) {
-          out.push(current);
-          current = [];
-          used = 0;
-        }
-        current.push(...piece);
-        used = lineWidth(piece);
-      }
-    }
-    out.push(trimEnd(current));
-  }
-  return out.map(merge);
-}
-
-/** Words and runs of whitespace, alternating, as lines of segments (a word may span segments; styles kept). */
-function tokenize(line: Line): Segment[][] {
-  const tokens: Segment[][] = [];
-  let current: Segment[] = [];
-  let inSpace: boolean | undefined;
-  for (const segment of line) {
-    for (const part of segment.text.split(/(\s+)/)) {
-      if (part === '') continue;
-      const space = /^\s+$/.test(part);
-      if (inSpace !== undefined && space !== inSpace) {
-        tokens.push(current);
-        current = [];
-      }
-      inSpace = space;
-      current.push({ ...segment, text: part });
-    }
-  }
-  if (current.length > 0) tokens.push(current);
-  return tokens;
-}
-
-function isBlank(line: Line): boolean {
-  return line.every((segment) => /^\s*$/.test(segment.text));
-}
-
-function trimEnd(line: Segment[]): Segment[] {
-  const out = [...line];
-  while (out.length > 0) {
-    const last = out[out.length - 1]!;
-    const text = last.text.replace(/\s+$/, '');
-    if (text !== '') {
-      out[out.length - 1] = { ...last, text };
-      break;
-    }
-    out.pop();
-  }
-  return out;
-}
-
-/** Split a token wider than `width` into pieces of at most `width` cells. */
-function hardSplit(token: Line, width: number): Segment[][] {
-  const pieces: Segment[][] = [[]];
-  let used = 0;
-  for (const segment of token) {
-    for (const grapheme of graphemes(segment.text)) {
-      const w = cellWidth(grapheme);
-      if (used + w > width && used > 0) {
-        pieces.push([]);
-        used = 0;
-      }
-      pieces[pieces.length - 1]!.push({ ...segment, text: grapheme });
-      used += w;
-    }
-  }
-  return pieces.map(merge);
 }
 
 /** Merge neighbouring segments that share style and match mark. */

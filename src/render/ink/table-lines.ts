@@ -44,7 +44,7 @@ export function tableLines({ kind, items, selected, width, height }: TableInput,
   const start = windowStart(selected, items.length, visible);
   const rows = cells.slice(start, start + visible).map((row, offset) => {
     const isSelected = start + offset === selected;
-    const body = join(placed.map(({ index, width: w }) => fit(row[index] ?? [], w, columns[index]!.align)));
+    const body = join(placed.map(({ index, width: w }) => fit(row[index] ?? [], w, columns[index]!.align, columns[index]!.cut)));
     return isSelected ? concat(plain('❯ ', theme.pointer), withStyle(body, theme.selected)) : concat(plain('  '), body);
   });
   return [header, ...rows];
