@@ -41,10 +41,16 @@ export function partLines(reports: readonly PartReport[]): string[] {
   });
 }
 
-/** The closing line: only parts that were written need their search index rebuilt. */
+/**
+ * The closing line: only parts that were written need their search index rebuilt. `pulls` has no index of its
+ * own; the store hashes it with issues (it enriches them), so a written pulls file rebuilds the issues index.
+ */
 function rebuildLine(reports: readonly PartReport[]): string {
-  const rebuilt = reports.filter((r) => r.status === 'written').map((r) => r.part);
-  if (rebuilt.length === reports.length) return '';
+  const written = new Set(reports.filter((r) => r.status === 'written').map((r) => r.part));
+  if (written.delete('pulls')) written.add('issues');
+  const indexed = reports.filter((r) => r.part !== 'pulls').map((r) => r.part);
+  const rebuilt = indexed.filter((part) => written.has(part));
+  if (rebuilt.length === indexed.length) return '';
   return rebuilt.length === 0
     ? 'No file changed: every search index stays cached.'
     : `The next search rebuilds only the indexes of: ${rebuilt.join(', ')}.`;

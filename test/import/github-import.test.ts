@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGithub, inputFiles, unwrap } from '../../src/import/github-import.js';
 import { identityKey, type Part } from '../../src/import/record-identity.js';
 import { DataError } from '../../src/store/data-error.js';
-import { cleanup, tempDir } from './helpers/git-fixture.js';
+import { importGit } from '../../src/import/git-import.js';
+import { openDump } from '../../src/store/dump.js';
+import { cleanup, makeRepo, tempDir } from './helpers/git-fixture.js';
 
 type Rec = Record<string, unknown>;
 const DATA = new URL('../../../shared/data/', import.meta.url);
@@ -120,6 +122,21 @@ describe('importGithub', () => {
       ['issues', 'written'], ['labels', 'written'], ['topics', 'kept'], ['users', 'written'],
     ]);
     expect(readOut(out, 'topics')).toEqual([{ name: 'ruby', display_name: 'Ruby', curated: true }]);
+  });
+
+  it('combines a git import and GitHub issues into one dump with --merge', async () => {
+    const repo = path.join(root, 'combined-repo');
+    mkdirSync(repo);
+    makeRepo(repo, [{ message: 'Initial', files: { 'a.ts': 'export const a = 1;\n' } }]);
+    const out = path.join(root, 'combined-dump');
+    await importGit({ repoPath: repo, out, repo: 'o/r' });
+    const issues = path.join(root, 'combined-issues.json');
+    writeFileSync(issues, `${JSON.stringify([issue])}\n`);
+    const result = await importGithub({ inputs: [issues], out, merge: true });
+    expect(result.reports.map((r) => [r.part, r.status])).toEqual([
+      ['code', 'kept'], ['commits', 'kept'], ['issues', 'written'], ['labels', 'written'], ['repositories', 'kept'], ['users', 'written'],
+    ]);
+    expect((await openDump(out)).kinds).toEqual(['code', 'commits', 'issues', 'labels', 'repositories', 'users']);
   });
 
   it.each([

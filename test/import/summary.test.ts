@@ -51,6 +51,16 @@ describe('summary', () => {
     expect(lines.at(-1)).toBe('The next search rebuilds only the indexes of: code, repositories.');
   });
 
+  it.each<[string, PartReport[], string | undefined]>([
+    ['all written', [written('code', 1), written('users', 1)], undefined],
+    ['one of two written', [written('code', 1), written('users', 1, { status: 'kept' })], 'The next search rebuilds only the indexes of: code.'],
+    ['pulls rebuild issues', [written('issues', 1, { status: 'kept' }), written('users', 1, { status: 'unchanged' }), written('pulls', 1)], 'The next search rebuilds only the indexes of: issues.'],
+    ['nothing written', [written('users', 1, { status: 'unchanged' })], 'No file changed: every search index stays cached.'],
+  ])('names the indexes to rebuild: %s', (_name, reports, line) => {
+    const lines = githubSummary({ reports, stats: { files: 1, records: 1, recognised: {}, embedded: {}, duplicates: 0, unrecognised: { count: 0, examples: [] }, unidentified: 0, pulls: { joined: 0, unmatched: 0 } }, ms: 1 }, 'out');
+    expect(lines.find((l) => /rebuilds|stays cached/.test(l))).toBe(line);
+  });
+
   it('summarises a GitHub import with pulls, skips and examples', () => {
     const lines = githubSummary(
       {
