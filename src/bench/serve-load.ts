@@ -39,6 +39,23 @@ export interface LoadReport {
   readonly statuses: Readonly<Record<string, number>>;
 }
 
+/**
+ * A mix of requests that means something on any dump: every kind, best match and sorted, first and later pages,
+ * qualifier-only and free-text queries. Suitable as `paths` for {@link loadTestServer}.
+ */
+export const STANDARD_LOAD_PATHS: readonly string[] = Object.freeze([
+  '/search/issues?q=is:issue+state:open',
+  '/search/issues?q=bug&sort=created&order=asc&page=2&per_page=10',
+  '/search/issues?q=is:pr+fix',
+  '/search/repositories?q=stars:>=0&sort=stars&per_page=100',
+  '/search/repositories?q=github',
+  '/search/commits?q=fix',
+  '/search/commits?q=the&sort=author-date&per_page=100',
+  '/search/code?q=the',
+  '/search/users?q=type:user&sort=followers',
+  '/search/topics?q=is:curated',
+]);
+
 const MAX_REQUESTS = 1_000_000;
 const MAX_DURATION_MS = 600_000;
 
