@@ -100,6 +100,8 @@ export async function assertRepository(context: GitContext): Promise<void> {
   } catch (error) {
     if (error instanceof ImportInterrupted || /not installed|cannot run git/.test(String(error))) throw error;
     const reason = (error as Error).message.replace(/^git rev-parse failed: /, '');
-    throw new DataError(`not a git repository that git can read (${reason})`, { file: context.repo });
+    throw new DataError(/not a git repository/i.test(reason) ? reason : `not a git repository that git can read (${reason})`, {
+      file: context.repo,
+    });
   }
 }
