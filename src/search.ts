@@ -88,7 +88,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
   }
   if (defaults) within = within.filter((doc) => defaults(doc));
-  const docs = executor.evaluate(plan.expr, within);
+  const docs = await executor.evaluate(plan.expr, within);
   const scores = plan.hasText ? executor.score(plan.expr, docs) : new Float64Array(docs.length).fill(1);
   const ordered = orderResults(c, docs, scores, sort, request.order);
   const { start, end } = pageRange(request.page, request.perPage, docs.length);

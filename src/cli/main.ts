@@ -10,6 +10,7 @@ import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../store/data-error.js';
+import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
@@ -84,7 +85,7 @@ export function buildProgram(io: Io): Command {
     .exitOverride();
   for (const kind of KINDS) program.addCommand(createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io)));
   program.addCommand(createIndexCommand(DEFAULT_DATA, openStore, io.stdout));
-  program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA }));
+  program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr }));
   program.addHelpText(
     'after',
     [
@@ -95,7 +96,7 @@ export function buildProgram(io: Io): Command {
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
       '  search serve --port 3000',
       '',
-      'Exit codes: 0 ok, 1 refused by GitHub rules (422/415/404), 2 usage, 3 unreadable dump, 4 internal error.',
+      'Exit codes: 0 ok, 1 refused by GitHub rules (422/415/404), 2 usage, 3 unreadable dump or access file, 4 internal error.',
     ].join('\n'),
   );
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
@@ -124,7 +125,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(`search: ${error.message}\n`);
       return EXIT.refused;
     }
-    if (error instanceof DataError) {
+    if (error instanceof DataError || error instanceof AccessFileError) {
       io.stderr.write(`search: ${error.message}\n`);
       return EXIT.data;
     }

@@ -7,9 +7,15 @@ import type { Collection } from '../store/collection.js';
 import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import type { Expr } from '../plan/expr.js';
 import { positiveText } from '../plan/expr.js';
-import { difference, type DocList, filterDocs, intersect, union, universe } from './doc-set.js';
+import { difference, type DocList, intersect, union, universe } from './doc-set.js';
 
-/** A time limit for one evaluation: past `deadline` (epoch ms) remaining predicate tests fail and `expired` is set. */
+/** Longest stretch of synchronous work before a scan yields to the event loop, in ms (server fairness). */
+export const YIELD_EVERY_MS = 10;
+
+/**
+ * A time limit for one evaluation: past `deadline` (epoch ms) remaining tests fail and `expired` is set, so the
+ * answer carries what was found with `incomplete_results: true` (seed, Limits).
+ */
 export class Budget {
   expired = false;
   private checks = 0;
@@ -20,6 +26,33 @@ export class Budget {
     if ((this.checks++ & 255) === 0 && Date.now() >= this.deadline) this.expired = true;
     return !this.expired;
   }
+  /** Check the clock now (between phases). */
+  check(): boolean {
+    if (this.deadline !== undefined && !this.expired && Date.now() >= this.deadline) this.expired = true;
+    return !this.expired;
+  }
+}
+
+/**
+ * `filterDocs` for long scans: tests `within` in slices and yields to the event loop whenever a slice has run
+ * for {@link YIELD_EVERY_MS}, so one query never blocks a server for long. Stops (keeping what passed) when the
+ * budget runs out.
+ */
+async function scanDocs(within: DocList, test: (doc: number) => boolean, budget: Budget): Promise<DocList> {
+  const out = new Uint32Array(within.length);
+  let n = 0;
+  let sliceStart = performance.now();
+  for (let i = 0; i < within.length; i++) {
+    if ((i & 1023) === 1023) {
+      if (!budget.check()) break;
+      if (performance.now() - sliceStart > YIELD_EVERY_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    if (test(within[i]!)) out[n++] = within[i]!;
+  }
+  return out.subarray(0, n);
 }
 
 /** Analysed query terms of `text` for one analyzer, and whether they must be adjacent (a phrase). */
@@ -66,39 +99,43 @@ export class Executor {
     this.all = universe(c.records.length);
   }
 
-  /** Documents matching `expr`, restricted to `within` (all documents when undefined). */
-  evaluate(expr: Expr, within: DocList = this.all): DocList {
+  /**
+   * Documents matching `expr`, restricted to `within` (all documents when undefined). Past the budget's deadline
+   * it stops early and returns what matched so far.
+   */
+  async evaluate(expr: Expr, within: DocList = this.all): Promise<DocList> {
+    if (!this.budget.check()) return new Uint32Array(0);
     switch (expr.type) {
       case 'all':
         return within;
       case 'none':
         return new Uint32Array(0);
       case 'filter':
-        return filterDocs(within, (doc) => this.budget.ok() && expr.test(doc));
+        return scanDocs(within, expr.test, this.budget);
       case 'text':
-        return intersect(within, this.text(expr.text, expr.phrase, expr.fields, within));
+        return intersect(within, await this.text(expr.text, expr.phrase, expr.fields, within));
       case 'not':
-        return difference(within, this.evaluate(expr.child, within));
+        return difference(within, await this.evaluate(expr.child, within));
       case 'and': {
         // Cheapest first: posting lookups shrink the set before predicates scan it.
         const ordered = [...expr.children].sort((a, b) => cost(a) - cost(b));
         let current = within;
         for (const child of ordered) {
           if (current.length === 0) break;
-          current = this.evaluate(child, current);
+          current = await this.evaluate(child, current);
         }
         return current;
       }
       case 'or': {
         let out: DocList = new Uint32Array(0);
-        for (const child of expr.children) out = union(out, this.evaluate(child, within));
+        for (const child of expr.children) out = union(out, await this.evaluate(child, within));
         return out;
       }
     }
   }
 
   /** Documents where the keyword/phrase occurs in any of `fields`. */
-  private text(text: string, phrase: boolean, fields: readonly string[], within: DocList): DocList {
+  private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
     let out: DocList = new Uint32Array(0);
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
@@ -110,10 +147,14 @@ export class Executor {
       if (adjacent) {
         const shape = phrase ? phraseShape(text, field.analyzer) : terms.map((term, offset) => ({ offset, term }));
         const candidates = intersect(docs, within);
-        docs = filterDocs(candidates, (doc) => {
-          const value = field.get(this.c.records[doc]!, doc, this.c);
-          return value !== undefined && this.budget.ok() && containsPhrase(value, shape, field.analyzer);
-        });
+        docs = await scanDocs(
+          candidates,
+          (doc) => {
+            const value = field.get(this.c.records[doc]!, doc, this.c);
+            return value !== undefined && containsPhrase(value, shape, field.analyzer);
+          },
+          this.budget,
+        );
       }
       out = union(out, docs);
     }

@@ -25,13 +25,15 @@ export const ANONYMOUS: Viewer = Object.freeze({
  * @param login the caller's login (for `@me`)
  * @param readable entries `owner/name` (one repository) or `owner` (every repository of that user or org);
  *                 `*` grants every private repository (the local owner of a dump).
+ * @param identified whether the caller authenticated; default: when a login is given. An app (client id and
+ *                 secret) or a token with no user behind it is identified without a login.
  */
-export function viewerFor(login: string | undefined, readable: readonly string[] = []): Viewer {
+export function viewerFor(login: string | undefined, readable: readonly string[] = [], identified = login !== undefined): Viewer {
   const entries = new Set(readable.map((r) => r.toLowerCase()));
   const all = entries.has('*');
   return Object.freeze({
     login,
-    identified: login !== undefined,
+    identified,
     canReadPrivate(fullName: string): boolean {
       if (all) return true;
       const lower = fullName.toLowerCase();

@@ -28,7 +28,7 @@ type Credential =
 
 /** A viewer that counts as identified even without a login (apps, tokens without an access file). */
 function identifiedViewer(login: string | undefined, read: readonly string[]): Viewer {
-  return Object.freeze({ ...viewerFor(login, read), identified: true });
+  return viewerFor(login, read, true);
 }
 
 /** A short, stable pseudonymous id for a secret, so rate-limit keys and messages never echo it. */
