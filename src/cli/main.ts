@@ -10,10 +10,12 @@ import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../store/data-error.js';
+import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
+import { createImportCommand } from './import-command.js';
 import { createIndexCommand } from './index-command.js';
 import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
@@ -86,6 +88,7 @@ export function buildProgram(io: Io): Command {
   for (const kind of KINDS) program.addCommand(createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io)));
   program.addCommand(createIndexCommand(DEFAULT_DATA, openStore, io.stdout));
   program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr }));
+  program.addCommand(createImportCommand({ stderr: io.stderr }));
   program.addHelpText(
     'after',
     [
@@ -95,11 +98,16 @@ export function buildProgram(io: Io): Command {
       '  search repositories "cli language:go stars:>100" --sort stars | jq ".items[].full_name"',
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
       '  search serve --port 3000',
+      '  search import git . --out ./my-dump && search code "createImportCommand" --data ./my-dump',
       '',
       'Exit codes: 0 ok, 1 refused by GitHub rules (422/415/404), 2 usage, 3 unreadable dump or access file, 4 internal error.',
     ].join('\n'),
   );
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  const configure = (command: Command): void => {
+    command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    command.commands.forEach(configure);
+  };
+  program.commands.forEach(configure);
   return program;
 }
 
@@ -124,6 +132,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (error instanceof QuerySyntaxError) {
       io.stderr.write(`search: ${error.message}\n`);
       return EXIT.refused;
+    }
+    if (error instanceof ImportInterrupted) {
+      io.stderr.write(`search: ${error.message}\n`);
+      return EXIT.interrupted;
     }
     if (error instanceof DataError || error instanceof AccessFileError) {
       io.stderr.write(`search: ${error.message}\n`);

@@ -99,7 +99,7 @@ describe('help', () => {
   it('lists every kind and the exit codes', async () => {
     const { code, out } = await run(['--help']);
     expect(code).toBe(0);
-    for (const kind of ['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users', 'serve', 'index']) {
+    for (const kind of ['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users', 'serve', 'index', 'import']) {
       expect(out).toMatch(new RegExp(`^  ${kind}\\b`, 'm'));
     }
     expect(out).toMatch(/Exit codes: 0 ok, 1 refused/);
