@@ -18,6 +18,7 @@ import { checkWindow, lastPage, pageRange } from './results/paginate.js';
 import { orderResults } from './results/sort.js';
 import type { Collection } from './store/collection.js';
 import type { Store } from './store/store.js';
+import { ensureLanguages } from './text/languages.js';
 
 /** A successful answer: the envelope plus what an edge needs for headers and paging. */
 export interface SearchResult {
@@ -76,6 +77,8 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   if (request.q.trim() === '') throw missingParameter('q');
   // An unknown sort value is ignored and best match answers (undocumented on GitHub, §2; our choice).
   const sort = request.sort !== undefined && Object.hasOwn(spec.sorts, request.sort) ? request.sort : undefined;
+  // linguist's data (aliases, detection by file name) is loaded only for queries that name a language.
+  if (/(^|[\s(])-?language:/i.test(request.q)) await ensureLanguages();
   const plan = planQuery(request.q, spec, { c, viewer: request.viewer });
   const rule = spec.capRule ?? 'default';
   checkWindow(request.page, request.perPage, rule);

@@ -16,7 +16,7 @@ import { startGit, type GitContext } from './git-process.js';
 import { encodePath, type UrlBases } from './github-shapes.js';
 import { checkInterrupted } from './interrupt.js';
 import { lastModifiedDates } from './git-last-modified.js';
-import type { LanguageDetector } from './languages.js';
+import type { LanguageDetector } from '../text/languages.js';
 
 /** GitHub code search indexes files smaller than this many bytes (384 KB). */
 export const MAX_CODE_BYTES = 384 * 1024;

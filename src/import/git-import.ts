@@ -11,7 +11,7 @@ import { gitCommits, type HistoryStats } from './git-commits.js';
 import { assertRepository, runGit, type GitContext } from './git-process.js';
 import { primaryLanguage, repositoryRecord, resolveRepository } from './git-repository.js';
 import { isDerivedId, minimalRepository, toMinimalRepository, urlBases } from './github-shapes.js';
-import { loadLanguageDetector } from './languages.js';
+import { loadLanguageDetector } from '../text/languages.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 
 /** Options of {@link importGit}. */

@@ -2,7 +2,7 @@
 import { decodeContent, codeSize } from '../store/code-content.js';
 import { MESSAGES } from '../envelope/api-error.js';
 import { minimalRepository, repoNameOf, visibilityVia } from './common.js';
-import { languageOfPath } from './languages.js';
+import { detectedLanguage } from '../text/languages.js';
 import { enumQ, languageQ, numberQ, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
 
@@ -57,7 +57,7 @@ export const code: KindSpec = {
   qualifiers: {
     ...scopeQualifiers(repoOf),
     path: pathQ,
-    language: languageQ((r) => (typeof r.language === 'string' ? r.language : languageOfPath(path(r, 0, undefined as never)))),
+    language: languageQ((r) => (typeof r.language === 'string' ? r.language : detectedLanguage(path(r, 0, undefined as never)))),
     size: numberQ((r) => codeSize(r)),
     filename: textQ((r, d, c) => {
       const n = name(r, d, c);

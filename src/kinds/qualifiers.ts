@@ -3,7 +3,7 @@
  * Comparisons are case-insensitive (§1.1: qualifier values such as labels and repo names match regardless of case).
  */
 import type { RawRecord } from './kind.js';
-import { canonicalLanguage } from './languages.js';
+import { canonicalLanguage } from '../text/languages.js';
 import { inInterval, parseBoolean, parseDateRange, parseNumberRange, toEpochMs } from './qualifier-values.js';
 import type { CollectionView, Getter, Predicate, QualifierSpec } from './spec.js';
 

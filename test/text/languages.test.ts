@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadLanguageDetector, preferenceRank } from '../../src/import/languages.js';
+import { loadLanguageDetector, preferenceRank } from '../../src/text/languages.js';
 import type { Language } from 'linguist-languages';
 
 describe('loadLanguageDetector (linguist data)', () => {
