@@ -6,7 +6,8 @@
 import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import type { Node, QualifierNode } from '../query/ast.js';
-import { parseQuery, QuerySyntaxError } from '../query/parser.js';
+import { lex, type Token } from '../query/lexer.js';
+import { countOperators, parseTokens, QuerySyntaxError } from '../query/parser.js';
 import type { Viewer } from '../request/viewer.js';
 import { and, ALL, type Expr, or } from './expr.js';
 
@@ -167,15 +168,19 @@ function qualifierNodes(node: Node | null, out: QualifierNode[] = []): Qualifier
   return out;
 }
 
-/** Free-text length: the query without its qualifiers and operators, whitespace collapsed (§1.10). */
-function freeTextLength(q: string, spec: KindSpec, root: Node | null): number {
-  let text = q;
-  for (const node of qualifierNodes(root)) {
-    if (Object.hasOwn(spec.qualifiers, node.name) || (node.name === 'in' && Object.keys(spec.inValues).length > 0)) {
-      text = text.replace(node.raw, ' ');
-    }
+/**
+ * Free-text length: the query's words and phrases as typed, joined by single spaces, without its qualifiers and
+ * operators (§1.10). A `name:value` that is not a qualifier of the kind is free text. Linear in the query.
+ */
+function freeTextLength(spec: KindSpec, tokens: readonly Token[]): number {
+  const hasIn = Object.keys(spec.inValues).length > 0;
+  let length = -1;
+  for (const token of tokens) {
+    if (token.kind === 'qualifier' && (Object.hasOwn(spec.qualifiers, token.name) || (token.name === 'in' && hasIn))) continue;
+    if (token.kind !== 'word' && token.kind !== 'phrase' && token.kind !== 'qualifier') continue;
+    length += 1 + (token.span.end - token.span.start);
   }
-  return text.replace(/(^|\s)(AND|OR|NOT)(?=\s|$)/g, ' ').replace(/\s+/g, ' ').trim().length;
+  return Math.max(0, length);
 }
 
 /**
@@ -183,15 +188,17 @@ function freeTextLength(q: string, spec: KindSpec, root: Node | null): number {
  * @throws ApiError 422 with GitHub's body for every refused query
  */
 export function planQuery(q: string, spec: KindSpec, ctx: CompileContext): Plan {
+  // Limits are checked on tokens, before parsing: both checks are linear and keep the parse shallow.
+  const tokens = lex(q, { grouping: spec.advancedSyntax });
+  if (countOperators(tokens) > MAX_OPERATORS) throw invalidQuery(MESSAGES.tooManyOperators);
+  if (freeTextLength(spec, tokens) > MAX_TEXT_LENGTH) throw invalidQuery(MESSAGES.tooLong);
   let parsed;
   try {
-    parsed = parseQuery(q, { grouping: spec.advancedSyntax });
+    parsed = parseTokens(tokens);
   } catch (error) {
     if (error instanceof QuerySyntaxError) throw invalidQuery(error.message);
     throw error;
   }
-  if (parsed.operators > MAX_OPERATORS) throw invalidQuery(MESSAGES.tooManyOperators);
-  if (freeTextLength(q, spec, parsed.root) > MAX_TEXT_LENGTH) throw invalidQuery(MESSAGES.tooLong);
   if (!parsed.root) throw invalidQuery(MESSAGES.onlyOperators);
 
   // in: restricts the fields keywords search; repeated in: values OR (§1.3, §1.9).

@@ -132,13 +132,27 @@ function combine(type: 'and' | 'or', children: Node[]): Node | null {
 }
 
 /**
+ * Parse tokens from {@link lex}. Recursion depth is bounded by the operators and parentheses in the input, so
+ * callers that refuse more than five operators (GitHub's limit) first keep it shallow.
+ * @throws QuerySyntaxError when parentheses nest deeper than {@link MAX_NESTING}
+ */
+export function parseTokens(tokens: readonly Token[]): ParsedQuery {
+  const parser = new Parser(tokens);
+  const root = parser.parseQuery();
+  return { root, operators: parser.operators };
+}
+
+/**
  * Parse a `q` string.
  * @param q the query as received (already URL-decoded)
  * @param options `grouping: true` for advanced issue search (parentheses group), false for legacy kinds
  * @throws QuerySyntaxError when parentheses nest deeper than {@link MAX_NESTING}
  */
 export function parseQuery(q: string, options: LexOptions): ParsedQuery {
-  const parser = new Parser(lex(q, options));
-  const root = parser.parseQuery();
-  return { root, operators: parser.operators };
+  return parseTokens(lex(q, options));
+}
+
+/** Number of `AND`/`OR`/`NOT` tokens. */
+export function countOperators(tokens: readonly Token[]): number {
+  return tokens.filter((t) => t.kind === 'and' || t.kind === 'or' || t.kind === 'not').length;
 }

@@ -63,3 +63,18 @@ describe("GitHub's refusals, with exact bodies", () => {
     expect(result.envelope.total_count).toBe(2);
   });
 });
+
+describe('hostile input stays fast and never crashes', () => {
+  it.each([
+    ['a 200 KB query of qualifiers', Array.from({ length: 20_000 }, (_, i) => `label:l${i}`).join(' ')],
+    ['a long NOT chain', `${'NOT '.repeat(50_000)}x`],
+    ['deep parentheses', `${'('.repeat(50_000)}x${')'.repeat(50_000)}`],
+    ['unterminated quotes', `"${'a '.repeat(10_000)}`],
+  ])('%s is refused or answered, not hung (vitest times out a hang)', async (_name, q) => {
+    const outcome = await search('issues', q).then(
+      (r) => r.envelope.total_count,
+      (e: unknown) => (e instanceof ApiError ? e.status : e),
+    );
+    expect([422, 0]).toContain(outcome);
+  });
+});
