@@ -64,6 +64,13 @@ describe('paging', () => {
     expect(reduce(state, { type: 'page', delta })).toMatchObject(expected);
   });
 
+  it('the shown page keeps the sort the core applied, not the one being asked for', () => {
+    const asked = reduce(loaded(), { type: 'cycleSort' });
+    expect(asked.shown).toMatchObject({ sort: undefined, order: 'desc' });
+    const answered = reduce(asked, { type: 'loaded', seq: asked.seq, envelope: envelope(2), page: 1, perPage: 2, lastPage: 3, sort: 'comments', order: 'desc' });
+    expect(answered.shown).toMatchObject({ sort: 'comments', order: 'desc' });
+  });
+
   it('ignores answers for an older request', () => {
     const paged = reduce(loaded(), { type: 'page', delta: 1 });
     const stale = reduce(paged, { type: 'loaded', seq: 1, envelope: envelope(1), page: 1, perPage: 2, lastPage: 3 });

@@ -54,7 +54,7 @@ export function statusLine(state: ViewState, theme: Theme, width: number, extra?
           : `Showing ${groupDigits(first)}–${groupDigits(first + n - 1)} of ${groupDigits(envelope.total_count)} ${state.kind}`,
       ),
       plain(`page ${page} of ${lastPage}`),
-      plain(`sort: ${state.sort === undefined ? 'best match' : `${state.sort} (${state.order})`}`),
+      plain(`sort: ${shown.sort === undefined ? 'best match' : `${shown.sort} (${shown.order})`}`),
       envelope.incomplete_results ? plain('⚠ incomplete results', theme.warning) : plain('complete', theme.dim),
     );
     if (state.mode === 'detail') parts.push(plain(`item ${state.selected + 1} of ${itemsOf(state).length}`));

@@ -21,6 +21,9 @@ export interface Shown {
   /** The last page the core serves for this query (1000-result cap included). */
   readonly lastPage: number;
   readonly perPage: number;
+  /** The sort and order the core applied to this answer (the footer describes what is shown, not what is asked). */
+  readonly sort: string | undefined;
+  readonly order: 'asc' | 'desc';
 }
 
 /** The query line while `/` editing is on. */
@@ -77,7 +80,16 @@ export type Action =
   | { type: 'cycleSort' }
   | { type: 'toggleOrder' }
   | { type: 'copy' }
-  | { type: 'loaded'; seq: number; envelope: Envelope; page: number; perPage: number; lastPage: number }
+  | {
+      type: 'loaded';
+      seq: number;
+      envelope: Envelope;
+      page: number;
+      perPage: number;
+      lastPage: number;
+      sort?: string | undefined;
+      order?: 'asc' | 'desc' | undefined;
+    }
   | { type: 'failed'; seq: number; error: ViewError }
   | { type: 'progress'; seq: number; progress: BuildProgress };
 
@@ -220,10 +232,10 @@ export function reduce(previous: ViewState, action: Action): ViewState {
     }
     case 'loaded': {
       if (action.seq !== state.seq) return state;
-      const { envelope, page, perPage, lastPage } = action;
+      const { envelope, page, perPage, lastPage, sort, order = 'desc' } = action;
       const selected = clamp(state.selected, 0, Math.max(0, envelope.items.length - 1));
       const mode = envelope.items.length === 0 ? 'table' : state.mode;
-      return { ...state, loading: false, progress: undefined, error: undefined, shown: { envelope, page, perPage, lastPage }, selected, mode };
+      return { ...state, loading: false, progress: undefined, error: undefined, shown: { envelope, page, perPage, lastPage, sort, order }, selected, mode };
     }
     case 'failed':
       return action.seq === state.seq ? { ...state, loading: false, progress: undefined, error: action.error, mode: 'table' } : state;

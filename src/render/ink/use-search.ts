@@ -41,7 +41,8 @@ export function useSearch({ state, dispatch, base, search, progress, debounceMs 
       (result) => {
         if (!live) return;
         const { envelope, request: normalized, lastPage } = result;
-        dispatch({ type: 'loaded', seq: wanted, envelope, page: normalized.page, perPage: normalized.perPage, lastPage });
+        const { page, perPage, sort, order } = normalized;
+        dispatch({ type: 'loaded', seq: wanted, envelope, page, perPage, lastPage, sort, order });
       },
       (error: unknown) => {
         if (live) dispatch({ type: 'failed', seq: wanted, error: toViewError(error, request.q ?? '') });
