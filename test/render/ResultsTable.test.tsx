@@ -115,7 +115,6 @@ describe('highlights come from text_matches', () => {
     const frame = table('issues', 100);
     expect(frame).toContain('\u001B[7mColour\u001B[27m names are ignored by t');
     expect(frame).toContain('Add OKLab \u001B[7mcolour\u001B[27m');
-    // eslint-disable-next-line no-control-regex
     expect(frame).not.toMatch(/\u001B\[(3[0-7]|4[0-7]|9[0-7]|38|48)[;m]/);
   });
 

@@ -62,12 +62,13 @@ export function ResultsApp(props: ResultsAppProps) {
   const height = Math.max(4, rows - 1);
   const bodyHeight = height - 3;
   const width = Math.max(20, columns);
-  const nowMs = now();
+  // Relative dates are computed against the time the shown answer arrived: redraws (spinner ticks, keys) reuse the
+  // same cells, and only a new answer reads the clock again.
+  const nowMs = useMemo(() => now(), [state.shown]);
   const item = selectedItem(state);
   const detail = useMemo(
     () => (state.mode === 'detail' && item ? detailLines(state.kind, item, { theme, now: nowMs, width: width - 1 }) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.mode, item, state.kind, theme, width],
+    [state.mode, item, state.kind, theme, width, nowMs],
   );
   const detailMax = maxScroll(detail.length, bodyHeight);
 

@@ -176,7 +176,7 @@ export function reduce(previous: ViewState, action: Action): ViewState {
       return { ...state, notice: capped ? 'Only the first 1000 results are available' : 'Already on the last page' };
     }
     case 'open':
-      return count > 0 ? { ...state, mode: 'detail', scroll: 0 } : state;
+      return count > 0 && state.error === undefined ? { ...state, mode: 'detail', scroll: 0 } : state;
     case 'close':
       return { ...state, mode: 'table' };
     case 'scroll':

@@ -52,7 +52,6 @@ export function useSearch({ state, dispatch, base, search, progress, debounceMs 
       live = false;
     };
     // Only a new seq asks for a search; the state read above is the state of that seq.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.seq]);
 
   useEffect(() => progress?.((p) => dispatch({ type: 'progress', seq: seq.current, progress: p })), [progress, dispatch]);

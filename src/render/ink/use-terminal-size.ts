@@ -25,7 +25,6 @@ export function useTerminalSize(fixed: Partial<TerminalSize> = {}): TerminalSize
     return () => {
       stdout.off('resize', onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout, fixed.columns, fixed.rows]);
   return fixed.columns !== undefined || fixed.rows !== undefined ? read() : size;
 }

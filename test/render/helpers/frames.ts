@@ -1,6 +1,5 @@
 /** Helpers for asserting rendered frames: ANSI stripping, trimming and waiting for a frame without fixed sleeps. */
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001B(?:\[[0-9;?:]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\))/g;
 
 /** Remove ANSI escape sequences. */
