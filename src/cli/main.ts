@@ -147,3 +147,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return EXIT.internal;
   }
 }
+
+/**
+ * The process edge, called by bin/search.js: runs {@link main} on `process.argv` and sets `process.exitCode`.
+ * A closed stdout (`search ... | head`) ends the run quietly, as Unix tools do, instead of an EPIPE crash.
+ */
+export async function run(): Promise<void> {
+  const quietOnEpipe = (error: NodeJS.ErrnoException): void => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    throw error;
+  };
+  process.stdout.on('error', quietOnEpipe);
+  process.stderr.on('error', quietOnEpipe);
+  process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+}
