@@ -1,7 +1,8 @@
 /**
  * On-disk cache of built indexes. A cache file is keyed by the tool version, the kind, the kind table's field
  * layout and the dump's content hash for that kind, so a second run loads instead of building and a changed dump
- * (or a new tool version) is never served a stale index. Files are written atomically (temp file + rename).
+ * (or a new tool version) is never served a stale index. Files hold the compact binary form
+ * (compact-index-file.ts) and are written atomically (temp file + rename).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -9,20 +10,12 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { TOOL_VERSION } from '../version.js';
+import { decodeIndexFile, encodeIndexFile, IndexFileError } from './compact-index-file.js';
+import { CompactIndex } from './compact-index.js';
 import type { SerializedLunr } from './text-index.js';
 
-/** Bumped whenever the on-disk layout or the analyzers change meaning. */
-export const CACHE_FORMAT = 1;
-
-/** What a cache file holds besides the index, checked on load. */
-interface CacheFile {
-  format: number;
-  version: string;
-  kind: string;
-  key: string;
-  docCount: number;
-  index: SerializedLunr;
-}
+/** Bumped whenever the on-disk layout or the analyzers change meaning. 2: compact binary form. */
+export const CACHE_FORMAT = 2;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
@@ -40,40 +33,45 @@ export function cacheKey(spec: KindSpec, dumpHash: string): string {
   return createHash('sha256').update(`${CACHE_FORMAT}|${TOOL_VERSION}|${spec.kind}|${layout}|${dumpHash}`).digest('hex');
 }
 
-function fileFor(dir: string, kind: string, key: string): string {
-  return path.join(dir, `${kind}-${key.slice(0, 32)}.json`);
+/** The cache file of a kind and key. */
+export function cacheFile(dir: string, kind: string, key: string): string {
+  return path.join(dir, `${kind}-${key.slice(0, 32)}.lunr`);
 }
 
 /**
- * Load a cached index, or undefined when there is none or it does not match (a corrupt or foreign file is
- * ignored and rebuilt, never served).
- * @returns the serialised index and its size in bytes
+ * Load a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
+ * file is ignored and rebuilt, never served): the file's CRC, layout, format, tool version, kind, key and
+ * document count are all checked. The arrays are views on the file's bytes (no parsing).
+ * @returns the index and the file's size in bytes
  */
 export async function loadCached(
   dir: string,
   kind: string,
   key: string,
   docCount: number,
-): Promise<{ index: SerializedLunr; bytes: number } | undefined> {
-  let text: string;
+): Promise<{ index: CompactIndex; bytes: number } | undefined> {
+  let bytes: Buffer;
   try {
-    text = await readFile(fileFor(dir, kind, key), 'utf8');
+    bytes = await readFile(cacheFile(dir, kind, key));
   } catch {
     return undefined;
   }
   try {
-    const file = JSON.parse(text) as CacheFile;
+    const { header, index } = decodeIndexFile(bytes);
+    const e = header.extra;
     const valid =
-      file.format === CACHE_FORMAT && file.version === TOOL_VERSION && file.kind === kind && file.key === key && file.docCount === docCount;
-    return valid ? { index: file.index, bytes: Buffer.byteLength(text) } : undefined;
-  } catch {
-    return undefined;
+      e.format === CACHE_FORMAT && e.version === TOOL_VERSION && e.kind === kind && e.key === key && header.docCount === docCount;
+    return valid ? { index, bytes: bytes.length } : undefined;
+  } catch (error) {
+    if (error instanceof IndexFileError) return undefined;
+    throw error;
   }
 }
 
 /**
- * Save an index; failures (read-only or full disk) are reported through the return value, never thrown: a
- * search still answers from the index in memory.
+ * Save an index (a Lunr JSON index is converted to the compact form first); failures (read-only or full disk)
+ * are reported through the return value, never thrown: a search still answers from the index in memory.
+ * Written to a temp file and renamed, so readers never see a partial file.
  * @returns bytes written, or undefined when the cache could not be written
  */
 export async function saveCached(
@@ -83,14 +81,15 @@ export async function saveCached(
   docCount: number,
   index: SerializedLunr,
 ): Promise<number | undefined> {
-  const target = fileFor(dir, kind, key);
+  const target = cacheFile(dir, kind, key);
   const temp = `${target}.${process.pid}.tmp`;
+  const compact = index instanceof CompactIndex ? index : CompactIndex.fromLunrJSON(index, docCount);
+  const parts = encodeIndexFile(compact, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key });
   try {
     await mkdir(dir, { recursive: true });
-    const text = JSON.stringify({ format: CACHE_FORMAT, version: TOOL_VERSION, kind, key, docCount, index } satisfies CacheFile);
-    await writeFile(temp, text);
+    await writeFile(temp, parts);
     await rename(temp, target);
-    return Buffer.byteLength(text);
+    return parts.reduce((sum, part) => sum + part.length, 0);
   } catch {
     await rm(temp, { force: true }).catch(() => undefined);
     return undefined;

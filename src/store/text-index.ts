@@ -1,16 +1,18 @@
 /**
- * The Lunr index of one kind: built with the kind's fields, boosts and analyzers (no positions stored), read
- * through posting lists and Lunr's own field vectors so the executor can intersect before it scores.
+ * The Lunr index of one kind: built with the kind's fields, boosts and analyzers (no positions stored), held in
+ * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
+ * through posting lists and those field vectors so the executor can intersect before it scores.
  */
 import lunr from 'lunr';
-import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView } from '../kinds/spec.js';
+import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import { lunrTokenizer, type AnalyzerName } from '../text/analyzer.js';
+import { CompactIndex, type LunrJson } from './compact-index.js';
+import { buildCompactIndex } from './index-builder.js';
+
+export { CompactIndex, type LunrJson } from './compact-index.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
-
-const EMPTY: DocList = new Uint32Array(0);
 
 /** Read access to an index, independent of how it is stored. */
 export interface TextIndex {
@@ -29,21 +31,41 @@ export interface TextIndex {
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array;
 }
 
-/** The serialised Lunr index as `lunr.Index#toJSON` writes it (lunr 2.3 format). */
-export interface SerializedLunr {
-  version: string;
-  fields: string[];
-  fieldVectors: Array<[string, number[]]>;
-  invertedIndex: Array<[string, Record<string, unknown>]>;
-  pipeline: string[];
+/**
+ * An index as the cache and the store pass it around: Lunr's own JSON (`lunr.Index#toJSON`, refs = document
+ * numbers) or the same data in compact form.
+ */
+export type SerializedLunr = LunrJson | CompactIndex;
+
+/**
+ * What {@link buildLunrIndex} returns. `toJSON()` hands over the index data in the form the cache stores and
+ * {@link LunrTextIndex} reads — the compact form, not JSON text; `toLunrJSON()` gives Lunr's own serialisation.
+ */
+export class BuiltLunrIndex {
+  constructor(readonly compact: CompactIndex) {}
+  toJSON(): SerializedLunr {
+    return this.compact;
+  }
+  toLunrJSON(): LunrJson {
+    return this.compact.toLunrJSON();
+  }
 }
 
 /**
- * Build a Lunr index for `spec` over `c.records`. The builder's pipelines are emptied: the analyzers already
- * produce final terms. `metadataWhitelist` stays empty (no positions: text matches are computed on the page).
+ * Build the Lunr index for `spec` over `c.records` (refs are document numbers, no metadata, no pipeline: the
+ * analyzers produce final terms). Equal, term for term and weight for weight, to {@link buildWithLunrBuilder}.
  * @param onProgress called every 1,000 documents with the count done
  */
-export function buildLunrIndex(spec: KindSpec, c: CollectionView, onProgress?: (done: number) => void): lunr.Index {
+export function buildLunrIndex(spec: KindSpec, c: CollectionView, onProgress?: (done: number) => void): BuiltLunrIndex {
+  return new BuiltLunrIndex(buildCompactIndex(spec, c, onProgress));
+}
+
+/**
+ * The same index built by `lunr.Builder` itself (pipelines emptied, our tokenizer, `metadataWhitelist` empty).
+ * ~10× slower and far hungrier than {@link buildLunrIndex}; kept as the reference the fast builder is tested
+ * against.
+ */
+export function buildWithLunrBuilder(spec: KindSpec, c: CollectionView): lunr.Index {
   const builder = new lunr.Builder();
   builder.pipeline.reset();
   builder.searchPipeline.reset();
@@ -58,56 +80,37 @@ export function buildLunrIndex(spec: KindSpec, c: CollectionView, onProgress?: (
     const fields: Record<string, unknown> = { doc: String(doc) };
     for (const field of spec.fields) fields[field.name] = field.get(record, doc, c) ?? '';
     builder.add(fields);
-    if (onProgress && (doc + 1) % 1000 === 0) onProgress(doc + 1);
   });
   return builder.build();
 }
 
-type Posting = Record<string, Record<string, unknown>> & { _index: number };
-
 /**
- * A {@link TextIndex} over a serialised Lunr index. Loading skips Lunr's token-set construction (only wildcard
- * expansion needs the term list, kept sorted here), so a cached index loads in one `JSON.parse`.
+ * A {@link TextIndex} over a Lunr index in compact form (a serialised Lunr JSON index is converted once).
+ * Postings are views into the arrays; scoring reads the field-vector weights of the query terms only, for the
+ * given documents only, and adds them up exactly as `lunr.Vector#similarity` does.
  */
 export class LunrTextIndex implements TextIndex {
   readonly docCount: number;
-  private readonly inverted = new Map<string, Posting>();
-  private readonly vectors = new Map<string, lunr.Vector>();
-  private sortedTerms: string[] | undefined;
-  private readonly cache = new Map<string, DocList>();
+  private readonly index: CompactIndex;
 
   constructor(serialized: SerializedLunr, docCount: number) {
     this.docCount = docCount;
-    for (const [term, posting] of serialized.invertedIndex) this.inverted.set(term, posting as Posting);
-    for (const [ref, elements] of serialized.fieldVectors) {
-      this.vectors.set(ref, new lunr.Vector(elements));
-    }
+    this.index = serialized instanceof CompactIndex ? serialized : CompactIndex.fromLunrJSON(serialized, docCount);
   }
 
   postings(field: string, term: string): DocList {
-    const key = `${field}\u0000${term}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const docs = this.inverted.get(term)?.[field];
-    const list = docs ? Uint32Array.from(Object.keys(docs), Number).sort() : EMPTY;
-    if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(key, list);
-    return list;
+    const rank = this.index.find(term);
+    return rank < 0 ? new Uint32Array(0) : this.index.docs(rank, this.index.fieldNumber(field));
   }
 
   expand(field: string, prefix: string, limit: number): string[] {
-    this.sortedTerms ??= [...this.inverted.keys()].sort();
-    const terms = this.sortedTerms;
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (terms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const f = this.index.fieldNumber(field);
     const out: string[] = [];
-    for (let i = lo; i < terms.length && out.length < limit && terms[i]!.startsWith(prefix); i++) {
-      if (this.inverted.get(terms[i]!)?.[field]) out.push(terms[i]!);
+    if (f < 0) return out;
+    for (let rank = this.index.lowerBound(prefix); rank < this.index.termCount && out.length < limit; rank++) {
+      const term = this.index.term(rank);
+      if (!term.startsWith(prefix)) break;
+      if (this.index.docs(rank, f).length > 0) out.push(term);
     }
     return out;
   }
@@ -115,17 +118,66 @@ export class LunrTextIndex implements TextIndex {
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
     const scores = new Float64Array(docs.length);
     for (const [field, fieldTerms] of terms) {
-      const query = new lunr.Vector([]);
+      const f = this.index.fieldNumber(field);
+      if (f < 0) continue;
+      // The query vector as lunr.Vector#upsert builds it: one dimension per distinct term index, weight 1 per
+      // occurrence, sorted by term index. A term the index has counts even when this field lacks it (Lunr's
+      // posting holds every field), as in Lunr.
+      const weightOf = new Map<number, { rank: number; weight: number }>();
       for (const term of fieldTerms) {
-        const posting = this.inverted.get(term);
-        if (posting && posting[field]) query.upsert(posting._index, 1, (a, b) => a + b);
+        const rank = this.index.find(term);
+        if (rank < 0) continue;
+        const dimension = this.index.termIndex[rank]!;
+        const entry = weightOf.get(dimension);
+        if (entry) entry.weight += 1;
+        else weightOf.set(dimension, { rank, weight: 1 });
       }
-      if ((query as unknown as { elements: number[] }).elements.length === 0) continue;
+      if (weightOf.size === 0) continue;
+      const query = [...weightOf.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+      let sumOfSquares = 0;
+      for (const { weight } of query) sumOfSquares += weight * weight;
+      const magnitude = Math.sqrt(sumOfSquares);
+      // Per query dimension, each document's field-vector weight (thousandths), -1 where the document lacks it.
+      const columns = query.map(({ rank }) => gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)));
       for (let i = 0; i < docs.length; i++) {
-        const vector = this.vectors.get(`${field}/${docs[i]}`);
-        if (vector) scores[i]! += query.similarity(vector);
+        let dot = 0;
+        for (let q = 0; q < query.length; q++) {
+          const w = columns[q]![i]!;
+          if (w >= 0) dot += query[q]!.weight * (w / 1000);
+        }
+        scores[i]! += dot / magnitude || 0;
       }
     }
     return scores;
   }
+}
+
+/**
+ * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
+ * `weights` parallel), or -1 when absent. Merges linearly, or binary-searches when `docs` is much shorter.
+ */
+function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array): Int32Array {
+  const out = new Int32Array(docs.length).fill(-1);
+  if (postingDocs.length === 0) return out;
+  if (docs.length * 16 < postingDocs.length) {
+    let lo = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let hi = postingDocs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (postingDocs[mid]! < doc) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < postingDocs.length && postingDocs[lo] === doc) out[i] = weights[lo]!;
+    }
+    return out;
+  }
+  let j = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    while (j < postingDocs.length && postingDocs[j]! < doc) j++;
+    if (j < postingDocs.length && postingDocs[j] === doc) out[i] = weights[j]!;
+  }
+  return out;
 }
