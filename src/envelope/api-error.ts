@@ -19,15 +19,26 @@ export interface ErrorBody {
   status?: string;
 }
 
-/** An error with an HTTP status and a GitHub-shaped body. `status` is a number; the body's `status` a string. */
+/** A range of the `q` string, UTF-16 code units, end exclusive. */
+export interface QuerySpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * An error with an HTTP status and a GitHub-shaped body. `status` is a number; the body's `status` a string.
+ * `span`, when known, is the part of `q` the error is about (never part of the body: for the interactive view).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
-  constructor(status: number, body: ErrorBody) {
+  readonly span: QuerySpan | undefined;
+  constructor(status: number, body: ErrorBody, span?: QuerySpan) {
     super(ApiError.describe(body));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.span = span;
   }
 
   /** A one-line description: the first error's message when there is one, else the body's message. */
@@ -44,14 +55,18 @@ export const SEARCH_DOCS_INVALID = 'https://docs.github.com/v3/search/';
 /** Documentation URL GitHub puts on `missing` errors (no trailing slash, §1.11). */
 export const SEARCH_DOCS_MISSING = 'https://docs.github.com/v3/search';
 
-/** 422 with one `invalid` entry on `q` and GitHub's message (reference §1.11). */
-export function invalidQuery(message: string, field = 'q'): ApiError {
-  return new ApiError(422, {
-    message: 'Validation Failed',
-    errors: [{ message, resource: 'Search', field, code: 'invalid' }],
-    documentation_url: SEARCH_DOCS_INVALID,
-    status: '422',
-  });
+/** 422 with one `invalid` entry on `q` and GitHub's message (reference §1.11); `span`: the offending part. */
+export function invalidQuery(message: string, span?: QuerySpan): ApiError {
+  return new ApiError(
+    422,
+    {
+      message: 'Validation Failed',
+      errors: [{ message, resource: 'Search', field: 'q', code: 'invalid' }],
+      documentation_url: SEARCH_DOCS_INVALID,
+      status: '422',
+    },
+    span,
+  );
 }
 
 /** 422 for a missing or blank parameter (`q` by default; `repository_id` on labels). */

@@ -59,7 +59,7 @@ class Planner {
     const tests: Predicate[] = [];
     for (let value of values) {
       if (spec.userValued && value.toLowerCase() === '@me') {
-        if (!this.ctx.viewer.login) throw invalidQuery(MESSAGES.cannotSearchUsers);
+        if (!this.ctx.viewer.login) throw invalidQuery(MESSAGES.cannotSearchUsers, node.span);
         value = this.ctx.viewer.login;
       }
       if (spec.scope && !this.scopeVisible(spec.scope, value, this.ctx.viewer)) {
@@ -67,7 +67,7 @@ class Planner {
           this.unresolvedScope = true;
           return () => false;
         }
-        throw invalidQuery(spec.scope === 'repo' ? MESSAGES.cannotSearchResources : MESSAGES.cannotSearchUsers);
+        throw invalidQuery(spec.scope === 'repo' ? MESSAGES.cannotSearchResources : MESSAGES.cannotSearchUsers, node.span);
       }
       const test = spec.compile(value, this.ctx);
       if (test) tests.push(test);
@@ -196,7 +196,7 @@ export function planQuery(q: string, spec: KindSpec, ctx: CompileContext): Plan 
   try {
     parsed = parseTokens(tokens);
   } catch (error) {
-    if (error instanceof QuerySyntaxError) throw invalidQuery(error.message);
+    if (error instanceof QuerySyntaxError) throw invalidQuery(error.message, error.span);
     throw error;
   }
   if (!parsed.root) throw invalidQuery(MESSAGES.onlyOperators);
@@ -215,7 +215,7 @@ export function planQuery(q: string, spec: KindSpec, ctx: CompileContext): Plan 
   }
   const planner = new Planner(spec, ctx, fields);
   const unsupported = qualifierNodes(parsed.root).find((n) => planner.qualifierSpec(n.name)?.unsupported);
-  if (unsupported) throw invalidQuery(MESSAGES.noQualifiersApply);
+  if (unsupported) throw invalidQuery(MESSAGES.noQualifiersApply, unsupported.span);
 
   let expr: Expr;
   const stripIn = (node: Node): Node | null => stripQualifier(node, 'in', inNodes.length > 0);

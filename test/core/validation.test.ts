@@ -78,3 +78,16 @@ describe('hostile input stays fast and never crashes', () => {
     expect([422, 0]).toContain(outcome);
   });
 });
+
+describe('refusals name the offending part of q (for the interactive view; never in the body)', () => {
+  it.each([
+    ['crash repo:nobody/nothing', 'repo:nobody/nothing'],
+    ['crash commenter:ada label:bug', 'commenter:ada'],
+    ['author:@me crash', 'author:@me'],
+  ])('%j → %j', async (q, part) => {
+    const error = (await search('issues', q).catch((e: unknown) => e)) as ApiError;
+    expect(error.span).toBeDefined();
+    expect(q.slice(error.span!.start, error.span!.end)).toBe(part);
+    expect(JSON.stringify(error.body)).not.toContain('span');
+  });
+});

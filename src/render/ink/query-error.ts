@@ -71,7 +71,11 @@ export function toViewError(error: unknown, query: string): ViewError {
     const entries = Array.isArray(body.errors) ? body.errors : [];
     const details = entries.map((entry) => entry.message ?? `${entry.field} is ${entry.code}`);
     if (typeof body.errors === 'string') details.push(body.errors);
-    const ranges = entries.flatMap((entry) => (entry.message && entry.field === 'q' ? offendingRanges(query, entry.message) : []));
+    // The core names the offending span when it knows it; otherwise point from the message.
+    const span = (error as { span?: { start: number; end: number } }).span;
+    const ranges: Range[] = span
+      ? [[span.start, span.end]]
+      : entries.flatMap((entry) => (entry.message && entry.field === 'q' ? offendingRanges(query, entry.message) : []));
     return { status: error.status, title: body.message, details, documentationUrl: body.documentation_url, query, ranges };
   }
   const message = error instanceof Error ? error.message : String(error);
