@@ -1,0 +1,187 @@
+/**
+ * Helpers for the real-data checks: reading the shared GitHub REST records directly (JSON or gzip, never through
+ * src/), opening stores with a test cache directory, paging through every page of a search, capturing ApiErrors,
+ * and an independent word tokenizer so expectations never reuse the core's analyzers.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { ApiError } from '../../src/envelope/api-error.js';
+import type { Kind } from '../../src/kinds/kind.js';
+import type { SearchRequest } from '../../src/request/search-request.js';
+import { viewerFor } from '../../src/request/viewer.js';
+import { runSearch, type SearchResult } from '../../src/search.js';
+import { openStore, type Store } from '../../src/store/store.js';
+
+/** One record as GitHub's REST API returned it. */
+export type Rec = Record<string, unknown>;
+
+/** The project root (tests run from it). */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The shared real GitHub records: `<project>/../shared/data/<source>/<kind>.json[.gz]`. */
+export const SHARED_DATA = path.resolve(PROJECT_ROOT, '../shared/data');
+
+/** The path of a shared source directory. */
+export function sourceDir(source: string): string {
+  return path.join(SHARED_DATA, source);
+}
+
+/** The file of one kind of a source (plain or gzip), or undefined when absent. */
+function kindFile(source: string, kind: string): string | undefined {
+  for (const name of [`${kind}.json`, `${kind}.json.gz`]) {
+    const file = path.join(sourceDir(source), name);
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** True when the source exists and has every listed kind. */
+export function hasSource(source: string, ...kinds: string[]): boolean {
+  return existsSync(sourceDir(source)) && kinds.every((kind) => kindFile(source, kind) !== undefined);
+}
+
+/** A describe title that says why it is skipped when the data is missing. */
+export function titleFor(title: string, present: boolean, source: string): string {
+  return present ? title : `${title} — SKIPPED: real GitHub records not found at ${sourceDir(source)}`;
+}
+
+const rawCache = new Map<string, Rec[]>();
+
+/** The records of one kind of a source, read with fs + zlib (independent of the core's loader). Memoized. */
+export function readRaw(source: string, kind: string): Rec[] {
+  const key = `${source}/${kind}`;
+  let records = rawCache.get(key);
+  if (!records) {
+    const file = kindFile(source, kind);
+    if (!file) return [];
+    const bytes = readFileSync(file);
+    records = JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as Rec[];
+    rawCache.set(key, records);
+  }
+  return records;
+}
+
+/** A per-test-file index cache directory under the OS temp dir (builds are reused across runs). */
+export function testCacheDir(tag: string): string {
+  return path.join(tmpdir(), 'ogs-search-tests-cache', tag);
+}
+
+/** Open a shared source as a store whose index cache lives in `cacheDir`. */
+export function openSource(source: string, cacheDir: string): Store {
+  return openStore(sourceDir(source), { cacheDir });
+}
+
+/** Accept headers. */
+export const ACCEPT = {
+  plain: 'application/vnd.github.v3+json',
+  textMatch: 'application/vnd.github.v3.text-match+json',
+  cloak: 'application/vnd.github.cloak-preview+json',
+  cloakTextMatch: 'application/vnd.github.v3.text-match+json, application/vnd.github.cloak-preview+json',
+  mercy: 'application/vnd.github.mercy-preview+json',
+  mercyTextMatch: 'application/vnd.github.v3.text-match+json, application/vnd.github.mercy-preview+json',
+} as const;
+
+/** The Accept header a well-behaved client sends for `kind` (with the preview commits/topics need). */
+export function acceptFor(kind: Kind, textMatch = false): string {
+  if (kind === 'commits') return textMatch ? ACCEPT.cloakTextMatch : ACCEPT.cloak;
+  if (kind === 'topics') return textMatch ? ACCEPT.mercyTextMatch : ACCEPT.mercy;
+  return textMatch ? ACCEPT.textMatch : ACCEPT.plain;
+}
+
+/** A viewer that may read every private repository (so qualifier checks do not depend on privacy). */
+export const ALL_ACCESS = viewerFor('offline-tester', ['*']);
+
+/** Run one search, adding the kind's preview media type unless the request sets `accept` itself. */
+export function search(store: Store, request: SearchRequest): Promise<SearchResult> {
+  return runSearch({ accept: acceptFor(request.kind), ...request }, store);
+}
+
+/** Every item reachable for a query: all pages of `per_page` up to the end or the 1000-result window. */
+export async function searchAll(
+  store: Store,
+  request: Omit<SearchRequest, 'page' | 'per_page'>,
+  perPage = 100,
+): Promise<{ total: number; items: Rec[]; pages: number }> {
+  const first = await search(store, { ...request, per_page: String(perPage), page: '1' });
+  const total = first.envelope.total_count;
+  const items: Rec[] = [...(first.envelope.items as Rec[])];
+  const reachable = request.kind === 'code' ? Math.floor(1000 / perPage) : Math.ceil(1000 / perPage);
+  const pages = Math.min(Math.ceil(total / perPage), reachable);
+  for (let page = 2; page <= pages; page++) {
+    const next = await search(store, { ...request, per_page: String(perPage), page: String(page) });
+    expect(next.envelope.total_count, `total_count is stable across pages (page ${page})`).toBe(total);
+    items.push(...(next.envelope.items as Rec[]));
+  }
+  return { total, items, pages: Math.max(pages, 1) };
+}
+
+/** The ApiError a search rejects with (fails the test when it resolves or throws something else). */
+export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    const result = (await promise) as SearchResult;
+    throw new Error(`expected an ApiError, got 200 with total_count ${result?.envelope?.total_count}`);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return error;
+  }
+}
+
+/** `status` + JSON body (key order included) of an ApiError, for exact comparisons. */
+export function errorShape(error: ApiError): { status: number; body: string } {
+  return { status: error.status, body: JSON.stringify(error.body) };
+}
+
+/** Read a dotted path off a record. */
+export function get(record: unknown, dotted: string): unknown {
+  let value: unknown = record;
+  for (const key of dotted.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Rec)[key];
+  }
+  return value;
+}
+
+/** Lower-cased words: maximal runs of letters and digits (the test's own tokenizer). */
+export function words(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Words of identifiers: the words above plus camelCase / letter-digit parts (`GitHubAPI2` → github, api, 2…). */
+export function codeWords(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  const out = words(text);
+  for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
+    const parts = raw.match(/\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{L}\p{N}]+|\p{L}+/gu) ?? [];
+    if (parts.length > 1) out.push(...parts.map((p) => p.toLowerCase()));
+  }
+  return out;
+}
+
+/** The decoded text of a code record's base64 `content` (undefined when it has none). */
+export function codeContent(record: Rec): string | undefined {
+  if (typeof record.content !== 'string') return undefined;
+  if (record.encoding === 'base64') return Buffer.from(record.content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return record.content;
+}
+
+/** The `owner/name` (lower-case) in a GitHub API or web URL. */
+export function repoOfUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  const m = /^https?:\/\/[^/]+\/(?:repos\/)?([^/]+)\/([^/?#]+)/.exec(url);
+  return m ? `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`.toLowerCase() : undefined;
+}
+
+/** Epoch ms of a timestamp string, or undefined. */
+export function ms(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** Sorted copy (multiset comparison). */
+export function sorted(values: Iterable<string>): string[] {
+  return [...values].sort();
+}
