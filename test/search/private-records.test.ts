@@ -245,6 +245,18 @@ describe('private records on a tiny dump (acme/secret private, acme/open public)
   });
 
   it.each([
+    { kind: 'commits' as Kind, q: 'zebra is:private', anonymous: 0, granted: 1 },
+    { kind: 'commits' as Kind, q: 'zebra author-email:alice@example.com', anonymous: 1, granted: 2 },
+    { kind: 'code' as Kind, q: 'zebra extension:txt', anonymous: 1, granted: 2 },
+    { kind: 'code' as Kind, q: 'filename:zebra.txt', anonymous: 1, granted: 2 },
+    { kind: 'code' as Kind, q: 'notes user:acme', anonymous: 1, granted: 2 },
+  ])('$kind "$q": anonymous $anonymous, granted $granted', async ({ kind, q, anonymous, granted }) => {
+    expect((await search(store, { kind, q })).envelope.total_count).toBe(anonymous);
+    const viewer = viewerFor('x', ['acme/secret']);
+    expect((await search(store, { kind, q, viewer })).envelope.total_count).toBe(granted);
+  });
+
+  it.each([
     { q: 'zebra is:private', anonymous: 0, granted: 1 },
     { q: 'zebra stars:>10', anonymous: 0, granted: 1 },
     { q: 'zebra user:acme', anonymous: 1, granted: 2 },

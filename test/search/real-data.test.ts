@@ -559,6 +559,9 @@ describe.skipIf(!HAS.hub4j)(titleFor('code qualifiers on hub4j-github-api-wiremo
     { q: 'js user:mckaranistudios', expect: (r) => notFork(r) && codeRepo(r).startsWith('mckaranistudios/') && codeHas(r, 'js') },
     { q: 'html size:>10000', expect: (r) => notFork(r) && (num(r.size) ?? -1) > 10000 && codeHas(r, 'html') },
     { q: 'application', expect: (r) => notFork(r) && codeHas(r, 'application') },
+    { q: 'js in:path', expect: (r) => notFork(r) && hasWord([r.path], ['js'], true) },
+    { q: 'application in:file', expect: (r) => notFork(r) && hasWord([codeContent(r)], ['application'], true) },
+    { q: 'html in:path,file -extension:html', expect: (r) => notFork(r) && extensionOf(baseName(r)) !== 'html' && codeHas(r, 'html') },
   ];
   it.each(cases.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
     await checkCase(store, 'code', code, c, ALL_ACCESS);
