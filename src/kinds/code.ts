@@ -1,7 +1,7 @@
 /** `/search/code`, legacy code search (reference §2.3). Keywords match file content and path. */
 import { decodeContent, codeSize } from '../store/code-content.js';
 import { MESSAGES } from '../envelope/api-error.js';
-import { minimalRepository, repoNameOf, visibilityVia } from './common.js';
+import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
 import { enumQ, languageQ, numberQ, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
@@ -14,6 +14,23 @@ const extensionOf: Getter<string | undefined> = (r, d, c) => {
   const n = name(r, d, c);
   const dot = n.lastIndexOf('.');
   return dot >= 0 ? n.slice(dot + 1) : undefined;
+};
+
+/** `{root}/repositories/{id}/contents/{path}?ref={ref}` (GitHub's text-match object_url for files, §3.6). */
+const objectUrl: Getter<string> = (r, d, c) => {
+  const name = repoOf(r, d, c);
+  const id = (r.repository as { id?: unknown } | undefined)?.id ?? (name ? c.repository(name)?.id : undefined);
+  const ref = typeof r.url === 'string' ? new URL(r.url).searchParams.get('ref') : null;
+  const rest = `/contents/${path(r, d, c).split('/').map(encodeURIComponent).join('/')}${ref ? `?ref=${ref}` : ''}`;
+  return repositoryObjectUrl(id, apiRoot(r.url), rest, r.url);
+};
+
+/** The file lives in a fork: its embedded repository says so, else the dump's repository record. */
+const isForkFile: Getter<boolean> = (r, d, c) => {
+  const embedded = (r.repository as { fork?: unknown } | undefined)?.fork;
+  if (typeof embedded === 'boolean') return embedded;
+  const name = repoOf(r, d, c);
+  return name !== undefined && c.repository(name)?.fork === true;
 };
 
 /** `path:DIR` — the file lives in DIR or below; `path:/` — at the repository root (§2.3). */
@@ -40,7 +57,7 @@ export const code: KindSpec = {
       textMatch: {
         property: 'content',
         objectType: 'FileContent',
-        objectUrl: (r) => String(r.url ?? ''),
+        objectUrl,
       },
     },
     {
@@ -48,7 +65,7 @@ export const code: KindSpec = {
       analyzer: 'code',
       boost: 2,
       get: (r) => (typeof r.path === 'string' ? r.path : undefined),
-      textMatch: { property: 'path', objectType: 'FileContent', objectUrl: (r) => String(r.url ?? ''), whole: true },
+      textMatch: { property: 'path', objectType: 'FileContent', objectUrl, whole: true },
     },
   ],
   // GitHub's docs say content only; measured behaviour matches paths too (§1.9). We follow the measurement.
@@ -69,9 +86,14 @@ export const code: KindSpec = {
       // A leading dot is tolerated (`extension:.rb`, §2.3).
       compile: (value, ctx) => textQ(extensionOf).compile(value.replace(/^\./, ''), ctx),
     },
-    fork: enumQ({ true: ['fork', () => true], only: ['fork', (r) => r.repository != null && (r.repository as { fork?: unknown }).fork === true] }),
+    fork: enumQ({ true: ['fork', () => true], only: ['fork', (r, d, c) => isForkFile(r, d, c)] }),
   },
   sorts: { indexed: time('last_modified_at') },
+  // Files in forks are left out unless `fork:true|only` is given (§2.3). GitHub further keeps only forks with more
+  // stars than their parent; records rarely carry the parent's stars, so with `fork:` every fork is eligible.
+  defaults(present, c) {
+    return present.has('fork') ? undefined : (doc) => !isForkFile(c.records[doc]!, doc, c);
+  },
   advancedSyntax: false,
   textRequired: MESSAGES.codeTextRequired,
   textOptionalWith: ['filename'],

@@ -99,3 +99,19 @@ export function repoNameOf(record: RawRecord, ...urlKeys: string[]): string | un
   }
   return undefined;
 }
+
+/** The REST root of an API URL (`https://api.github.com`, or a GitHub Enterprise `https://host/api/v3`). */
+export function apiRoot(url: unknown): string {
+  if (typeof url !== 'string') return 'https://api.github.com';
+  const m = /^(https?:\/\/[^/]+(?:\/api\/v3)?)\//.exec(url);
+  return m ? m[1]! : 'https://api.github.com';
+}
+
+/**
+ * `object_url` of a text match on a resource that lives in a repository, in GitHub's id-based form
+ * (`{root}/repositories/{repository id}/{rest}`, reference §3.6); `fallback` when the repository id is unknown.
+ */
+export function repositoryObjectUrl(repositoryId: unknown, root: string, rest: string, fallback: unknown): string {
+  if (typeof repositoryId === 'number') return `${root}/repositories/${repositoryId}${rest}`;
+  return typeof fallback === 'string' ? fallback : '';
+}

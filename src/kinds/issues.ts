@@ -2,7 +2,7 @@
  * `/search/issues`: issues and pull requests (reference §2.1). Advanced syntax (parentheses, AND/OR between
  * qualifiers) is on, as on GitHub since 2025-09 (§1.6).
  */
-import { repoNameOf, userSummary, visibilityVia } from './common.js';
+import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { CollectionView, Getter, KindSpec, QualifierSpec } from './spec.js';
@@ -15,6 +15,8 @@ const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {
   return name ? c.repository(name) : undefined;
 };
 
+/** `{root}/repositories/{repository id}/issues/{number}` (GitHub's text-match object_url for issues, §3.6). */
+const objectUrl: Getter<string> = (r, _d, c) => repositoryObjectUrl(repoRecord(r, c)?.id, apiRoot(r.url), `/issues/${String(r.number)}`, r.url);
 const isPr: Getter<boolean> = (r) => r.pull_request !== undefined && r.pull_request !== null;
 const isMerged: Getter<boolean> = (r, doc, c) =>
   isPr(r, doc, c) && (at(r, 'pull_request.merged_at') != null || c.pullOf(doc)?.merged === true);
@@ -88,14 +90,14 @@ export const issues: KindSpec = {
       analyzer: 'prose',
       boost: 2,
       get: str('title'),
-      textMatch: { property: 'title', objectType: 'Issue', objectUrl: (r) => String(r.url ?? ''), whole: true },
+      textMatch: { property: 'title', objectType: 'Issue', objectUrl, whole: true },
     },
     {
       name: 'body',
       analyzer: 'prose',
       boost: 1,
       get: str('body'),
-      textMatch: { property: 'body', objectType: 'Issue', objectUrl: (r) => String(r.url ?? '') },
+      textMatch: { property: 'body', objectType: 'Issue', objectUrl },
     },
   ],
   defaultFields: ['title', 'body'],

@@ -3,7 +3,7 @@
  * Comparisons are case-insensitive (§1.1: qualifier values such as labels and repo names match regardless of case).
  */
 import type { RawRecord } from './kind.js';
-import { canonicalLanguage } from '../text/languages.js';
+import { canonicalLanguage, isKnownLanguage } from '../text/languages.js';
 import { inInterval, parseBoolean, parseDateRange, parseNumberRange, toEpochMs } from './qualifier-values.js';
 import type { CollectionView, Getter, Predicate, QualifierSpec } from './spec.js';
 
@@ -176,12 +176,15 @@ export function scopeQualifiers(repoOf: Getter<string | undefined>): Record<'rep
   };
 }
 
-/** `language:` — compares linguist names, so aliases match (`language:js` finds JavaScript, §2). */
+/**
+ * `language:` — compares linguist names, so aliases match (`language:js` finds JavaScript, §2). A value linguist
+ * does not know is unusable: GitHub drops it (and refuses the query when nothing else is left, §1.1).
+ */
 export function languageQ(get: Getter<string | undefined>): QualifierSpec {
   return {
     list: true,
     compile(value, { c }) {
-      if (value.trim() === '') return undefined;
+      if (value.trim() === '' || !isKnownLanguage(value)) return undefined;
       const wanted = canonicalLanguage(value);
       return over(c, (r, doc) => {
         const have = get(r, doc, c);

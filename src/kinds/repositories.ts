@@ -1,10 +1,12 @@
 /** `/search/repositories` (reference §2.2). Forks are hidden unless `fork:true|only`. */
-import { visibilityVia } from './common.js';
+import { apiRoot, repositoryObjectUrl, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
 
 const fullName: Getter<string | undefined> = str('full_name');
+/** `https://api.github.com/repositories/{id}` (GitHub's text-match object_url for repositories, §3.6). */
+const objectUrl: Getter<string> = (r) => repositoryObjectUrl(r.id, apiRoot(r.url), '', r.url);
 const topics = (r: RawRecord): string[] => (Array.isArray(r.topics) ? r.topics.filter((t): t is string => typeof t === 'string') : []);
 const helpWanted: Getter<number | undefined> = (r, _d, c) => {
   const name = fullName(r, _d, c);
@@ -34,14 +36,14 @@ export const repositories: KindSpec = {
       analyzer: 'code',
       boost: 3,
       get: str('name'),
-      textMatch: { property: 'name', objectType: 'Repository', objectUrl: (r) => String(r.url ?? ''), whole: true },
+      textMatch: { property: 'name', objectType: 'Repository', objectUrl, whole: true },
     },
     {
       name: 'description',
       analyzer: 'prose',
       boost: 1,
       get: str('description'),
-      textMatch: { property: 'description', objectType: 'Repository', objectUrl: (r) => String(r.url ?? ''), whole: true },
+      textMatch: { property: 'description', objectType: 'Repository', objectUrl, whole: true },
     },
     { name: 'topics', analyzer: 'prose', boost: 1, get: (r) => topics(r).join(' ') },
   ],

@@ -35,6 +35,15 @@ export const topics: KindSpec = {
   advancedSyntax: false,
   preview: 'mercy',
   visibility: () => ({ private: false }),
-  project: (record) => ({ ...record }),
+  project(record) {
+    const item: Record<string, unknown> = { ...record };
+    // topic-search-result-item requires these (§4.6); github/explore records predate some of them.
+    for (const key of ['display_name', 'short_description', 'description', 'created_by', 'released'] as const) {
+      if (!(key in item)) item[key] = null;
+    }
+    if (typeof item.featured !== 'boolean') item.featured = false;
+    if (typeof item.curated !== 'boolean') item.curated = false;
+    return item;
+  },
   scoreAfter: 'curated',
 };

@@ -19,8 +19,8 @@ import { MAX_TERM_LENGTH, fold, plainTerm, proseTerm } from './stem.js';
  *   joined by single `.`, `_`, `'` or `’` form one word (`v1.2.3`, `node.js`, `read_file`, `don't`), like
  *   the Unicode word-break rules. A compound gives its whole folded form (unstemmed) plus, except for
  *   apostrophe words, each part as a prose term (`node.js` → `node.js`, `node`, `js`). A trailing
- *   possessive `'s` is dropped (`GitHub's` → `github`). Simple words are folded, lunr's English stop words
- *   dropped, and the rest stemmed with lunr's Porter stemmer (`running` → `run`).
+ *   possessive `'s` is dropped (`GitHub's` → `github`). Simple words are folded and stemmed with lunr's
+ *   Porter stemmer (`running` → `run`); stop words are kept (GitHub ANDs every keyword).
  * - `code`: file content and paths. Identifiers are runs of letters, digits, marks, `_` and `$`; each gives
  *   its whole lowercased form and, when it has several, its parts split at `_`/`$`, camelCase, acronym and
  *   letter/digit boundaries (`XMLHttpRequest` → `xmlhttprequest`, `xml`, `http`, `request`). No stemming,

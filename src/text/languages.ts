@@ -149,6 +149,14 @@ export function detectedLanguage(path: string): string | undefined {
 }
 
 /**
+ * True when linguist knows `value` as a language name or alias (case-insensitive). Before
+ * {@link ensureLanguages} has run every value counts as known.
+ */
+export function isKnownLanguage(value: string): boolean {
+  return loaded === undefined || loaded.aliases.has(value.trim().toLowerCase());
+}
+
+/**
  * The canonical lower-cased linguist name for a `language:` value given as a name or alias (`js` →
  * `javascript`); the lower-cased value itself when linguist does not know it or the data is not loaded.
  */

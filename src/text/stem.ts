@@ -22,16 +22,16 @@ export function fold(word: string): string {
   return (NON_ASCII.test(word) ? word.normalize('NFKC') : word).toLowerCase();
 }
 
-/** Cache of prose word → final term ('' marks a stop word or an over-long word). */
+/** Cache of prose word → final term ('' marks an over-long word). */
 const proseCache = new Map<string, string>();
 /** The cache is dropped wholesale past this many entries to bound memory on huge vocabularies. */
 const PROSE_CACHE_LIMIT = 500_000;
 
 /**
- * The final index term of one simple prose word (no joiners inside), the way lunr's default pipeline
- * would produce it after our own splitting: fold, then drop it when it is in lunr's English stop-word
- * list (`lunr.stopWordFilter`: `the`, `not`, `is`, ...), then stem it with `lunr.stemmer` (Porter).
- * Returns '' when the word yields no term (stop word, empty, or longer than {@link MAX_TERM_LENGTH}).
+ * The final index term of one simple prose word (no joiners inside): fold, then stem it with `lunr.stemmer`
+ * (Porter). Stop words are kept, unlike lunr's default pipeline: GitHub requires every keyword to match
+ * (reference §1.1), so `the` must find only the records that contain it, and `NOT the` must exclude them.
+ * Returns '' when the word yields no term (empty, or longer than {@link MAX_TERM_LENGTH}).
  * Input is the word exactly as written; case does not matter.
  */
 export function proseTerm(word: string): string {
@@ -41,7 +41,7 @@ export function proseTerm(word: string): string {
   let term = '';
   if (folded.length > 0 && folded.length <= MAX_TERM_LENGTH) {
     const token = new lunr.Token(folded, {});
-    if (lunr.stopWordFilter(token) !== undefined) term = lunr.stemmer(token).toString();
+    term = lunr.stemmer(token).toString();
   }
   if (proseCache.size >= PROSE_CACHE_LIMIT) proseCache.clear();
   proseCache.set(word, term);

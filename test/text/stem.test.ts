@@ -18,8 +18,8 @@ describe('proseTerm', () => {
     ['Running', 'run'],
     ['tests', 'test'],
     ['issues', 'issu'],
-    ['The', ''],
-    ['not', ''],
+    ['The', 'the'],
+    ['not', 'not'],
     ['Windows', 'window'],
     ['x'.repeat(MAX_TERM_LENGTH + 1), ''],
   ])('%j → %j', (input, expected) => {
