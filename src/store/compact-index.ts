@@ -31,7 +31,39 @@ export interface LunrJson {
   pipeline: string[];
 }
 
-/** The arrays of a {@link CompactIndex} (see the module comment for their meaning). */
+/**
+ * Where the postings live: in memory (a fresh build), or in a file read block by block on demand
+ * (compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
+ */
+export interface PostingStore {
+  /** Total postings P. */
+  readonly count: number;
+  /** Document numbers of positions `[start, end)`. */
+  docs(start: number, end: number): Uint32Array;
+  /** Field-vector weights in thousandths of positions `[start, end)`. */
+  weights(start: number, end: number): Int32Array;
+}
+
+/** Postings held in two arrays (views are returned, nothing is copied). */
+export class ArrayPostings implements PostingStore {
+  constructor(
+    readonly allDocs: Uint32Array,
+    readonly allWeights: Int32Array,
+  ) {
+    if (allDocs.length !== allWeights.length) throw new RangeError('postings: docs and weights differ in length');
+  }
+  get count(): number {
+    return this.allDocs.length;
+  }
+  docs(start: number, end: number): Uint32Array {
+    return this.allDocs.subarray(start, end);
+  }
+  weights(start: number, end: number): Int32Array {
+    return this.allWeights.subarray(start, end);
+  }
+}
+
+/** The parts of a {@link CompactIndex} (see the module comment for their meaning). */
 export interface CompactIndexParts {
   readonly fields: readonly IndexField[];
   /** Documents indexed: refs are `0 … docCount-1`. */
@@ -40,8 +72,8 @@ export interface CompactIndexParts {
   readonly termBytes: Uint8Array;
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
-  readonly postDocs: Uint32Array;
-  readonly postWeights: Int32Array;
+  /** `postDocs` and `postWeights`. */
+  readonly postings: PostingStore;
 }
 
 const EMPTY = new Uint32Array(0);
@@ -54,8 +86,7 @@ export class CompactIndex implements CompactIndexParts {
   readonly termBytes: Uint8Array;
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
-  readonly postDocs: Uint32Array;
-  readonly postWeights: Int32Array;
+  readonly postings: PostingStore;
   private readonly termText: Buffer;
 
   constructor(parts: CompactIndexParts) {
@@ -65,8 +96,7 @@ export class CompactIndex implements CompactIndexParts {
     this.termBytes = parts.termBytes;
     this.termIndex = parts.termIndex;
     this.postStart = parts.postStart;
-    this.postDocs = parts.postDocs;
-    this.postWeights = parts.postWeights;
+    this.postings = parts.postings;
     this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
   }
 
@@ -103,18 +133,25 @@ export class CompactIndex implements CompactIndexParts {
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
   }
 
-  /** Documents of `rank` in field number `field` (a view, ascending; empty for field -1). */
+  /** Number of documents of `rank` in field number `field` (0 for field -1), without reading them. */
+  docCountOf(rank: number, field: number): number {
+    if (field < 0) return 0;
+    const at = rank * this.fields.length + field;
+    return this.postStart[at + 1]! - this.postStart[at]!;
+  }
+
+  /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     const at = rank * this.fields.length + field;
-    return this.postDocs.subarray(this.postStart[at]!, this.postStart[at + 1]!);
+    return this.postings.docs(this.postStart[at]!, this.postStart[at + 1]!);
   }
 
-  /** Field-vector weights in thousandths, parallel to {@link docs}. */
+  /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */
   weights(rank: number, field: number): Int32Array {
     if (field < 0) return new Int32Array(0);
     const at = rank * this.fields.length + field;
-    return this.postWeights.subarray(this.postStart[at]!, this.postStart[at + 1]!);
+    return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
   }
 
   /**
@@ -188,8 +225,7 @@ export class CompactIndex implements CompactIndexParts {
       termBytes,
       termIndex,
       postStart,
-      postDocs: Uint32Array.from(docs),
-      postWeights: Int32Array.from(weights),
+      postings: new ArrayPostings(Uint32Array.from(docs), Int32Array.from(weights)),
     });
   }
 }

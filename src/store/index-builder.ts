@@ -9,11 +9,12 @@
  * with k1 = 1.2, b = 0.75 and the same floating-point operation order as lunr.js 2.3.9
  * (`Builder#calculateAverageFieldLengths`, `Builder#createFieldVectors`, `lunr.idf`). It never creates Lunr's
  * per-token objects or per-document maps: postings accumulate in growable typed arrays, and one counting sort
- * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as buildLunrIndex configures).
+ * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as buildLunrIndex configures),
+ * through a per-chunk cache (chunk-terms.ts).
  */
 import type { CollectionView, KindSpec } from '../kinds/spec.js';
-import { analyze } from '../text/analyzer.js';
-import { CompactIndex, type IndexField } from './compact-index.js';
+import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
+import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -48,8 +49,10 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
   const fields: IndexField[] = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
   const F = fields.length;
   const N = c.records.length;
-  const ids = new Map<string, number>(); // term → Lunr term index (first occurrence order)
-  const names: string[] = [];
+  const registry = new TermRegistry(); // term → Lunr term index (first occurrence order)
+  const chunkers = new Map<string, ChunkTerms>();
+  for (const field of spec.fields) if (!chunkers.has(field.analyzer)) chunkers.set(field.analyzer, new ChunkTerms(registry, field.analyzer));
+  const terms = new IdList();
   let tf = new Uint32Array(1 << 16); // scratch: term frequency in the current (doc, field), by term index
   const touched: number[] = [];
   // Postings in document-major order: (term, tf) pairs, (doc, field) segment `s` spanning [segStart[s], segStart[s+1]).
@@ -63,29 +66,22 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
     for (let f = 0; f < F; f++) {
       const field = spec.fields[f]!;
       const value = field.get(record, doc, c);
-      let length = 0;
       // As lunrTokenizer: null/undefined give nothing, arrays are analysed element by element.
       const texts: readonly unknown[] = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
-      for (const text of texts) {
-        if (text === undefined || text === null) continue;
-        for (const token of analyze(String(text), field.analyzer)) {
-          let id = ids.get(token.term);
-          if (id === undefined) {
-            id = names.length;
-            ids.set(token.term, id);
-            names.push(token.term);
-            if (id >= tf.length) {
-              const bigger = new Uint32Array(tf.length * 2);
-              bigger.set(tf);
-              tf = bigger;
-            }
-          }
-          const before = tf[id]!;
-          tf[id] = before + 1;
-          if (before === 0) touched.push(id);
-          length++;
-        }
+      terms.length = 0;
+      for (const text of texts) if (text !== undefined && text !== null) chunkers.get(field.analyzer)!.append(String(text), terms);
+      if (registry.names.length > tf.length) {
+        const bigger = new Uint32Array(Math.max(tf.length * 2, registry.names.length));
+        bigger.set(tf);
+        tf = bigger;
       }
+      for (let k = 0; k < terms.length; k++) {
+        const id = terms.data[k]!;
+        const before = tf[id]!;
+        tf[id] = before + 1;
+        if (before === 0) touched.push(id);
+      }
+      const length = terms.length;
       for (const id of touched) {
         occTerm.push(id);
         occTf.push(tf[id]!);
@@ -98,7 +94,7 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
     }
     if (onProgress && (doc + 1) % 1000 === 0) onProgress(doc + 1);
   }
-  return finish(fields, N, names, occTerm.view(), occTf.view(), segStart, fieldLength);
+  return finish(fields, N, registry.names, occTerm.view(), occTf.view(), segStart, fieldLength);
 }
 
 /** Weights, term sort and the term-major layout. */
@@ -179,5 +175,5 @@ function finish(
       postWeights[at] = Math.round(score * 1000);
     }
   }
-  return new CompactIndex({ fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postStart, postDocs, postWeights });
+  return new CompactIndex({ fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postStart, postings: new ArrayPostings(postDocs, postWeights) });
 }

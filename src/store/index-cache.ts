@@ -5,17 +5,17 @@
  * (compact-index-file.ts) and are written atomically (temp file + rename).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { TOOL_VERSION } from '../version.js';
-import { decodeIndexFile, encodeIndexFile, IndexFileError } from './compact-index-file.js';
+import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
 import { CompactIndex } from './compact-index.js';
 import type { SerializedLunr } from './text-index.js';
 
-/** Bumped whenever the on-disk layout or the analyzers change meaning. 2: compact binary form. */
-export const CACHE_FORMAT = 2;
+/** Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read. */
+export const CACHE_FORMAT = 3;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
@@ -39,9 +39,11 @@ export function cacheFile(dir: string, kind: string, key: string): string {
 }
 
 /**
- * Load a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
- * file is ignored and rebuilt, never served): the file's CRC, layout, format, tool version, kind, key and
- * document count are all checked. The arrays are views on the file's bytes (no parsing).
+ * Open a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
+ * file is ignored and rebuilt, never served): the header's and the dictionary's CRCs, the layout, format, tool
+ * version, kind, key and document count are checked now; the postings are read lazily, each block checked
+ * against its CRC when first read — a corrupt block deletes the file (the next run rebuilds it) and fails that
+ * search with an IndexFileError.
  * @returns the index and the file's size in bytes
  */
 export async function loadCached(
@@ -50,21 +52,15 @@ export async function loadCached(
   key: string,
   docCount: number,
 ): Promise<{ index: CompactIndex; bytes: number } | undefined> {
-  let bytes: Buffer;
+  const file = cacheFile(dir, kind, key);
   try {
-    bytes = await readFile(cacheFile(dir, kind, key));
-  } catch {
-    return undefined;
-  }
-  try {
-    const { header, index } = decodeIndexFile(bytes);
+    const { header, index, bytes } = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
     const e = header.extra;
     const valid =
       e.format === CACHE_FORMAT && e.version === TOOL_VERSION && e.kind === kind && e.key === key && header.docCount === docCount;
-    return valid ? { index, bytes: bytes.length } : undefined;
-  } catch (error) {
-    if (error instanceof IndexFileError) return undefined;
-    throw error;
+    return valid ? { index, bytes } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

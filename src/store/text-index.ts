@@ -110,7 +110,7 @@ export class LunrTextIndex implements TextIndex {
     for (let rank = this.index.lowerBound(prefix); rank < this.index.termCount && out.length < limit; rank++) {
       const term = this.index.term(rank);
       if (!term.startsWith(prefix)) break;
-      if (this.index.docs(rank, f).length > 0) out.push(term);
+      if (this.index.docCountOf(rank, f) > 0) out.push(term);
     }
     return out;
   }
