@@ -42,8 +42,9 @@ describe('ChunkTerms', () => {
   it('registers terms in order of first occurrence', () => {
     const registry = new TermRegistry();
     const chunks = new ChunkTerms(registry, 'prose');
-    viaChunks(chunks, registry, 'Crash crashes the loader; loader crash');
+    viaChunks(chunks, registry, 'Crash crashes loader; loader crash');
     expect(registry.names).toEqual(['crash', 'loader']);
     expect(viaChunks(chunks, registry, 'loader, crash!')).toEqual(['loader', 'crash']);
+    expect(registry.names).toEqual(['crash', 'loader']);
   });
 });
