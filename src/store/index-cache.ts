@@ -9,6 +9,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
+import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
 import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
 import { CompactIndex } from './compact-index.js';
@@ -27,10 +28,10 @@ export function defaultCacheDir(): string {
   return path.join(base, 'offline-github-search');
 }
 
-/** The cache key of a kind's index: sha256 over format, tool version, field layout and the dump hash. */
+/** The cache key of a kind's index: sha256 over format, tool version, analyzer version, field layout and the dump hash. */
 export function cacheKey(spec: KindSpec, dumpHash: string): string {
   const layout = spec.fields.map((f) => `${f.name}:${f.analyzer}:${f.boost}`).join(',');
-  return createHash('sha256').update(`${CACHE_FORMAT}|${TOOL_VERSION}|${spec.kind}|${layout}|${dumpHash}`).digest('hex');
+  return createHash('sha256').update(`${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`).digest('hex');
 }
 
 /** The cache file of a kind and key. */

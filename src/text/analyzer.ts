@@ -33,6 +33,12 @@ import { MAX_TERM_LENGTH, fold, plainTerm, proseTerm } from './stem.js';
 export type AnalyzerName = 'prose' | 'code' | 'exact';
 
 /**
+ * Bumped whenever any analyzer changes the terms it produces: it is part of every index cache key, so a cached
+ * index built by older analyzers is rebuilt instead of answering with stale terms. 2: stop words are indexed.
+ */
+export const ANALYZER_VERSION = 2;
+
+/**
  * One index term found in a text. `term` is the final normalised term; `start`/`end` are the UTF-16
  * offsets (end exclusive) of the source text it came from; `position` is the ordinal of the source word
  * (0, 1, 2, ...; stop words still consume an ordinal), shared by a word's whole form and its parts.
