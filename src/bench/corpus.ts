@@ -12,7 +12,7 @@ import type { CorpusSource } from './corpus-source.js';
 import { Prng } from './prng.js';
 
 /** A written corpus. */
-export interface Corpus {
+export interface Corpus extends CorpusMeta {
   /** The dump directory (holds `issues.json`). */
   readonly dir: string;
   readonly file: string;
@@ -20,12 +20,6 @@ export interface Corpus {
   /** Size of `issues.json` in bytes. */
   readonly bytes: number;
   readonly origin: string;
-  /** Titles and bodies of a few records spread over the corpus (for picking query terms that surely occur). */
-  readonly probes: ReadonlyArray<{ title: string; body: string }>;
-  /** Repository full names used, most used first. */
-  readonly repositories: readonly string[];
-  /** Label names used, most used first. */
-  readonly labels: readonly string[];
 }
 
 /** Body length bounds, in whitespace-separated words. */
@@ -98,13 +92,21 @@ function makeLabels(rng: Prng, source: CorpusSource): RawRecord[] {
   return [...out.values()];
 }
 
+/** What a generation run used, for picking queries. */
+export interface CorpusMeta {
+  /** Titles and bodies of a few records spread over the corpus (for picking query terms that surely occur). */
+  readonly probes: ReadonlyArray<{ title: string; body: string }>;
+  /** Repository full names used, most used first. */
+  readonly repositories: readonly string[];
+  /** Label names used, most used first. */
+  readonly labels: readonly string[];
+}
+
 /**
- * Write a corpus of `count` issues to `<dir>/issues.json`.
- * @param seed any string; the same seed, count and source give byte-identical output
+ * Generate `count` issues in order, handing each to `each` (nothing is kept, so any count fits in memory).
+ * @param seed any string; the same seed, count and source give the same records
  */
-export function writeCorpus(dir: string, count: number, source: CorpusSource, seed = 'bench'): Corpus {
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'issues.json');
+export function generateIssues(count: number, source: CorpusSource, seed: string, each: (record: RawRecord, i: number) => void): CorpusMeta {
   const rng = new Prng(`${seed}:${count}`);
   const repos = repositoryNames(source, 40);
   const users = source.templates.map((t) => t.user).filter((u): u is RawRecord => !!u && typeof u === 'object');
@@ -113,32 +115,46 @@ export function writeCorpus(dir: string, count: number, source: CorpusSource, se
   const labelUse = new Map<string, number>();
   const probeEvery = Math.max(1, Math.floor(count / 8));
   const probes: Array<{ title: string; body: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const template = rng.pick(source.templates);
+    const repo = repos[rng.zipf(repos.length)]!;
+    const number = (numbers.get(repo) ?? 0) + 1;
+    numbers.set(repo, number);
+    repoUse.set(repo, (repoUse.get(repo) ?? 0) + 1);
+    const record = makeIssue(rng, source, template, { repo, number, id: 3_000_000_000 + i, users });
+    for (const l of record.labels as RawRecord[]) labelUse.set(String(l.name), (labelUse.get(String(l.name)) ?? 0) + 1);
+    if (i % probeEvery === Math.floor(probeEvery / 2)) probes.push({ title: String(record.title), body: String(record.body) });
+    each(record, i);
+  }
+  const byUse = (m: Map<string, number>): string[] => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
+  return { probes, repositories: byUse(repoUse), labels: byUse(labelUse) };
+}
+
+/**
+ * Write a corpus of `count` issues to `<dir>/issues.json`.
+ * @param seed any string; the same seed, count and source give byte-identical output
+ */
+export function writeCorpus(dir: string, count: number, source: CorpusSource, seed = 'bench'): Corpus {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'issues.json');
   const fd = openSync(file, 'w');
   let bytes = 0;
   let chunk = '[\n';
+  let meta: CorpusMeta;
   try {
-    for (let i = 0; i < count; i++) {
-      const template = rng.pick(source.templates);
-      const repo = repos[rng.zipf(repos.length)]!;
-      const number = (numbers.get(repo) ?? 0) + 1;
-      numbers.set(repo, number);
-      repoUse.set(repo, (repoUse.get(repo) ?? 0) + 1);
-      const record = makeIssue(rng, source, template, { repo, number, id: 3_000_000_000 + i, users });
-      for (const l of record.labels as RawRecord[]) labelUse.set(String(l.name), (labelUse.get(String(l.name)) ?? 0) + 1);
-      if (i % probeEvery === Math.floor(probeEvery / 2)) probes.push({ title: String(record.title), body: String(record.body) });
+    meta = generateIssues(count, source, seed, (record, i) => {
       chunk += JSON.stringify(record) + (i + 1 < count ? ',\n' : '\n');
       if (chunk.length >= WRITE_CHUNK_BYTES) {
         bytes += writeSync(fd, chunk);
         chunk = '';
       }
-    }
+    });
     chunk += ']\n';
     bytes += writeSync(fd, chunk);
   } finally {
     closeSync(fd);
   }
-  const byUse = (m: Map<string, number>): string[] => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
-  return { dir, file, count, bytes, origin: source.origin, probes, repositories: byUse(repoUse), labels: byUse(labelUse) };
+  return { dir, file, count, bytes, origin: source.origin, ...meta };
 }
 
 interface Identity {

@@ -3,7 +3,8 @@
  * corpus in a temp directory (corpus.ts), then measures, in the same run and side by side, this project, naive
  * Lunr (naive-lunr.ts) and a linear scan over the parsed JSON (linear-scan.ts): index build time and peak RSS,
  * index size on disk, cold CLI query wall time (median of whole-process runs), `serve` throughput and latency
- * under 8 concurrent loopback clients with a mixed query file, and `serve` RSS after the load. Prints one table.
+ * under 8 concurrent loopback clients with a mixed query file, and `serve` RSS after the load. Prints one table,
+ * then the cost of the index alone (index-only.ts: no dump loader, so it runs at every scale).
  * No network beyond loopback; every child has a time limit.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import { writeCorpus, type Corpus } from './corpus.js';
 import { loadCorpusSource, projectRoot } from './corpus-source.js';
 import { coldQueries, mixedPaths, wordFrequencies, type ColdQuery } from './queries.js';
 import { runLoad } from './serve-load.js';
-import { renderTable, type Cell, type Row } from './table.js';
+import type { IndexOnlyReport } from './index-only.js';
+import { formatValue, renderTable, type Cell, type Row } from './table.js';
 
 /** Corpus sizes by `--scale`. */
 const SCALES: Readonly<Record<string, number>> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
@@ -92,12 +94,19 @@ interface Paths {
   bin: string;
   naive: string;
   scan: string;
+  indexOnly: string;
 }
 
 function paths(): Paths {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = projectRoot();
-  return { root, bin: path.join(root, 'bin/search.js'), naive: path.join(here, 'naive-lunr.js'), scan: path.join(here, 'linear-scan.js') };
+  return {
+    root,
+    bin: path.join(root, 'bin/search.js'),
+    naive: path.join(here, 'naive-lunr.js'),
+    scan: path.join(here, 'linear-scan.js'),
+    indexOnly: path.join(here, 'index-only.js'),
+  };
 }
 
 /** The command line of one cold query per system. */
@@ -183,6 +192,10 @@ async function main(argv: readonly string[]): Promise<void> {
     } else build.naive = { ms: off('naive'), rss: off('naive'), size: off('naive') };
     if (!enabled.scan) build.scan = { ms: off('scan'), rss: off('scan'), size: off('scan') };
 
+    // The index alone (no dump loader): what it costs at any scale, including those the loader cannot read.
+    log('index alone (in-process)');
+    const indexOnly = await measureIndexOnly(p, corpus, queries, tmp, notes);
+
     // Cold CLI queries: one unmeasured warm-up per system (page cache), then `runs` measured runs per query.
     const cold = new Map<string, Record<System, Cell>>();
     for (const query of queries) cold.set(query.label, { ours: undefined, naive: off('naive'), scan: off('scan') });
@@ -229,6 +242,8 @@ async function main(argv: readonly string[]): Promise<void> {
       `serve: ${mixed.length} mixed request paths, 8 concurrent keep-alive clients, ${o.serveSeconds} s after a warm-up; "vs" = times better than that anchor`,
       '',
       renderTable(rows),
+      '',
+      indexOnly,
       ...(notes.lines.length ? ['', ...notes.lines] : []),
     ];
     process.stdout.write(`${out.join('\n')}\n`);
@@ -236,6 +251,26 @@ async function main(argv: readonly string[]): Promise<void> {
   } finally {
     if (!o.keep) rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The index-only child's figures as one line for under the table. */
+async function measureIndexOnly(p: Paths, corpus: Corpus, queries: readonly ColdQuery[], tmp: string, notes: Notes): Promise<string> {
+  // Keywords only: the child has no qualifiers (the qualifier-heavy query contributes its keyword).
+  const keywords = queries.map((q) => q.q.split(/\s+/).filter((w) => !w.includes(':')).join(' '));
+  const run = await runNode(p.indexOnly, [String(corpus.count), path.join(tmp, 'cache-index-only'), ...keywords], {
+    nodeFlags: BIG_HEAP,
+    peakRss: true,
+    keepStdout: true,
+    timeoutMs: 60 * MINUTE_MS,
+  });
+  if (run.code !== 0) return `index alone: ${notes.fail('index-only build', run)}`;
+  const r = JSON.parse(run.stdout) as IndexOnlyReport;
+  const queryText = r.queries.map((q) => `\`${q.q}\` ${formatValue(q.ms, 'ms')} (${q.hits.toLocaleString('en-US')} hits)`).join(', ');
+  return (
+    `index alone (in-process, titles+bodies generated in memory, no dump loader): build ${formatValue(r.buildMs, 'ms')}, ` +
+    `save ${formatValue(r.saveMs, 'ms')}, ${formatValue(r.indexBytes, 'bytes')} on disk, peak RSS ${run.peakRssBytes === undefined ? '?' : formatValue(run.peakRssBytes, 'bytes')} ` +
+    `(with the texts); lazy open ${formatValue(r.openMs, 'ms')}; first keyword queries: ${queryText}`
+  );
 }
 
 function rowOf(label: string, unit: Row['unit'], better: Row['better'], serve: Map<System, ServeFigures>, key: keyof ServeFigures, target: number | undefined): Row {

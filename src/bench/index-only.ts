@@ -1,0 +1,86 @@
+/**
+ * The index alone, without the dump loader — run as a child by the bench (with the peak-RSS hook):
+ *   node index-only.js <count> <cache-dir> <q>...
+ * generates the corpus's issues in memory (titles and bodies only), builds this project's Lunr index, saves it
+ * to the cache format, reopens it lazily as a search would, and runs each keyword query (every word required
+ * in title or body, scored by Lunr's field vectors). Prints one JSON line: build, save, open and query times in
+ * ms, index size in bytes, hits per query. Isolates the index's own cost at scales the dump loader cannot read.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { intersect, union } from '../execute/doc-set.js';
+import { specOf } from '../kinds/catalog.js';
+import type { RawRecord } from '../kinds/kind.js';
+import { Collection } from '../store/collection.js';
+import { loadCached, saveCached } from '../store/index-cache.js';
+import { buildLunrIndex, LunrTextIndex, type TextIndex } from '../store/text-index.js';
+import { analyzeQueryWord } from '../text/analyzer.js';
+import { generateIssues } from './corpus.js';
+import { loadCorpusSource } from './corpus-source.js';
+
+/** What the child prints. Times in ms, sizes in bytes. */
+export interface IndexOnlyReport {
+  readonly records: number;
+  readonly buildMs: number;
+  readonly saveMs: number;
+  readonly indexBytes: number;
+  readonly openMs: number;
+  readonly queries: ReadonlyArray<{ q: string; ms: number; hits: number }>;
+}
+
+/** Documents with every word of `q` in title or body, and their Lunr scores. */
+export function keywordSearch(index: TextIndex, q: string): { docs: Uint32Array; scores: Float64Array } {
+  const fields = specOf('issues').fields;
+  let docs: Uint32Array | undefined;
+  const terms = new Map<string, string[]>();
+  for (const word of q.split(/\s+/).filter(Boolean)) {
+    let wordDocs: Uint32Array = new Uint32Array(0);
+    for (const field of fields) {
+      const fieldTerms = analyzeQueryWord(word, field.analyzer);
+      terms.set(field.name, [...(terms.get(field.name) ?? []), ...fieldTerms]);
+      if (fieldTerms.length === 0) continue;
+      let inField = index.postings(field.name, fieldTerms[0]!);
+      for (const term of fieldTerms.slice(1)) inField = intersect(inField, index.postings(field.name, term));
+      wordDocs = union(wordDocs, inField);
+    }
+    docs = docs ? intersect(docs, wordDocs) : wordDocs;
+  }
+  const found = docs ?? new Uint32Array(0);
+  return { docs: found, scores: index.score(found, terms) };
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [countText, cacheDir, ...queries] = argv;
+  const count = Number(countText);
+  if (!Number.isInteger(count) || count < 1 || !cacheDir) throw new Error('usage: index-only <count> <cache-dir> <q>...');
+  const records: RawRecord[] = [];
+  generateIssues(count, loadCorpusSource(), 'bench', (r) => records.push({ title: r.title, body: r.body }));
+  const spec = specOf('issues');
+  const collection = new Collection(spec, records, new Map(), { repositories: [], users: [], issues: [] });
+  let t = performance.now();
+  const built = buildLunrIndex(spec, collection);
+  const buildMs = performance.now() - t;
+  t = performance.now();
+  const key = 'index-only';
+  const indexBytes = (await saveCached(cacheDir, 'issues', key, count, built.toJSON())) ?? 0;
+  const saveMs = performance.now() - t;
+  t = performance.now();
+  const loaded = await loadCached(cacheDir, 'issues', key, count);
+  if (!loaded) throw new Error(`could not reopen the index in ${path.resolve(cacheDir)}`);
+  const index = new LunrTextIndex(loaded.index, count);
+  const openMs = performance.now() - t;
+  const results = queries.map((q) => {
+    const started = performance.now();
+    const { docs } = keywordSearch(index, q);
+    return { q, ms: performance.now() - started, hits: docs.length };
+  });
+  const report: IndexOnlyReport = { records: count, buildMs, saveMs, indexBytes, openMs, queries: results };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`index-only: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
