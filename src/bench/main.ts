@@ -82,10 +82,16 @@ const log = (line: string): void => void process.stderr.write(`bench: ${line}\n`
 /** Collects footnotes for failed cells and returns the cell text. */
 class Notes {
   readonly lines: string[] = [];
+  /** A footnote for a failed run; returns the cell text. */
   fail(what: string, run: ChildRun | Error): string {
     const detail = run instanceof Error ? run.message : run.timedOut ? 'time limit' : `exit ${run.code}: ${run.stderrTail.trim().split('\n').pop() ?? ''}`;
-    this.lines.push(`[${this.lines.length + 1}] ${what}: ${detail.slice(0, 300)}`);
-    return `failed [${this.lines.length}]`;
+    return `failed ${this.note(`${what}: ${detail.slice(0, 300)}`)}`;
+  }
+  /** A footnote (the same text gets the same number); returns its marker `[n]`. */
+  note(text: string): string {
+    let at = this.lines.findIndex((line) => line.endsWith(` ${text}`));
+    if (at < 0) at = this.lines.push(`[${this.lines.length + 1}] ${text}`) - 1;
+    return `[${at + 1}]`;
   }
 }
 
@@ -146,7 +152,7 @@ async function measureServe(system: System, p: Paths, corpus: Corpus, naiveIndex
     await runLoad({ baseUrl: server.url, paths: mixed, concurrency: 8, requests: Math.min(mixed.length, 200), durationMs: 5000 });
     const report = await runLoad({ baseUrl: server.url, paths: mixed, concurrency: 8, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
     const rss = residentBytes(server.process.pid!);
-    if (report.errors > 0) notes.lines.push(`[${notes.lines.length + 1}] ${system} serve: ${report.errors} of ${report.requests} requests failed (${JSON.stringify(report.statuses)})`);
+    if (report.errors > 0) notes.note(`${system} serve: ${report.errors} of ${report.requests} requests failed (${JSON.stringify(report.statuses)})`);
     return { rps: report.rps, p50: report.p50Ms, p99: report.p99Ms, rss };
   } finally {
     await server.stop();
@@ -174,7 +180,13 @@ async function main(argv: readonly string[]): Promise<void> {
     const anchorsFit = corpus.bytes < V8_MAX_STRING;
     const enabled: Record<System, boolean> = { ours: true, naive: o.naive && anchorsFit, scan: o.scan && anchorsFit };
     const off = (system: System): string =>
-      !anchorsFit ? 'skipped (dump > V8 string limit)' : system === 'naive' && o.count >= 1_000_000 ? 'skipped at 1M' : 'skipped';
+      `skipped ${notes.note(
+        !anchorsFit
+          ? `the anchors read the dump as one string; ${(corpus.bytes / 1e9).toFixed(1)} GB exceeds V8's limit (${(V8_MAX_STRING / 2 ** 20).toFixed(0)} MiB)`
+          : system === 'naive' && o.count >= 1_000_000
+            ? 'naive Lunr is not run at 1M: its build needs ~6.7 GB at 100k'
+            : `${system} turned off by a flag`,
+      )}`;
 
     // Builds, each in its own process for a clean peak RSS.
     log('build: this project (search index)');
@@ -198,7 +210,11 @@ async function main(argv: readonly string[]): Promise<void> {
 
     // Cold CLI queries: one unmeasured warm-up per system (page cache), then `runs` measured runs per query.
     const cold = new Map<string, Record<System, Cell>>();
-    for (const query of queries) cold.set(query.label, { ours: undefined, naive: off('naive'), scan: off('scan') });
+    const noIndex = (system: System): Cell =>
+      typeof build[system].ms === 'number' || system === 'scan' ? undefined : `no index ${notes.note('no index was built, so nothing to query')}`;
+    for (const query of queries) {
+      cold.set(query.label, { ours: noIndex('ours'), naive: enabled.naive ? noIndex('naive') : off('naive'), scan: enabled.scan ? undefined : off('scan') });
+    }
     for (const system of ['ours', 'naive', 'scan'] as const) {
       if (!enabled[system] || (system === 'ours' && typeof build.ours.ms !== 'number') || (system === 'naive' && typeof build.naive.ms !== 'number')) continue;
       log(`cold queries: ${system}`);
@@ -212,7 +228,7 @@ async function main(argv: readonly string[]): Promise<void> {
     for (const system of ['ours', 'naive', 'scan'] as const) {
       const skipped = !enabled[system] || (system !== 'scan' && typeof build[system].ms !== 'number');
       if (skipped) {
-        const why = enabled[system] ? 'no index' : off(system);
+        const why = enabled[system] ? `no index ${notes.note('no index was built, so nothing to query')}` : off(system);
         serve.set(system, { rps: why, p50: why, p99: why, rss: why });
         continue;
       }

@@ -8,7 +8,7 @@
  *
  * with k1 = 1.2, b = 0.75 and the same floating-point operation order as lunr.js 2.3.9
  * (`Builder#calculateAverageFieldLengths`, `Builder#createFieldVectors`, `lunr.idf`). It never creates Lunr's
- * per-token objects or per-document maps: postings accumulate in growable typed arrays, and one counting sort
+ * per-token objects or per-document maps: postings accumulate in chunked typed arrays, and one counting sort
  * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as buildLunrIndex configures),
  * through a per-chunk cache (chunk-terms.ts).
  */
@@ -20,24 +20,25 @@ import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js
 const K1 = 1.2;
 const B = 0.75;
 
-/** An append-only Uint32Array that doubles when full. */
-class GrowableUint32 {
-  data: Uint32Array;
+/** log2 of the entries per chunk of {@link ChunkedUint32} (1 Mi entries = 4 MiB). */
+const CHUNK_BITS = 20;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+
+/**
+ * An append-only list of u32 in fixed-size chunks: growing never copies, so a build's peak memory is the data
+ * itself (a doubling array would briefly hold 1.5× it).
+ */
+class ChunkedUint32 {
+  private readonly chunks: Uint32Array[] = [];
   length = 0;
-  constructor(capacity: number) {
-    this.data = new Uint32Array(Math.max(16, capacity));
-  }
   push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Uint32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
+    const at = this.length & CHUNK_MASK;
+    if (at === 0) this.chunks.push(new Uint32Array(1 << CHUNK_BITS));
+    this.chunks[this.chunks.length - 1]![at] = value;
+    this.length++;
   }
-  /** The filled part (a view). */
-  view(): Uint32Array {
-    return this.data.subarray(0, this.length);
+  get(i: number): number {
+    return this.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
   }
 }
 
@@ -56,8 +57,8 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
   let tf = new Uint32Array(1 << 16); // scratch: term frequency in the current (doc, field), by term index
   const touched: number[] = [];
   // Postings in document-major order: (term, tf) pairs, (doc, field) segment `s` spanning [segStart[s], segStart[s+1]).
-  const occTerm = new GrowableUint32(N * 64);
-  const occTf = new GrowableUint32(N * 64);
+  const occTerm = new ChunkedUint32();
+  const occTf = new ChunkedUint32();
   const segStart = new Uint32Array(N * F + 1);
   const fieldLength = new Uint32Array(N * F);
 
@@ -94,7 +95,7 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
     }
     if (onProgress && (doc + 1) % 1000 === 0) onProgress(doc + 1);
   }
-  return finish(fields, N, registry.names, occTerm.view(), occTf.view(), segStart, fieldLength);
+  return finish(fields, N, registry.names, occTerm, occTf, segStart, fieldLength);
 }
 
 /** Weights, term sort and the term-major layout. */
@@ -102,8 +103,8 @@ function finish(
   fields: readonly IndexField[],
   N: number,
   names: readonly string[],
-  occTerm: Uint32Array,
-  occTf: Uint32Array,
+  occTerm: ChunkedUint32,
+  occTf: ChunkedUint32,
   segStart: Uint32Array,
   fieldLength: Uint32Array,
 ): CompactIndex {
@@ -120,7 +121,7 @@ function finish(
   }
   // lunr.idf: documentsWithTerm counts one per (field, doc) posting.
   const postingsOfTerm = new Uint32Array(T);
-  for (let i = 0; i < P; i++) postingsOfTerm[occTerm[i]!]!++;
+  for (let i = 0; i < P; i++) postingsOfTerm[occTerm.get(i)]!++;
   const idf = new Float64Array(T);
   for (let t = 0; t < T; t++) {
     const x = (N - postingsOfTerm[t]! + 0.5) / (postingsOfTerm[t]! + 0.5);
@@ -153,7 +154,7 @@ function finish(
   const postStart = new Uint32Array(T * F + 1);
   for (let seg = 0; seg < N * F; seg++) {
     const f = seg % F;
-    for (let i = segStart[seg]!; i < segStart[seg + 1]!; i++) postStart[rankOf[occTerm[i]!]! * F + f + 1]!++;
+    for (let i = segStart[seg]!; i < segStart[seg + 1]!; i++) postStart[rankOf[occTerm.get(i)]! * F + f + 1]!++;
   }
   for (let b = 0; b < T * F; b++) postStart[b + 1]! += postStart[b]!;
   const cursor = postStart.slice(0, T * F);
@@ -165,8 +166,8 @@ function finish(
     const boost = fields[f]!.boost || 1;
     const lengthRatio = fieldLength[seg]! / average[f]!;
     for (let i = segStart[seg]!; i < segStart[seg + 1]!; i++) {
-      const t = occTerm[i]!;
-      const freq = occTf[i]!;
+      const t = occTerm.get(i);
+      const freq = occTf.get(i);
       // Same expression and order as lunr.Builder#createFieldVectors (docBoost is 1 and multiplying by 1 is exact).
       let score = (idf[t]! * ((K1 + 1) * freq)) / (K1 * (1 - B + B * lengthRatio) + freq);
       score *= boost;
