@@ -4,11 +4,15 @@ import { MESSAGES } from '../envelope/api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
 import { enumQ, languageQ, numberQ, scopeQualifiers, textQ, time } from './qualifiers.js';
+import type { RawRecord } from './kind.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
-const path: Getter<string> = (r) => (typeof r.path === 'string' ? r.path : '');
-const name: Getter<string> = (r) => (typeof r.name === 'string' ? r.name : path(r, 0, undefined as never).split('/').pop() ?? '');
+/** The file's path in its repository ('' when absent). */
+const pathOf = (r: RawRecord): string => (typeof r.path === 'string' ? r.path : '');
+const path: Getter<string> = (r) => pathOf(r);
+/** The file name: `name`, else the last path segment. */
+const name: Getter<string> = (r) => (typeof r.name === 'string' ? r.name : pathOf(r).split('/').pop() ?? '');
 
 const extensionOf: Getter<string | undefined> = (r, d, c) => {
   const n = name(r, d, c);
@@ -74,7 +78,7 @@ export const code: KindSpec = {
   qualifiers: {
     ...scopeQualifiers(repoOf),
     path: pathQ,
-    language: languageQ((r) => (typeof r.language === 'string' ? r.language : detectedLanguage(path(r, 0, undefined as never)))),
+    language: languageQ((r) => (typeof r.language === 'string' ? r.language : detectedLanguage(pathOf(r)))),
     size: numberQ((r) => codeSize(r)),
     filename: textQ((r, d, c) => {
       const n = name(r, d, c);

@@ -29,7 +29,11 @@ const assignees: Getter<string[]> = (r) => {
   if (typeof single === 'string' && !all.includes(single)) all.push(single);
   return all;
 };
-const author: Getter<string | undefined> = str('user.login');
+const authorLogin = (r: RawRecord): string | undefined => {
+  const login = at(r, 'user.login');
+  return typeof login === 'string' ? login : undefined;
+};
+const author: Getter<string | undefined> = (r) => authorLogin(r);
 const reactions = (key: string): Getter<number | undefined> => num(`reactions.${key}`);
 const interactions: Getter<number | undefined> = (r) => {
   const comments = typeof r.comments === 'number' ? r.comments : 0;
@@ -62,7 +66,7 @@ const typeQ: QualifierSpec = {
 /** `author:login` or `author:app/NAME` (an integration acts as the `NAME[bot]` user). */
 const authorQ: QualifierSpec = {
   ...textQ((r) => {
-    const login = author(r, 0, undefined as never);
+    const login = authorLogin(r);
     const app = at(r, 'performed_via_github_app.slug');
     const bot = login?.endsWith('[bot]') ? `app/${login.slice(0, -5)}` : undefined;
     return [login, bot, typeof app === 'string' ? `app/${app}` : undefined].filter((x): x is string => !!x);
