@@ -15,6 +15,7 @@ import { planQuery } from './plan/plan.js';
 import type { MediaOptions } from './request/media-type.js';
 import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './request/search-request.js';
 import { checkWindow, lastPage, pageRange } from './results/paginate.js';
+import { resultCacheOf } from './results/result-cache.js';
 import { orderResults } from './results/sort.js';
 import type { Collection } from './store/collection.js';
 import type { Store } from './store/store.js';
@@ -83,29 +84,45 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const rule = spec.capRule ?? 'default';
   checkWindow(request.page, request.perPage, rule);
 
-  const budget = new Budget(deadline);
-  const executor = new Executor(c, budget);
-  let within = difference(universe(c.records.length), c.hiddenFrom(request.viewer));
-  const defaults = spec.defaults?.(plan.qualifierNames, c);
-  if (labelRepo !== undefined) {
-    within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
+  const hidden = c.hiddenFrom(request.viewer);
+  // The ordered results depend only on these: the query, the order, the label scope, who @me is and which
+  // private documents the viewer cannot see. Media type and paging only shape the page built below.
+  const key = [request.q, sort ?? '', request.order, labelRepo ?? '', request.viewer.login ?? '', hidden.join(',')].join('\u0000');
+  const cache = resultCacheOf(c);
+  let results = cache.get(key);
+  let incomplete = plan.unresolvedScope;
+  if (!results) {
+    const budget = new Budget(deadline);
+    const executor = new Executor(c, budget);
+    let within = difference(universe(c.records.length), hidden);
+    const defaults = spec.defaults?.(plan.qualifierNames, c);
+    if (labelRepo !== undefined) {
+      within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
+    }
+    if (defaults) within = within.filter((doc) => defaults(doc));
+    const matched = await executor.evaluate(plan.expr, within);
+    const matchedScores = plan.hasText ? executor.score(plan.expr, matched) : new Float64Array(matched.length).fill(1);
+    const ordered = orderResults(c, matched, matchedScores, sort, request.order);
+    results = {
+      docs: Uint32Array.from(ordered, (i) => matched[i]!),
+      scores: Float64Array.from(ordered, (i) => matchedScores[i]!),
+    };
+    incomplete ||= budget.expired;
+    if (!budget.expired) cache.set(key, results);
   }
-  if (defaults) within = within.filter((doc) => defaults(doc));
-  const docs = await executor.evaluate(plan.expr, within);
-  const scores = plan.hasText ? executor.score(plan.expr, docs) : new Float64Array(docs.length).fill(1);
-  const ordered = orderResults(c, docs, scores, sort, request.order);
+  const { docs, scores } = results;
   const { start, end } = pageRange(request.page, request.perPage, docs.length);
   const pageDocs: number[] = [];
   const pageScores: number[] = [];
   for (let i = start; i < end; i++) {
-    pageDocs.push(docs[ordered[i]!]!);
-    pageScores.push(roundScore(scores[ordered[i]!]!));
+    pageDocs.push(docs[i]!);
+    pageScores.push(roundScore(scores[i]!));
   }
   const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
   return {
     envelope: {
       total_count: docs.length,
-      incomplete_results: budget.expired || plan.unresolvedScope,
+      incomplete_results: incomplete,
       items,
     },
     request,

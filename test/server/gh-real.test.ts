@@ -79,7 +79,8 @@ describe.skipIf(skip !== undefined)(`gh ${version ?? ''} against search serve on
     ['issues', ['search', 'issues', '--state', 'closed'], 'number,url,state', 'issues', 'html_url', 'url'],
     ['prs', ['search', 'prs', '--state', 'closed'], 'number,url,state', 'issues', 'html_url', 'url'],
     ['repos', ['search', 'repos', '--stars', '>=0'], 'fullName,url', 'repositories', 'html_url', 'url'],
-    ['commits', ['search', 'commits', 'the'], 'sha,url', 'commits', 'html_url', 'url'],
+    // Every keyword must match (stop words included), so an OR of common words reaches 200+ commits.
+    ['commits', ['search', 'commits', 'the', 'OR', 'a', 'OR', 'of', 'OR', 'and', 'OR', 'for'], 'sha,url', 'commits', 'html_url', 'url'],
   ] as const)('gh search %s --limit 200 --json gives the core’s first 200 items', async (_name, args, fields, kind, coreKey, ghKey) => {
     const before = calls.length;
     const run = await runGh(server.url, [...args, '--limit', '200', '--json', fields], 'tok-eve');
