@@ -6,6 +6,7 @@ import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import type { Viewer } from '../request/viewer.js';
+import type { KnownNames, PullLookup } from './record-snapshot.js';
 import type { TextIndex } from './text-index.js';
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
@@ -19,8 +20,7 @@ const lower = (s: string): string => s.toLowerCase();
 
 export class Collection implements CollectionView {
   readonly kind: Kind;
-  private readonly repoByName = new Map<string, RawRecord>();
-  private readonly repoById = new Map<number, RawRecord>();
+  private repoMaps: { byName: Map<string, RawRecord>; byId: Map<number, RawRecord> } | undefined;
   private known: { repos: Set<string>; users: Set<string> } | undefined;
   private labelCounts: Map<string, number> | undefined;
   /** Documents in private repositories, with the repository's full name (for access checks). */
@@ -31,26 +31,43 @@ export class Collection implements CollectionView {
   /**
    * @param records the kind's records in dump order
    * @param pulls issues only: document → its `/pulls` record
-   * @param neighbours other kinds' records the table reads
+   * @param neighbours other kinds' records the table reads (may be lazily parsed: read only when needed)
+   * @param privateDocs the private documents when already known (a cached snapshot); computed when absent
+   * @param cachedNames reads the known names when cached (called once, on first use); computed when it gives none
    * The text index is attached afterwards ({@link attachIndex}): building it reads field values through this view.
    */
   constructor(
     readonly spec: KindSpec,
     readonly records: readonly RawRecord[],
-    private readonly pulls: ReadonlyMap<number, RawRecord>,
+    private readonly pulls: PullLookup,
     private readonly neighbours: Neighbours,
+    privateDocs?: ReadonlyArray<{ doc: number; repository: string }>,
+    private readonly cachedNames?: () => KnownNames | undefined,
   ) {
     this.kind = spec.kind;
-    for (const repo of neighbours.repositories) {
-      if (typeof repo.full_name === 'string') this.repoByName.set(lower(repo.full_name), repo);
-      if (typeof repo.id === 'number') this.repoById.set(repo.id, repo);
+    if (privateDocs) {
+      this.privateDocs = privateDocs;
+      return;
     }
-    const privateDocs: Array<{ doc: number; repository: string }> = [];
+    const computed: Array<{ doc: number; repository: string }> = [];
     records.forEach((record, doc) => {
       const visibility = spec.visibility(record, doc, this);
-      if (visibility.private) privateDocs.push({ doc, repository: visibility.repository ?? '' });
+      if (visibility.private) computed.push({ doc, repository: visibility.repository ?? '' });
     });
-    this.privateDocs = privateDocs;
+    this.privateDocs = computed;
+  }
+
+  /** The repositories by lower-cased full name and by id, built on first use. */
+  private repos(): { byName: Map<string, RawRecord>; byId: Map<number, RawRecord> } {
+    if (this.repoMaps) return this.repoMaps;
+    const byName = new Map<string, RawRecord>();
+    const byId = new Map<number, RawRecord>();
+    for (const repo of this.neighbours.repositories) {
+      if (typeof repo.full_name === 'string') byName.set(lower(repo.full_name), repo);
+      if (typeof repo.id === 'number') byId.set(repo.id, repo);
+    }
+    this.repoMaps = { byName, byId };
+    return this.repoMaps;
   }
 
   /** The kind's text index. Throws if read before {@link attachIndex} (a store bug). */
@@ -69,11 +86,11 @@ export class Collection implements CollectionView {
   }
 
   repository(fullName: string): RawRecord | undefined {
-    return this.repoByName.get(lower(fullName));
+    return this.repos().byName.get(lower(fullName));
   }
 
   repositoryById(id: number): RawRecord | undefined {
-    return this.repoById.get(id);
+    return this.repos().byId.get(id);
   }
 
   knowsRepository(fullName: string): boolean {
@@ -115,14 +132,25 @@ export class Collection implements CollectionView {
     return isPrivate && !viewer.canReadPrivate(fullName);
   }
 
+  /** The known repository names and logins (lower-cased), for caching. */
+  knownNameLists(): KnownNames {
+    const known = this.knownNames();
+    return { repos: [...known.repos], users: [...known.users] };
+  }
+
   private knownNames(): { repos: Set<string>; users: Set<string> } {
     if (this.known) return this.known;
+    const cached = this.cachedNames?.();
+    if (cached) {
+      this.known = { repos: new Set(cached.repos), users: new Set(cached.users) };
+      return this.known;
+    }
     const repos = new Set<string>();
     const users = new Set<string>();
     const addUser = (login: unknown): void => {
       if (typeof login === 'string') users.add(lower(login));
     };
-    for (const name of this.repoByName.keys()) {
+    for (const name of this.repos().byName.keys()) {
       repos.add(name);
       users.add(name.split('/')[0]!);
     }

@@ -5,6 +5,7 @@
  * issues that are pull requests are enriched from their matching `/pulls` record.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
@@ -40,10 +41,28 @@ export interface Dump {
   has(kind: Kind): boolean;
   /** Load (once; later calls return the same promise) and validate one kind. A missing kind loads as empty. Throws DataError. */
   load(kind: Kind): Promise<LoadedKind>;
+  /** {@link load}, synchronously (the same memoized result). Throws DataError. */
+  loadSync(kind: Kind): LoadedKind;
+  /** True when {@link hash} reads the files' bytes without parsing them (a directory dump). */
+  readonly cheapHash: boolean;
+  /**
+   * The kind's {@link LoadedKind.hash} (once). A directory dump hashes the files' bytes without parsing or
+   * validating them; a single-file dump loads the kind. Throws DataError (unreadable file).
+   */
+  hash(kind: Kind): Promise<string>;
 }
 
 type Part = SchemaName;
 const PARTS: readonly Part[] = [...KINDS, 'pulls'];
+
+/** Reads a file synchronously, turning filesystem errors into a DataError that names it. */
+function readBytesSync(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  }
+}
 
 /** Reads a file, turning filesystem errors into a DataError that names it. */
 async function readBytes(file: string): Promise<Buffer> {
@@ -119,35 +138,78 @@ interface PartData {
   file: string;
 }
 
-/** Builds a {@link Dump} from a function that reads one part (or undefined when the part is absent). */
-function makeDump(source: string, present: ReadonlySet<Part>, readPart: (part: Part) => Promise<PartData>): Dump {
+/** The kind hash over the hash inputs of its parts (kind first, then pulls for issues). */
+function hashParts(inputs: ReadonlyArray<string | Buffer>): string {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    const bytes = typeof input === 'string' ? Buffer.from(input) : input;
+    hash.update(`${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Builds a {@link Dump} from a function that reads one part (or undefined when the part is absent), and, for
+ * dumps whose hash input is the raw file bytes, one that reads those bytes without parsing.
+ */
+function makeDump(
+  source: string,
+  present: ReadonlySet<Part>,
+  readPart: (part: Part) => PartData,
+  readRaw?: (part: Part) => Promise<Buffer>,
+): Dump {
   const kinds = KINDS.filter((kind) => present.has(kind));
   const loads = new Map<Kind, Promise<LoadedKind>>();
+  const loaded = new Map<Kind, LoadedKind>();
+  const hashes = new Map<Kind, Promise<string>>();
   const empty = (kind: Kind): LoadedKind => ({
     kind, records: [], hash: createHash('sha256').digest('hex'), files: [], pulls: new Map(),
   });
-  const loadKind = async (kind: Kind): Promise<LoadedKind> => {
+  const partsOf = (kind: Kind): Part[] => (kind === 'issues' && present.has('pulls') ? [kind, 'pulls'] : [kind]);
+  const loadKind = (kind: Kind): LoadedKind => {
     if (!present.has(kind)) return empty(kind);
-    const parts = [await readPart(kind)];
-    if (kind === 'issues' && present.has('pulls')) parts.push(await readPart('pulls'));
-    const hash = createHash('sha256');
-    for (const part of parts) {
-      const bytes = typeof part.hashInput === 'string' ? Buffer.from(part.hashInput) : part.hashInput;
-      hash.update(`${bytes.length}\0`).update(bytes);
-    }
+    const parts: PartData[] = [];
+    for (const part of partsOf(kind)) parts.push(readPart(part));
+    const hash = hashParts(parts.map((part) => part.hashInput));
     const records = parts[0]!.records;
     const pulls = kind === 'issues' && parts[1] ? enrichIssues(records, parts[1].records) : new Map<number, RawRecord>();
-    return { kind, records, hash: hash.digest('hex'), files: [...new Set(parts.map((p) => p.file))], pulls };
+    return { kind, records, hash, files: [...new Set(parts.map((p) => p.file))], pulls };
+  };
+  const loadSync = (kind: Kind): LoadedKind => {
+    let result = loaded.get(kind);
+    if (!result) {
+      result = loadKind(kind);
+      loaded.set(kind, result);
+    }
+    return result;
+  };
+  const load = (kind: Kind): Promise<LoadedKind> => {
+    let promise = loads.get(kind);
+    if (!promise) {
+      promise = (async () => loadSync(kind))();
+      loads.set(kind, promise);
+    }
+    return promise;
+  };
+  const hashKind = async (kind: Kind): Promise<string> => {
+    if (!present.has(kind) || !readRaw || loaded.has(kind)) return (await load(kind)).hash;
+    const inputs: Buffer[] = [];
+    for (const part of partsOf(kind)) inputs.push(await readRaw(part));
+    return hashParts(inputs);
   };
   return {
     source,
     kinds,
     has: (kind) => present.has(kind),
-    load(kind) {
-      let promise = loads.get(kind);
+    load,
+    loadSync,
+    cheapHash: readRaw !== undefined,
+    hash(kind) {
+      let promise = hashes.get(kind);
       if (!promise) {
-        promise = loadKind(kind);
-        loads.set(kind, promise);
+        promise = hashKind(kind);
+        hashes.set(kind, promise);
+        promise.catch(() => hashes.delete(kind));
       }
       return promise;
     },
@@ -171,11 +233,16 @@ async function openDirectory(source: string): Promise<Dump> {
       file: source,
     });
   }
-  return makeDump(source, new Set(files.keys()), async (part) => {
-    const file = files.get(part)!;
-    const bytes = await readBytes(file);
-    return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
-  });
+  return makeDump(
+    source,
+    new Set(files.keys()),
+    (part) => {
+      const file = files.get(part)!;
+      const bytes = readBytesSync(file);
+      return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
+    },
+    (part) => readBytes(files.get(part)!),
+  );
 }
 
 /** Opens a single-file dump: parses it at once, since its shape must be checked now. */
@@ -199,7 +266,7 @@ async function openFile(source: string): Promise<Dump> {
   if (!KINDS.some((kind) => present.has(kind))) {
     throw new DataError(`not a dump: the object has none of the keys ${KINDS.join(', ')}`, { file: source });
   }
-  return makeDump(source, present, async (part) => {
+  return makeDump(source, present, (part) => {
     const label = `${source} (key "${part}")`;
     const records = checkArray(part, object[part], label);
     return { records, hashInput: JSON.stringify(records), file: source };

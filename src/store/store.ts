@@ -2,12 +2,17 @@
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
  * on disk (see index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { Collection } from './collection.js';
-import { openDump, type Dump } from './dump.js';
+import { DataError } from './data-error.js';
+import { openDump, type Dump, type LoadedKind } from './dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from './index-cache.js';
+import {
+  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, saveSnapshot, type PullLookup,
+} from './record-snapshot.js';
 import { buildLunrIndex, LunrTextIndex, type SerializedLunr } from './text-index.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -48,9 +53,20 @@ export interface Store {
   collection(kind: Kind): Promise<Collection>;
 }
 
+/** A kind's records as a collection reads them: from the dump or (lazily parsed) from a cached snapshot. */
+interface KindRecords {
+  records: readonly RawRecord[];
+  pulls: PullLookup;
+  /** The kind's dump hash ({@link LoadedKind.hash}); undefined when the dump lacks the kind. */
+  hash: string | undefined;
+}
+
+const EMPTY: KindRecords = { records: [], pulls: new Map(), hash: undefined };
+
 class DumpStore implements Store {
   readonly source: string;
   private dump: Promise<Dump> | undefined;
+  private readonly kindRecordsByKind = new Map<Kind, Promise<KindRecords>>();
   private readonly collections = new Map<Kind, Promise<{ collection: Collection; report: BuildReport }>>();
   private readonly cacheDir: string;
 
@@ -64,15 +80,42 @@ class DumpStore implements Store {
     return this.dump;
   }
 
-  private async records(kind: Kind): Promise<RawRecord[]> {
+  /** A kind's records (once): from its snapshot when one matches the dump, else loaded (and snapshotted). */
+  private kindRecords(kind: Kind): Promise<KindRecords> {
+    let promise = this.kindRecordsByKind.get(kind);
+    if (!promise) {
+      promise = this.loadKindRecords(kind);
+      promise.catch(() => this.kindRecordsByKind.delete(kind));
+      this.kindRecordsByKind.set(kind, promise);
+    }
+    return promise;
+  }
+
+  private async loadKindRecords(kind: Kind): Promise<KindRecords> {
     const dump = await this.openDump();
-    return dump.has(kind) ? (await dump.load(kind)).records : [];
+    if (!dump.has(kind)) return EMPTY;
+    const spec = specOf(kind);
+    if (dump.cheapHash) {
+      const hash = await dump.hash(kind);
+      // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
+      const fallback = (): LoadedKind => {
+        const loaded = dump.loadSync(kind);
+        if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? this.source });
+        return loaded;
+      };
+      const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(spec, hash), fallback);
+      if (snapshot) return { records: snapshot.records, pulls: snapshot.pulls, hash };
+    }
+    const loaded = await dump.load(kind);
+    // A single-file dump is parsed whole when opened: a snapshot would save nothing.
+    if (dump.cheapHash) await saveSnapshot(this.cacheDir, kind, cacheKey(spec, loaded.hash), loaded.records, loaded.pulls);
+    return { records: loaded.records, pulls: loaded.pulls, hash: loaded.hash };
   }
 
   async counts(): Promise<Partial<Record<Kind, number>>> {
     const dump = await this.openDump();
     const out: Partial<Record<Kind, number>> = {};
-    for (const kind of dump.kinds) out[kind] = (await dump.load(kind)).records.length;
+    for (const kind of dump.kinds) out[kind] = (await this.kindRecords(kind)).records.length;
     return out;
   }
 
@@ -101,18 +144,26 @@ class DumpStore implements Store {
   private async build(kind: Kind): Promise<{ collection: Collection; report: BuildReport }> {
     const started = performance.now();
     const spec = specOf(kind);
-    const dump = await this.openDump();
-    const loaded = dump.has(kind) ? await dump.load(kind) : undefined;
-    const records = loaded?.records ?? [];
+    const own = await this.kindRecords(kind);
+    const records = own.records;
+    const repositories = kind === 'repositories' ? own : await this.kindRecords('repositories');
+    const users = kind === 'users' ? own : await this.kindRecords('users');
     const neighbours = {
-      repositories: kind === 'repositories' ? records : await this.records('repositories'),
-      users: kind === 'users' ? records : await this.records('users'),
-      issues: spec.needs?.includes('issues') ? await this.records('issues') : [],
+      repositories: repositories.records,
+      users: users.records,
+      issues: spec.needs?.includes('issues') ? (await this.kindRecords('issues')).records : [],
     };
     const progress = this.options.onProgress;
-    const key = cacheKey(spec, loaded?.hash ?? 'empty');
+    const key = cacheKey(spec, own.hash ?? 'empty');
     const cached = await loadCached(this.cacheDir, kind, key, records.length);
-    const collection = new Collection(spec, records, loaded?.pulls ?? new Map(), neighbours);
+    // The private documents read the repositories too: cached under both kinds' hashes.
+    const reposHash = repositories.hash ?? 'none';
+    const knownPrivate = records.length === 0 ? [] : await loadPrivateDocs(this.cacheDir, kind, key, reposHash, records.length);
+    // The known names read the own records, the repositories and the users: cached under all three, read lazily.
+    const names = knownNamesFile(this.cacheDir, kind, key, reposHash, users.hash ?? 'none');
+    const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
+    if (!knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
+    if (!existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {

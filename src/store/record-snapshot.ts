@@ -1,0 +1,394 @@
+/**
+ * Record snapshots: a kind's validated (issues: pulls-enriched) records cached next to its index, so a cold
+ * query reads one file and parses only the records it touches instead of gunzipping, parsing and validating the
+ * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written atomically (temp file +
+ * rename) and checked on load: magic, format, kind, key, record count, byte lengths and a CRC over the offsets
+ * (the texts' CRCs are checked group by group as they are read). Anything that does not match is ignored (the caller reloads the dump), never served.
+ *
+ * Layout: `MAGIC` | u32 LE header length | header JSON | Float64 LE offsets (records + pulls + 1) | UTF-8 texts.
+ * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
+ * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Texts are grouped (~256 KiB) and
+ * each group carries a CRC, checked when the group is first read: a cold query reads only what it touches.
+ *
+ * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
+ * lives in a small separate file keyed by both ({@link loadPrivateDocs}).
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { readFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { RawRecord } from '../kinds/kind.js';
+import { IndexFileError } from './compact-index-file.js';
+
+/** Bumped whenever the snapshot layout changes meaning. */
+export const SNAPSHOT_FORMAT = 1;
+const MAGIC = Buffer.from('GHSNAP01', 'latin1');
+
+/** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
+export interface PullLookup {
+  get(doc: number): RawRecord | undefined;
+}
+
+/** A loaded snapshot: records parsed on first access. */
+export interface RecordSnapshot {
+  readonly records: readonly RawRecord[];
+  readonly pulls: PullLookup;
+  /** Size of the snapshot file in bytes. */
+  readonly bytes: number;
+}
+
+interface SnapshotHeader {
+  format: number;
+  kind: string;
+  key: string;
+  count: number;
+  pullDocs: number[];
+  textBytes: number;
+  offsetsCrc: number;
+  /** First text of each group, then the text count. */
+  groups: number[];
+  /** CRC-32 of each group's bytes. */
+  crcs: number[];
+}
+
+/** The snapshot file of a kind and key. */
+export function snapshotFile(dir: string, kind: string, key: string): string {
+  return path.join(dir, `${kind}-${key.slice(0, 32)}.records`);
+}
+
+/**
+ * An array-like of `count` records whose elements are produced by `parse(doc)` on first access and kept.
+ * Index access, `length`, iteration and the array methods all work (it is a Proxy over a holey array).
+ */
+export function lazyRecords(count: number, parse: (doc: number) => RawRecord): readonly RawRecord[] {
+  const cache: Array<RawRecord | undefined> = new Array<RawRecord | undefined>(count);
+  const indexOf = (p: string | symbol): number => {
+    if (typeof p !== 'string') return -1;
+    const c0 = p.charCodeAt(0);
+    if (c0 < 48 || c0 > 57) return -1;
+    const i = Number(p);
+    return Number.isInteger(i) && i < count && String(i) === p ? i : -1;
+  };
+  return new Proxy(cache, {
+    get(target, p, receiver) {
+      const i = indexOf(p);
+      if (i < 0) return Reflect.get(target, p, receiver) as unknown;
+      return (target[i] ??= parse(i));
+    },
+    has(target, p) {
+      return indexOf(p) >= 0 || Reflect.has(target, p);
+    },
+    getOwnPropertyDescriptor(target, p) {
+      const i = indexOf(p);
+      if (i < 0) return Reflect.getOwnPropertyDescriptor(target, p);
+      return { value: (target[i] ??= parse(i)), writable: true, enumerable: true, configurable: true };
+    },
+    ownKeys(target) {
+      const keys: Array<string | symbol> = [];
+      for (let i = 0; i < count; i++) keys.push(String(i));
+      return [...keys, ...Reflect.ownKeys(target).filter((k) => indexOf(k) < 0)];
+    },
+    set() {
+      return false;
+    },
+  }) as readonly RawRecord[];
+}
+
+/** Texts are read and checked in groups of about this many bytes (whole texts; a longer text is its own group). */
+const GROUP_BYTES = 256 * 1024;
+
+/**
+ * Write a snapshot of `records` (and the pulls map) atomically. Failures (read-only or full disk) are reported
+ * through the return value, never thrown.
+ * @returns bytes written, or undefined when it could not be written
+ */
+export async function saveSnapshot(
+  dir: string,
+  kind: string,
+  key: string,
+  records: readonly RawRecord[],
+  pulls: ReadonlyMap<number, RawRecord>,
+): Promise<number | undefined> {
+  const target = snapshotFile(dir, kind, key);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    const pullDocs = [...pulls.keys()].sort((a, b) => a - b);
+    const texts: Buffer[] = [];
+    for (const record of records) texts.push(Buffer.from(JSON.stringify(record), 'utf8'));
+    for (const doc of pullDocs) texts.push(Buffer.from(JSON.stringify(pulls.get(doc)), 'utf8'));
+    const offsets = new Float64Array(texts.length + 1);
+    const groups: number[] = [];
+    const crcs: number[] = [];
+    let at = 0;
+    let groupStart = 0;
+    const closeGroup = (end: number): void => {
+      if (end === groupStart) return;
+      groups.push(groupStart);
+      crcs.push(crc32(Buffer.concat(texts.slice(groupStart, end))) >>> 0);
+      groupStart = end;
+    };
+    texts.forEach((text, i) => {
+      if (at - offsets[groupStart]! >= GROUP_BYTES) closeGroup(i);
+      offsets[i] = at;
+      at += text.length;
+    });
+    offsets[texts.length] = at;
+    closeGroup(texts.length);
+    groups.push(texts.length);
+    const offsetBytes = Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength);
+    const header: SnapshotHeader = {
+      format: SNAPSHOT_FORMAT, kind, key, count: records.length, pullDocs, textBytes: at,
+      offsetsCrc: crc32(offsetBytes) >>> 0, groups, crcs,
+    };
+    const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(headerBytes.length, 0);
+    const parts = [MAGIC, length, headerBytes, offsetBytes, ...texts];
+    await mkdir(dir, { recursive: true });
+    await writeFile(temp, parts);
+    await rename(temp, target);
+    return parts.reduce((sum, part) => sum + part.length, 0);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+    return undefined;
+  }
+}
+
+const isHeader = (value: unknown, kind: string, key: string): value is SnapshotHeader => {
+  const h = value as Partial<SnapshotHeader> | null;
+  if (h === null || typeof h !== 'object' || h.format !== SNAPSHOT_FORMAT || h.kind !== kind || h.key !== key) return false;
+  const count = h.count;
+  if (!Number.isSafeInteger(count) || (count as number) < 0 || !Number.isSafeInteger(h.textBytes)) return false;
+  if (typeof h.offsetsCrc !== 'number' || !Array.isArray(h.pullDocs) || !Array.isArray(h.groups) || !Array.isArray(h.crcs)) {
+    return false;
+  }
+  const texts = (count as number) + h.pullDocs.length;
+  const groups = h.groups;
+  return (
+    h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number)) &&
+    groups.length === h.crcs.length + 1 &&
+    groups[0] === (texts === 0 ? texts : 0) &&
+    groups[groups.length - 1] === texts &&
+    groups.every((g, i) => Number.isSafeInteger(g) && (i === 0 || g > groups[i - 1]!)) &&
+    h.crcs.every((c) => typeof c === 'number')
+  );
+};
+
+/**
+ * Open the snapshot of a kind and key, or undefined when there is none or it does not match (missing,
+ * truncated, another format, kind or key, a corrupt offset table). Only the header and the offsets are read
+ * now; a record's text is read (with its group of neighbours) when the record is first accessed, and the
+ * group's CRC checked then: a corrupt group deletes the file (the next run rebuilds it) and the records are
+ * taken from `fallback` (the dump, loaded synchronously) from then on; without a fallback that access fails
+ * with an IndexFileError.
+ */
+export async function loadSnapshot(
+  dir: string,
+  kind: string,
+  key: string,
+  fallback?: () => { records: readonly RawRecord[]; pulls: PullLookup },
+): Promise<RecordSnapshot | undefined> {
+  const file = snapshotFile(dir, kind, key);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  let keep = false;
+  try {
+    const size = fstatSync(fd).size;
+    const read = (position: number, length: number): Buffer => {
+      const buffer = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, buffer, done, length - done, position + done);
+        if (n === 0) throw new IndexFileError('record snapshot truncated');
+        done += n;
+      }
+      return buffer;
+    };
+    const headerStart = MAGIC.length + 4;
+    if (size < headerStart) return undefined;
+    const lead = read(0, headerStart);
+    if (!lead.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const headerLength = lead.readUInt32LE(MAGIC.length);
+    if (headerStart + headerLength > size) return undefined;
+    const header: unknown = JSON.parse(read(headerStart, headerLength).toString('utf8'));
+    if (!isHeader(header, kind, key)) return undefined;
+    const texts = header.count + header.pullDocs.length;
+    const offsetsStart = headerStart + headerLength;
+    const textStart = offsetsStart + (texts + 1) * 8;
+    if (textStart + header.textBytes !== size) return undefined;
+    const offsetBytes = read(offsetsStart, (texts + 1) * 8);
+    if (crc32(offsetBytes) >>> 0 !== header.offsetsCrc) return undefined;
+    const offsets = new Float64Array(texts + 1);
+    for (let i = 0; i <= texts; i++) offsets[i] = offsetBytes.readDoubleLE(i * 8);
+    if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) return undefined;
+    for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) return undefined;
+
+    const { groups, crcs } = header;
+    const loaded: Array<Buffer | undefined> = new Array<Buffer | undefined>(crcs.length);
+    const groupOf = (i: number): number => {
+      let lo = 0;
+      let hi = crcs.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (groups[mid]! <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+    let replacement: { records: readonly RawRecord[]; pulls: PullLookup } | undefined;
+    /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
+    const fromDump = (i: number): RawRecord => {
+      replacement ??= fallback!();
+      const record = i < header.count ? replacement.records[i] : replacement.pulls.get(header.pullDocs[i - header.count]!);
+      if (!record) throw new IndexFileError(`the record snapshot ${file} does not match the dump`);
+      return record;
+    };
+    const parse = (i: number): RawRecord => {
+      if (replacement) return fromDump(i);
+      const g = groupOf(i);
+      const base = offsets[groups[g]!]!;
+      let bytes = loaded[g];
+      if (!bytes) {
+        bytes = read(textStart + base, offsets[groups[g + 1]!]! - base);
+        if (crc32(bytes) >>> 0 !== crcs[g]) {
+          rmSync(file, { force: true });
+          if (fallback) return fromDump(i);
+          throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
+        }
+        loaded[g] = bytes;
+      }
+      return JSON.parse(bytes.toString('utf8', offsets[i]! - base, offsets[i + 1]! - base)) as RawRecord;
+    };
+    const records = lazyRecords(header.count, parse);
+    const pullIndex = new Map<number, number>();
+    header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
+    const pullCache = new Map<number, RawRecord>();
+    const pulls: PullLookup = {
+      get(doc) {
+        const i = pullIndex.get(doc);
+        if (i === undefined) return undefined;
+        let pull = pullCache.get(doc);
+        if (!pull) pullCache.set(doc, (pull = parse(i)));
+        return pull;
+      },
+    };
+    keep = true;
+    return { records, pulls, bytes: size };
+  } catch {
+    return undefined;
+  } finally {
+    if (!keep) closeSync(fd);
+  }
+}
+
+/** The private-documents file of a kind: keyed by the kind's key and the repositories' dump hash. */
+function privateFile(dir: string, kind: string, key: string, reposHash: string): { file: string; id: string } {
+  const id = createHash('sha256').update(`${SNAPSHOT_FORMAT}|${key}|${reposHash}`).digest('hex');
+  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.private.json`), id };
+}
+
+export type PrivateDocs = ReadonlyArray<{ doc: number; repository: string }>;
+
+/** The cached private documents of a kind, or undefined when absent or not matching. */
+export async function loadPrivateDocs(
+  dir: string,
+  kind: string,
+  key: string,
+  reposHash: string,
+  count: number,
+): Promise<PrivateDocs | undefined> {
+  const { file, id } = privateFile(dir, kind, key, reposHash);
+  try {
+    const value = JSON.parse(await readFile(file, 'utf8')) as {
+      format?: unknown; kind?: unknown; id?: unknown; count?: unknown; docs?: unknown;
+    };
+    if (value.format !== SNAPSHOT_FORMAT || value.kind !== kind || value.id !== id || value.count !== count) return undefined;
+    if (!Array.isArray(value.docs)) return undefined;
+    const out: Array<{ doc: number; repository: string }> = [];
+    for (const entry of value.docs as unknown[]) {
+      if (!Array.isArray(entry) || entry.length !== 2) return undefined;
+      const [doc, repository] = entry as [unknown, unknown];
+      if (!Number.isSafeInteger(doc) || (doc as number) < 0 || (doc as number) >= count || typeof repository !== 'string') {
+        return undefined;
+      }
+      out.push({ doc: doc as number, repository });
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Save the private documents of a kind (atomically; failures ignored). */
+export async function savePrivateDocs(
+  dir: string,
+  kind: string,
+  key: string,
+  reposHash: string,
+  count: number,
+  docs: PrivateDocs,
+): Promise<void> {
+  const { file, id } = privateFile(dir, kind, key, reposHash);
+  const temp = `${file}.${process.pid}.tmp`;
+  const body = JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id, count, docs: docs.map((d) => [d.doc, d.repository]) });
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(temp, body);
+    await rename(temp, file);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Lower-cased repository names and logins a collection knows (see `Collection.knowsRepository`). */
+export interface KnownNames {
+  repos: string[];
+  users: string[];
+}
+
+/** The known-names file of a kind: keyed by the kind's key and the repositories' and users' dump hashes. */
+export function knownNamesFile(dir: string, kind: string, key: string, reposHash: string, usersHash: string): { file: string; id: string } {
+  const id = createHash('sha256').update(`${SNAPSHOT_FORMAT}|names|${key}|${reposHash}|${usersHash}`).digest('hex');
+  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.names.json`), id };
+}
+
+/**
+ * Read the cached known names synchronously (they are needed only by queries naming a repository or user), or
+ * undefined when absent or not matching; a file that does not match is deleted so the next build rewrites it.
+ */
+export function loadKnownNamesSync(where: { file: string; id: string }, kind: string): KnownNames | undefined {
+  let text: string;
+  try {
+    text = readFileSync(where.file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const value = JSON.parse(text) as { format?: unknown; kind?: unknown; id?: unknown; repos?: unknown; users?: unknown };
+    const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((s) => typeof s === 'string');
+    if (value.format === SNAPSHOT_FORMAT && value.kind === kind && value.id === where.id && strings(value.repos) && strings(value.users)) {
+      return { repos: value.repos, users: value.users };
+    }
+  } catch {
+    // fall through: not a names file
+  }
+  rmSync(where.file, { force: true });
+  return undefined;
+}
+
+/** Save the known names of a kind (atomically; failures ignored). */
+export async function saveKnownNames(where: { file: string; id: string }, kind: string, names: KnownNames): Promise<void> {
+  const temp = `${where.file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(where.file), { recursive: true });
+    await writeFile(temp, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id: where.id, repos: names.repos, users: names.users }));
+    await rename(temp, where.file);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}
