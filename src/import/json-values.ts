@@ -5,17 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { DataError } from '../store/data-error.js';
-
-/** `line L, column C` (1-based) of a character offset in `text`. */
-export function lineColumn(text: string, offset: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return `line ${line}, column ${offset - lineStart + 1}`;
-}
+import { lineColumn } from '../store/json-text.js';
 
 /** Decodes file bytes to text: gunzips when they start with the gzip magic number, drops a UTF-8 BOM. */
 export function decodeBytes(bytes: Buffer, file: string): string {

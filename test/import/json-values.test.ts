@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeBytes, lineColumn, parseJsonValues } from '../../src/import/json-values.js';
+import { decodeBytes, parseJsonValues } from '../../src/import/json-values.js';
 import { DataError } from '../../src/store/data-error.js';
 
 describe('parseJsonValues', () => {
@@ -40,12 +40,3 @@ describe('decodeBytes', () => {
   });
 });
 
-describe('lineColumn', () => {
-  it.each([
-    [0, 'line 1, column 1'],
-    [3, 'line 2, column 1'],
-    [5, 'line 2, column 3'],
-  ])('offset %i → %s', (offset, expected) => {
-    expect(lineColumn('ab\ncde', offset)).toBe(expected);
-  });
-});
