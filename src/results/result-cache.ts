@@ -11,7 +11,7 @@ export interface OrderedResults {
 }
 
 /** At most this many queries per collection. */
-export const RESULT_CACHE_ENTRIES = 128;
+export const RESULT_CACHE_ENTRIES = 1024;
 /** At most this many cached document numbers per collection (≈ 12 bytes each with scores). */
 export const RESULT_CACHE_DOCS = 2_000_000;
 
