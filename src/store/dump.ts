@@ -50,6 +50,11 @@ export interface Dump {
    * validating them; a single-file dump loads the kind. Throws DataError (unreadable file).
    */
   hash(kind: Kind): Promise<string>;
+  /**
+   * The files whose bytes {@link hash} covers for `kind` (absolute paths; empty for a single-file dump or a kind
+   * the dump lacks). Callers may memoise the hash on these files' identity (size, mtime, inode).
+   */
+  hashFiles(kind: Kind): string[];
 }
 
 type Part = SchemaName;
@@ -157,6 +162,7 @@ function makeDump(
   present: ReadonlySet<Part>,
   readPart: (part: Part) => PartData,
   readRaw?: (part: Part) => Promise<Buffer>,
+  partFile?: (part: Part) => string,
 ): Dump {
   const kinds = KINDS.filter((kind) => present.has(kind));
   const loads = new Map<Kind, Promise<LoadedKind>>();
@@ -204,6 +210,7 @@ function makeDump(
     load,
     loadSync,
     cheapHash: readRaw !== undefined,
+    hashFiles: (kind) => (present.has(kind) && partFile ? partsOf(kind).map(partFile) : []),
     hash(kind) {
       let promise = hashes.get(kind);
       if (!promise) {
@@ -242,6 +249,7 @@ async function openDirectory(source: string): Promise<Dump> {
       return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
     },
     (part) => readBytes(files.get(part)!),
+    (part) => files.get(part)!,
   );
 }
 

@@ -187,3 +187,26 @@ describe('the store over snapshots', () => {
     expect(error).toBeInstanceOf(DataError);
   });
 });
+
+describe('the dump hash memo (file identity)', () => {
+  it('re-hashes a dump file that changed in place, so a stale snapshot is never served', async () => {
+    const { mkdtempSync, writeFileSync, utimesSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openStore } = await import('../../src/store/store.js');
+    const { runSearch } = await import('../../src/search.js');
+    const dir = mkdtempSync(join(tmpdir(), 'memo-dump-'));
+    const cacheDir = mkdtempSync(join(tmpdir(), 'memo-cache-'));
+    const write = (title: string, when: number) => {
+      writeFileSync(join(dir, 'issues.json'), JSON.stringify([{ number: 1, title }]));
+      utimesSync(join(dir, 'issues.json'), when, when);
+    };
+    const count = async (q: string) => (await runSearch({ kind: 'issues', q }, openStore(dir, { cacheDir }))).envelope.total_count;
+    write('alpha beta', 1_700_000_000);
+    expect(await count('alpha')).toBe(1);
+    expect(await count('alpha')).toBe(1); // second store: memoised hash, snapshot and index reused
+    write('gamma delt', 1_700_000_100); // same size, new mtime
+    expect(await count('alpha')).toBe(0);
+    expect(await count('gamma')).toBe(1);
+  });
+});
