@@ -10,7 +10,7 @@ import { SORT_KEYS } from '../kinds/sort-keys.js';
 import { defaultAccept } from '../request/media-type.js';
 import type { SearchRequest } from '../request/search-request.js';
 import { viewerFor } from '../request/viewer.js';
-import { nonNegativeInt, pagingValue } from './option-parsers.js';
+import { nonNegativeInt } from './option-parsers.js';
 
 /** Parsed options of a kind subcommand. */
 export interface KindOptions {
@@ -98,8 +98,9 @@ export function createKindCommand(kind: Kind, defaultData: string, run: (invocat
     .description(`search ${kind} (GET /search/${kind})`)
     .argument('[query...]', 'keywords and qualifiers, e.g. bug label:crash (quote the whole query to keep it one argument)')
     .addOption(new Option('--data <path>', 'dump: directory of <kind>.json[.gz] or one JSON file').env('SEARCH_DATA').default(defaultData))
-    .option('--page <n>', 'page number (default 1)', pagingValue)
-    .option('--per-page <n>', 'results per page, 1-100 (default 30)', pagingValue)
+    // Passed through as given: GitHub absorbs malformed paging values and clamps per_page (reference §3.2).
+    .option('--page <n>', 'page number (default 1)')
+    .option('--per-page <n>', 'results per page, 1-100 (default 30)')
     .option('--accept <media-type>', 'Accept header to send (e.g. application/vnd.github.v3.text-match+json)')
     .option('--text-match', 'ask for text_matches (the text-match media type)')
     .option('--json', 'write the JSON envelope even on a terminal')

@@ -7,10 +7,3 @@ export function nonNegativeInt(raw: string): number {
   return Number(raw.trim());
 }
 
-/**
- * `--page`/`--per-page` are passed through as given: GitHub absorbs malformed paging values (defaults) and
- * clamps `per_page` to 100, and the CLI answers exactly as the API would (reference §3.2).
- */
-export function pagingValue(raw: string): string {
-  return raw;
-}

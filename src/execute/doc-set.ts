@@ -63,10 +63,3 @@ export function difference(a: DocList, b: DocList): DocList {
   return out.subarray(0, n);
 }
 
-/** The documents of `within` that pass `test`. */
-export function filterDocs(within: DocList, test: (doc: number) => boolean): DocList {
-  const out = new Uint32Array(within.length);
-  let n = 0;
-  for (let i = 0; i < within.length; i++) if (test(within[i]!)) out[n++] = within[i]!;
-  return out.subarray(0, n);
-}

@@ -34,7 +34,7 @@ export class Budget {
 }
 
 /**
- * `filterDocs` for long scans: tests `within` in slices and yields to the event loop whenever a slice has run
+ * Filter `within` by `test` for long scans: tests in slices and yields to the event loop whenever a slice has run
  * for {@link YIELD_EVERY_MS}, so one query never blocks a server for long. Stops (keeping what passed) when the
  * budget runs out.
  */

@@ -36,6 +36,7 @@ import {
   repoOfUrl,
   testCacheDir,
   words,
+  ID,
   type Rec,
 } from '../helpers/real-data.js';
 
@@ -272,15 +273,6 @@ function embeddedPages(): Page[] {
 
 // ------------------------------------------------------------------------------------------------ origins
 
-const ID: Record<Kind, (r: Rec) => string> = {
-  issues: (r) => String(r.id ?? r.url),
-  commits: (r) => String(r.sha),
-  repositories: (r) => String(r.id),
-  users: (r) => String(r.login).toLowerCase(),
-  code: (r) => `${String(r.url ?? null)}|${String(r.path)}|${String(r.sha ?? null)}`,
-  labels: (r) => String(r.url),
-  topics: (r) => String(r.name),
-};
 
 /** Maps an item back to every raw record it may have been projected from. */
 function origins(source: string, kind: Kind): (item: Rec) => Origins {

@@ -18,6 +18,17 @@ import { openStore, type Store } from '../../src/store/store.js';
 /** One record as GitHub's REST API returned it. */
 export type Rec = Record<string, unknown>;
 
+/** How an item (or the raw record it came from) is identified, per kind. */
+export const ID: Readonly<Record<Kind, (r: Rec) => string>> = {
+  issues: (r) => String(r.id ?? r.url),
+  commits: (r) => String(r.sha),
+  repositories: (r) => String(r.id),
+  users: (r) => String(r.login).toLowerCase(),
+  code: (r) => `${String(r.url ?? null)}|${String(r.path)}|${String(r.sha ?? null)}`,
+  labels: (r) => String(r.url),
+  topics: (r) => String(r.name),
+};
+
 /** The project root (tests run from it). */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The shared real GitHub records: `<project>/../shared/data/<source>/<kind>.json[.gz]`. */

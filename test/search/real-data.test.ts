@@ -33,6 +33,7 @@ import {
   testCacheDir,
   titleFor,
   words,
+  ID,
   type Rec,
 } from '../helpers/real-data.js';
 
@@ -70,16 +71,6 @@ function storeOf(source: string, kinds: readonly Kind[]): Promise<Store> {
 
 // ------------------------------------------------------------------------------------------------ identities
 
-/** How an item (or the raw record it came from) is identified, per kind. */
-const ID: Record<Kind, (r: Rec) => string> = {
-  issues: (r) => String(r.id ?? r.url),
-  commits: (r) => String(r.sha),
-  repositories: (r) => String(r.id),
-  users: (r) => String(r.login).toLowerCase(),
-  code: (r) => `${String(r.url ?? null)}|${String(r.path)}|${String(r.sha ?? null)}`,
-  labels: (r) => String(r.url),
-  topics: (r) => String(r.name),
-};
 
 type Expectation = (r: Rec) => boolean | undefined;
 
