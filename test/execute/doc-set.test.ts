@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { difference, intersect, union, universe } from '../../src/execute/doc-set.js';
+
+const docList = fc.uniqueArray(fc.nat(200)).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+const asSet = (xs: Uint32Array) => new Set(xs);
+const sortedArray = (xs: Iterable<number>) => [...xs].sort((a, b) => a - b);
+
+describe('doc-set algebra against a Set oracle', () => {
+  it.each([
+    ['intersect', intersect, (a: Set<number>, b: Set<number>) => [...a].filter((x) => b.has(x))],
+    ['union', union, (a: Set<number>, b: Set<number>) => [...a, ...b.values()].filter((x, i, all) => all.indexOf(x) === i)],
+    ['difference', difference, (a: Set<number>, b: Set<number>) => [...a].filter((x) => !b.has(x))],
+  ] as const)('%s', (_name, op, oracle) => {
+    fc.assert(
+      fc.property(docList, docList, (a, b) => {
+        expect([...op(a, b)]).toEqual(sortedArray(oracle(asSet(a), asSet(b))));
+      }),
+    );
+  });
+
+  it('universe(n) is 0..n-1', () => {
+    expect([...universe(4)]).toEqual([0, 1, 2, 3]);
+    expect(universe(0)).toHaveLength(0);
+  });
+});
