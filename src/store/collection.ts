@@ -4,7 +4,7 @@
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { CollectionView, KindSpec, Visibility } from '../kinds/spec.js';
 import type { Viewer } from '../request/viewer.js';
 import type { KnownNames, PullLookup } from './record-snapshot.js';
 import type { TextIndex } from './text-index.js';
@@ -27,6 +27,7 @@ export class Collection implements CollectionView {
   readonly privateDocs: ReadonlyArray<{ doc: number; repository: string }>;
 
   private textIndex: TextIndex | undefined;
+  private ownNames: OwnNames | undefined;
 
   /**
    * @param records the kind's records in dump order
@@ -49,12 +50,9 @@ export class Collection implements CollectionView {
       this.privateDocs = privateDocs;
       return;
     }
-    const computed: Array<{ doc: number; repository: string }> = [];
-    records.forEach((record, doc) => {
-      const visibility = spec.visibility(record, doc, this);
-      if (visibility.private) computed.push({ doc, repository: visibility.repository ?? '' });
-    });
-    this.privateDocs = computed;
+    const collector = new PrivateCollector(spec);
+    records.forEach((record, doc) => collector.add(record, doc, this));
+    this.privateDocs = collector.docs;
   }
 
   /** The repositories by lower-cased full name and by id, built on first use. */
@@ -138,6 +136,14 @@ export class Collection implements CollectionView {
     return { repos: [...known.repos], users: [...known.users] };
   }
 
+  /**
+   * Use these names (collected from the kind's own records while they streamed, see {@link NameCollector}) instead
+   * of reading every record again; the neighbours' names are still added on first use.
+   */
+  seedOwnNames(names: OwnNames): void {
+    this.ownNames = names;
+  }
+
   private knownNames(): { repos: Set<string>; users: Set<string> } {
     if (this.known) return this.known;
     const cached = this.cachedNames?.();
@@ -145,25 +151,66 @@ export class Collection implements CollectionView {
       this.known = { repos: new Set(cached.repos), users: new Set(cached.users) };
       return this.known;
     }
-    const repos = new Set<string>();
-    const users = new Set<string>();
-    const addUser = (login: unknown): void => {
-      if (typeof login === 'string') users.add(lower(login));
-    };
+    let own = this.ownNames;
+    if (!own) {
+      const collector = new NameCollector(this.spec);
+      this.records.forEach((record, doc) => collector.add(record, doc, this));
+      own = collector;
+    }
+    const repos = new Set(own.repos);
+    const users = new Set(own.users);
     for (const name of this.repos().byName.keys()) {
       repos.add(name);
       users.add(name.split('/')[0]!);
     }
-    for (const user of this.neighbours.users) addUser(user.login);
-    this.records.forEach((record, doc) => {
-      const repo = this.spec.visibility(record, doc, this).repository;
-      if (repo) {
-        repos.add(lower(repo));
-        users.add(lower(repo.split('/')[0]!));
-      }
-      for (const path of ['login', 'user.login', 'owner.login', 'author.login', 'committer.login']) addUser(at(record, path));
-    });
+    for (const user of this.neighbours.users) if (typeof user.login === 'string') users.add(lower(user.login));
     this.known = { repos, users };
     return this.known;
+  }
+}
+
+/** Repository names and logins (lower-cased) a kind's own records mention. */
+export interface OwnNames {
+  readonly repos: ReadonlySet<string>;
+  readonly users: ReadonlySet<string>;
+}
+
+/** Collects {@link OwnNames} record by record (a consumer of a streaming pass, or a loop over the records). */
+export class NameCollector implements OwnNames {
+  readonly repos = new Set<string>();
+  readonly users = new Set<string>();
+  constructor(private readonly spec: KindSpec) {}
+  add(record: RawRecord, doc: number, view: CollectionView): void {
+    this.addSeen(record, this.spec.visibility(record, doc, view));
+  }
+
+  /** {@link add} when the record's visibility is already known. */
+  addSeen(record: RawRecord, visibility: Visibility): void {
+    const repo = visibility.repository;
+    if (repo) {
+      this.repos.add(lower(repo));
+      this.users.add(lower(repo.split('/')[0]!));
+    }
+    for (const path of ['login', 'user.login', 'owner.login', 'author.login', 'committer.login']) {
+      const login = at(record, path);
+      if (typeof login === 'string') this.users.add(lower(login));
+    }
+  }
+}
+
+/**
+ * Collects the private documents (with their repository) record by record; also feeds `names` when given, so a
+ * streaming pass computes each record's visibility once.
+ */
+export class PrivateCollector {
+  readonly docs: Array<{ doc: number; repository: string }> = [];
+  constructor(
+    private readonly spec: KindSpec,
+    private readonly names?: NameCollector,
+  ) {}
+  add(record: RawRecord, doc: number, view: CollectionView): void {
+    const visibility = this.spec.visibility(record, doc, view);
+    this.names?.addSeen(record, visibility);
+    if (visibility.private) this.docs.push({ doc, repository: visibility.repository ?? '' });
   }
 }

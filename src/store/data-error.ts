@@ -6,8 +6,11 @@ export class DataError extends Error {
   readonly file: string | undefined;
   readonly index: number | undefined;
   readonly field: string | undefined;
+  /** The message without the file/record/field prefix. */
+  readonly reason: string;
   constructor(message: string, where: { file?: string; index?: number; field?: string } = {}) {
     super(DataError.format(message, where));
+    this.reason = message;
     this.name = 'DataError';
     this.file = where.file;
     this.index = where.index;

@@ -5,11 +5,14 @@
  * issues that are pull requests are enriched from their matching `/pulls` record.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
+import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
 import { parseJsonBytes } from './json-text.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
@@ -55,7 +58,28 @@ export interface Dump {
    * the dump lacks). Callers may memoise the hash on these files' identity (size, mtime, inode).
    */
   hashFiles(kind: Kind): string[];
+  /**
+   * Read a kind record by record without holding the whole file: each validated (issues: enriched) record is
+   * handed to `visit` with its document number and, when the record is exactly the file's text, those bytes
+   * (undefined when enrichment changed it, or for a single-file dump, whose records are already parsed). A
+   * directory dump streams its file in chunks (any size, gzipped or not); memory stays bounded by what `visit`
+   * keeps. Does not memoise the records (a later {@link load} reads the file again).
+   * @param onBytes called per chunk with the file bytes read so far and the file's size (progress); the next
+   *   chunk waits for the promise it may return (back-pressure)
+   * @param pulls the map to fill with document → `/pulls` record (filled before each record is visited)
+   * @returns what {@link LoadedKind} would hold, without the records: the hash (same value), files, pulls
+   * @throws DataError naming the file, and the record for a record's own syntax or schema error
+   */
+  stream(
+    kind: Kind,
+    visit: (record: RawRecord, doc: number, text: Buffer | undefined) => void,
+    onBytes?: (read: number, total: number) => void | Promise<void>,
+    pulls?: Map<number, RawRecord>,
+  ): Promise<StreamedKind>;
 }
+
+/** What {@link Dump.stream} returns. */
+export type StreamedKind = Omit<LoadedKind, 'records'> & { count: number };
 
 type Part = SchemaName;
 const PARTS: readonly Part[] = [...KINDS, 'pulls'];
@@ -96,6 +120,20 @@ function repoNumberKey(fullName: string | undefined, number: unknown): string | 
  * @returns record index -> matching pull.
  */
 export function enrichIssues(issues: RawRecord[], pulls: readonly RawRecord[]): Map<number, RawRecord> {
+  const match = pullMatcher(pulls);
+  const matches = new Map<number, RawRecord>();
+  issues.forEach((issue, index) => {
+    const pull = match(issue);
+    if (pull) matches.set(index, pull);
+  });
+  return matches;
+}
+
+/**
+ * The matcher {@link enrichIssues} applies to each issue: finds the issue's `/pulls` record (or undefined) and
+ * copies `merged_at` / `draft` when absent, as described there.
+ */
+export function pullMatcher(pulls: readonly RawRecord[]): (issue: RawRecord) => RawRecord | undefined {
   const byKey = new Map<string, RawRecord>();
   const remember = (key: string | undefined, pull: RawRecord): void => {
     if (key !== undefined && !byKey.has(key)) byKey.set(key, pull);
@@ -107,23 +145,21 @@ export function enrichIssues(issues: RawRecord[], pulls: readonly RawRecord[]): 
     const key = repoNumberKey(typeof repo?.full_name === 'string' ? repo.full_name : undefined, pull.number);
     remember(key && `repo:${key}`, pull);
   }
-  const matches = new Map<number, RawRecord>();
-  if (byKey.size === 0) return matches;
-  issues.forEach((issue, index) => {
+  if (byKey.size === 0) return () => undefined;
+  return (issue) => {
     const pr = asObject(issue.pull_request);
-    if (!pr) return;
+    if (!pr) return undefined;
     const repoUrl = typeof issue.repository_url === 'string' ? issue.repository_url : '';
     const fullName = /\/repos\/([^/]+\/[^/]+)\/?$/.exec(repoUrl)?.[1];
     const pull =
       (lower(pr.html_url) && byKey.get(`html:${lower(pr.html_url)}`)) ||
       (lower(issue.url) && byKey.get(`issue:${lower(issue.url)}`)) ||
       byKey.get(`repo:${repoNumberKey(fullName, issue.number)}`);
-    if (!pull) return;
-    matches.set(index, pull);
+    if (!pull) return undefined;
     if (!('merged_at' in pr) && 'merged_at' in pull) pr.merged_at = pull.merged_at;
     if (!('draft' in issue) && 'draft' in pull) issue.draft = pull.draft;
-  });
-  return matches;
+    return pull;
+  };
 }
 
 /** The records of one part: checks the top level is an array and validates every record. */
@@ -141,6 +177,83 @@ interface PartData {
   /** What the hash covers: the raw file bytes, or compact JSON of the array for single-file dumps. */
   hashInput: string | Buffer;
   file: string;
+}
+
+/** Files up to this size are re-read whole to describe a streaming error exactly as a whole-file load would. */
+const EXACT_ERROR_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Stream a file holding a JSON array (gunzipped when it ends in `.gz`), adding its raw bytes to `hash` as
+ * {@link hashParts} does (length prefix, then the bytes), and hand each element's bytes to `onElement`.
+ * @returns the number of elements
+ * @throws ArrayShapeError, or whatever `onElement` or the read throws
+ */
+async function streamArray(
+  file: string,
+  hash: ReturnType<typeof createHash>,
+  onBytes: ((read: number, total: number) => void | Promise<void>) | undefined,
+  onElement: (bytes: Buffer, index: number) => void,
+): Promise<number> {
+  const size = (await stat(file)).size;
+  hash.update(`${size}\0`);
+  let read = 0;
+  const splitter = new JsonArraySplitter(onElement);
+  const hasher = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      read += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const stages: NodeJS.ReadWriteStream[] = [hasher];
+  if (file.endsWith('.gz')) stages.push(createGunzip({ chunkSize: 1 << 20 }));
+  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 22 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
+  for await (const chunk of out) {
+    splitter.push(chunk);
+    await onBytes?.(read, size);
+  }
+  splitter.end();
+  if (read !== size) throw new DataError('the file changed while it was being read; search again', { file });
+  return splitter.elements;
+}
+
+/**
+ * The DataError for a failed stream: the exact error a whole-file load gives (re-reading the file when it is
+ * small enough), else one naming the record (JSON syntax) or the byte offset (array shape).
+ */
+function streamError(error: unknown, file: string, loadWhole: () => unknown): unknown {
+  if (error instanceof DataError && error.index !== undefined) return error; // a schema error: already exact
+  let size = Infinity;
+  try {
+    size = statSyncSize(file);
+  } catch {
+    // unreadable now: fall through to our own description
+  }
+  if (size <= EXACT_ERROR_BYTES && (error instanceof SyntaxError || error instanceof ArrayShapeError)) {
+    try {
+      loadWhole();
+    } catch (exact) {
+      return exact;
+    }
+  }
+  if (error instanceof ArrayShapeError) return new DataError(`invalid JSON at byte ${error.offset}: ${error.message}`, { file });
+  if (error instanceof SyntaxError) return new DataError(`invalid JSON: ${error.message}`, { file });
+  if (error instanceof DataError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
+  return new DataError(`cannot read file (${code ?? (error as Error).message})`, { file });
+}
+
+const statSyncSize = (file: string): number => statSync(file).size;
+
+/** Validates one record (as {@link validateRecords} does for an array), naming its index in the file. */
+function validateOne(part: Part, record: unknown, file: string, index: number): void {
+  try {
+    validateRecords(part, [record], file);
+  } catch (error) {
+    if (error instanceof DataError) throw new DataError(error.reason, { file, index, field: error.field });
+    throw error;
+  }
 }
 
 /** The kind hash over the hash inputs of its parts (kind first, then pulls for issues). */
@@ -197,6 +310,45 @@ function makeDump(
     }
     return promise;
   };
+  const stream: Dump['stream'] = async (kind, visit, onBytes, pulls = new Map<number, RawRecord>()) => {
+    if (!present.has(kind) || !partFile) {
+      const { records, ...rest } = loadSync(kind);
+      for (const [doc, pull] of rest.pulls) pulls.set(doc, pull);
+      records.forEach((record, doc) => visit(record, doc, undefined));
+      return { ...rest, pulls, count: records.length };
+    }
+    const file = partFile(kind);
+    const pullsPart = partsOf(kind)[1] ? readPart('pulls') : undefined;
+    const match = pullsPart ? pullMatcher(pullsPart.records) : undefined;
+    const hash = createHash('sha256');
+    let count: number;
+    try {
+      count = await streamArray(file, hash, onBytes, (bytes, doc) => {
+        const record = JSON.parse(bytes.toString('utf8')) as unknown;
+        validateOne(kind, record, file, doc);
+        let text: Buffer | undefined = bytes;
+        if (match) {
+          const issue = record as RawRecord;
+          const hadMerged = 'merged_at' in (asObject(issue.pull_request) ?? {});
+          const hadDraft = 'draft' in issue;
+          const pull = match(issue);
+          if (pull) {
+            pulls.set(doc, pull);
+            if ((!hadMerged && 'merged_at' in (asObject(issue.pull_request) ?? {})) || (!hadDraft && 'draft' in issue)) text = undefined;
+          }
+        }
+        visit(record as RawRecord, doc, text);
+      });
+    } catch (error) {
+      throw streamError(error, file, () => readPart(kind));
+    }
+    if (pullsPart) {
+      const bytes = typeof pullsPart.hashInput === 'string' ? Buffer.from(pullsPart.hashInput) : pullsPart.hashInput;
+      hash.update(`${bytes.length}\0`).update(bytes);
+    }
+    const files = [...new Set([file, ...(pullsPart ? [pullsPart.file] : [])])];
+    return { kind, hash: hash.digest('hex'), files, pulls, count };
+  };
   const hashKind = async (kind: Kind): Promise<string> => {
     if (!present.has(kind) || !readRaw || loaded.has(kind)) return (await load(kind)).hash;
     const inputs: Buffer[] = [];
@@ -209,6 +361,7 @@ function makeDump(
     has: (kind) => present.has(kind),
     load,
     loadSync,
+    stream,
     cheapHash: readRaw !== undefined,
     hashFiles: (kind) => (present.has(kind) && partFile ? partsOf(kind).map(partFile) : []),
     hash(kind) {

@@ -12,6 +12,7 @@
  * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as buildLunrIndex configures),
  * through a per-chunk cache (chunk-terms.ts).
  */
+import type { RawRecord } from '../kinds/kind.js';
 import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js';
@@ -42,40 +43,69 @@ class ChunkedUint32 {
   }
 }
 
-/**
- * Index `c.records` with the text fields of `spec`.
- * @param onProgress called every 1,000 documents with the count done
- */
-export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?: (done: number) => void): CompactIndex {
-  const fields: IndexField[] = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
-  const F = fields.length;
-  const N = c.records.length;
-  const registry = new TermRegistry(); // term → Lunr term index (first occurrence order)
-  const chunkers = new Map<string, ChunkTerms>();
-  for (const field of spec.fields) if (!chunkers.has(field.analyzer)) chunkers.set(field.analyzer, new ChunkTerms(registry, field.analyzer));
-  const terms = new IdList();
-  let tf = new Uint32Array(1 << 16); // scratch: term frequency in the current (doc, field), by term index
-  const touched: number[] = [];
-  // Postings in document-major order: (term, tf) pairs, (doc, field) segment `s` spanning [segStart[s], segStart[s+1]).
-  const occTerm = new ChunkedUint32();
-  const occTf = new ChunkedUint32();
-  const segStart = new Uint32Array(N * F + 1);
-  const fieldLength = new Uint32Array(N * F);
+/** A growable Uint32Array (doubling; used for the per-segment tables whose final size a stream does not know). */
+class GrowingUint32 {
+  data = new Uint32Array(1024);
+  ensure(size: number): void {
+    if (size <= this.data.length) return;
+    let length = this.data.length;
+    while (length < size) length *= 2;
+    const bigger = new Uint32Array(length);
+    bigger.set(this.data);
+    this.data = bigger;
+  }
+}
 
-  for (let doc = 0; doc < N; doc++) {
-    const record = c.records[doc]!;
+/**
+ * Builds the index document by document, in document order, so a kind streamed from its dump is indexed without
+ * holding its records: call {@link add} for documents 0, 1, 2 … then {@link finish} once.
+ */
+export class CompactIndexBuilder {
+  private readonly fields: IndexField[];
+  private readonly registry = new TermRegistry(); // term → Lunr term index (first occurrence order)
+  private readonly chunkers = new Map<string, ChunkTerms>();
+  private readonly terms = new IdList();
+  private tf = new Uint32Array(1 << 16); // scratch: term frequency in the current (doc, field), by term index
+  private readonly touched: number[] = [];
+  // Postings in document-major order: (term, tf) pairs, (doc, field) segment `s` spanning [segStart[s], segStart[s+1]).
+  private readonly occTerm = new ChunkedUint32();
+  private readonly occTf = new ChunkedUint32();
+  private readonly segStart = new GrowingUint32();
+  private readonly fieldLength = new GrowingUint32();
+  private docs = 0;
+
+  constructor(private readonly spec: KindSpec) {
+    this.fields = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
+    for (const field of spec.fields) {
+      if (!this.chunkers.has(field.analyzer)) this.chunkers.set(field.analyzer, new ChunkTerms(this.registry, field.analyzer));
+    }
+  }
+
+  /** Documents added so far. */
+  get count(): number {
+    return this.docs;
+  }
+
+  /** Index the next document (`doc` must equal {@link count}); field values are read through `c`. */
+  add(record: RawRecord, doc: number, c: CollectionView): void {
+    if (doc !== this.docs) throw new Error(`documents must be added in order: expected ${this.docs}, got ${doc}`);
+    const F = this.fields.length;
+    this.segStart.ensure((doc + 1) * F + 1);
+    this.fieldLength.ensure((doc + 1) * F);
+    const { terms, registry, touched } = this;
     for (let f = 0; f < F; f++) {
-      const field = spec.fields[f]!;
+      const field = this.spec.fields[f]!;
       const value = field.get(record, doc, c);
       // As lunrTokenizer: null/undefined give nothing, arrays are analysed element by element.
       const texts: readonly unknown[] = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
       terms.length = 0;
-      for (const text of texts) if (text !== undefined && text !== null) chunkers.get(field.analyzer)!.append(String(text), terms);
-      if (registry.names.length > tf.length) {
-        const bigger = new Uint32Array(Math.max(tf.length * 2, registry.names.length));
-        bigger.set(tf);
-        tf = bigger;
+      for (const text of texts) if (text !== undefined && text !== null) this.chunkers.get(field.analyzer)!.append(String(text), terms);
+      if (registry.names.length > this.tf.length) {
+        const bigger = new Uint32Array(Math.max(this.tf.length * 2, registry.names.length));
+        bigger.set(this.tf);
+        this.tf = bigger;
       }
+      const tf = this.tf;
       for (let k = 0; k < terms.length; k++) {
         const id = terms.data[k]!;
         const before = tf[id]!;
@@ -84,18 +114,38 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
       }
       const length = terms.length;
       for (const id of touched) {
-        occTerm.push(id);
-        occTf.push(tf[id]!);
+        this.occTerm.push(id);
+        this.occTf.push(tf[id]!);
         tf[id] = 0;
       }
       touched.length = 0;
       const seg = doc * F + f;
-      fieldLength[seg] = length;
-      segStart[seg + 1] = occTerm.length;
+      this.fieldLength.data[seg] = length;
+      this.segStart.data[seg + 1] = this.occTerm.length;
     }
+    this.docs++;
+  }
+
+  /** The finished index over the documents added. Call once. */
+  finish(): CompactIndex {
+    const F = this.fields.length;
+    const N = this.docs;
+    return finish(this.fields, N, this.registry.names, this.occTerm, this.occTf, this.segStart.data.subarray(0, N * F + 1), this.fieldLength.data.subarray(0, N * F));
+  }
+}
+
+/**
+ * Index `c.records` with the text fields of `spec`.
+ * @param onProgress called every 1,000 documents with the count done
+ */
+export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?: (done: number) => void): CompactIndex {
+  const builder = new CompactIndexBuilder(spec);
+  const N = c.records.length;
+  for (let doc = 0; doc < N; doc++) {
+    builder.add(c.records[doc]!, doc, c);
     if (onProgress && (doc + 1) % 1000 === 0) onProgress(doc + 1);
   }
-  return finish(fields, N, registry.names, occTerm, occTf, segStart, fieldLength);
+  return builder.finish();
 }
 
 /** Weights, term sort and the term-major layout. */

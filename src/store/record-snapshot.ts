@@ -5,7 +5,8 @@
  * rename) and checked on load: magic, format, kind, key, record count, byte lengths and a CRC over the offsets
  * (the texts' CRCs are checked group by group as they are read). Anything that does not match is ignored (the caller reloads the dump), never served.
  *
- * Layout: `MAGIC` | u32 LE header length | header JSON | Float64 LE offsets (records + pulls + 1) | UTF-8 texts.
+ * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (records + pulls + 1) | header JSON | u32 LE header length |
+ * `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
  * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
  * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Texts are grouped (~256 KiB) and
  * each group carries a CRC, checked when the group is first read: a cold query reads only what it touches.
@@ -14,7 +15,7 @@
  * lives in a small separate file keyed by both ({@link loadPrivateDocs}).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
 import { readFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -22,8 +23,8 @@ import type { RawRecord } from '../kinds/kind.js';
 import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
-export const SNAPSHOT_FORMAT = 1;
-const MAGIC = Buffer.from('GHSNAP01', 'latin1');
+export const SNAPSHOT_FORMAT = 2;
+const MAGIC = Buffer.from('GHSNAP02', 'latin1');
 
 /** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
 export interface PullLookup {
@@ -99,6 +100,146 @@ export function lazyRecords(count: number, parse: (doc: number) => RawRecord): r
 const GROUP_BYTES = 256 * 1024;
 
 /**
+ * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
+ * snapshotted with bounded memory: texts are buffered into groups, each group checksummed and written as one
+ * chunk to a temp file; {@link finish} appends the offsets and the header and renames the file into place.
+ * Every method reports failure through its return value (a read-only or full disk), never by throwing.
+ */
+export class SnapshotWriter {
+  private fd: number | undefined;
+  private readonly temp: string;
+  private offsets = new Float64Array(1024);
+  private texts = 0;
+  private at = 0;
+  private readonly groups: number[] = [];
+  private readonly crcs: number[] = [];
+  private group: Buffer[] = [];
+  private groupBytes = 0;
+  private failed = false;
+  /** Group writes run on libuv's thread pool, overlapping the pass's parsing; this chains them in order. */
+  private writes: Promise<void> = Promise.resolve();
+  private backlogBytes = 0;
+
+  /** @param file the final path ({@link snapshotFile}); written only by {@link finish} */
+  private constructor(
+    private readonly file: string,
+    private readonly kind: string,
+  ) {
+    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  }
+
+  /** A writer for a kind, or undefined when the cache directory cannot be written. */
+  static open(dir: string, kind: string): SnapshotWriter | undefined {
+    const writer = new SnapshotWriter(path.join(dir, `${kind}-pending.records`), kind);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writer.fd = openSync(writer.temp, 'w');
+      writeSync(writer.fd, MAGIC);
+      return writer;
+    } catch {
+      writer.abort();
+      return undefined;
+    }
+  }
+
+  /** Append the next text (a record's JSON bytes, or a pull's after all records). */
+  add(text: Uint8Array): void {
+    if (this.failed) return;
+    if (this.groupBytes >= GROUP_BYTES) this.flush();
+    if (this.texts + 1 >= this.offsets.length) {
+      const bigger = new Float64Array(this.offsets.length * 2);
+      bigger.set(this.offsets);
+      this.offsets = bigger;
+    }
+    if (this.group.length === 0) this.groups.push(this.texts);
+    this.offsets[this.texts++] = this.at;
+    this.at += text.length;
+    this.group.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
+    this.groupBytes += text.length;
+  }
+
+  private flush(): void {
+    if (this.group.length === 0 || this.failed) return;
+    const joined = this.group.length === 1 ? this.group[0]! : Buffer.concat(this.group, this.groupBytes);
+    this.crcs.push(crc32(joined) >>> 0);
+    this.backlogBytes += joined.length;
+    const fd = this.fd!;
+    this.writes = this.writes.then(async () => {
+      if (this.failed) return;
+      try {
+        await writeAll(fd, joined);
+      } catch {
+        this.failed = true;
+      }
+      this.backlogBytes -= joined.length;
+    });
+    this.group = [];
+    this.groupBytes = 0;
+  }
+
+  /**
+   * Resolves once the writes queued so far have drained below `maxBytes` (back-pressure for the pass: call it
+   * between chunks so a slow disk does not let queued groups pile up in memory).
+   */
+  async drain(maxBytes = 32 * 1024 * 1024): Promise<void> {
+    if (this.backlogBytes > maxBytes) await this.writes;
+  }
+
+  /**
+   * Write the offsets and header, and move the file to the snapshot of `key`.
+   * @param count how many of the texts are records (the rest are the pulls of `pullDocs`, in that order)
+   * @returns the snapshot's size in bytes, or undefined when it could not be written
+   */
+  async finish(key: string, count: number, pullDocs: readonly number[]): Promise<number | undefined> {
+    this.flush();
+    await this.writes;
+    if (this.failed) {
+      this.abort();
+      return undefined;
+    }
+    try {
+      this.groups.push(this.texts);
+      this.offsets[this.texts] = this.at;
+      const offsets = this.offsets.subarray(0, this.texts + 1);
+      const offsetBytes = Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength);
+      const header: SnapshotHeader = {
+        format: SNAPSHOT_FORMAT, kind: this.kind, key, count, pullDocs: [...pullDocs], textBytes: this.at,
+        offsetsCrc: crc32(offsetBytes) >>> 0, groups: this.groups, crcs: this.crcs,
+      };
+      const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+      const trailer = Buffer.alloc(4 + MAGIC.length);
+      trailer.writeUInt32LE(headerBytes.length, 0);
+      MAGIC.copy(trailer, 4);
+      writeSync(this.fd!, offsetBytes);
+      writeSync(this.fd!, headerBytes);
+      writeSync(this.fd!, trailer);
+      closeSync(this.fd!);
+      this.fd = undefined;
+      const target = snapshotFile(path.dirname(this.file), this.kind, key);
+      renameSync(this.temp, target);
+      return MAGIC.length + this.at + offsetBytes.length + headerBytes.length + trailer.length;
+    } catch {
+      this.abort();
+      return undefined;
+    }
+  }
+
+  /** Give up: close and remove the temp file. */
+  abort(): void {
+    this.failed = true;
+    if (this.fd !== undefined) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // already closed
+      }
+      this.fd = undefined;
+    }
+    rmSync(this.temp, { force: true });
+  }
+}
+
+/**
  * Write a snapshot of `records` (and the pulls map) atomically. Failures (read-only or full disk) are reported
  * through the return value, never thrown.
  * @returns bytes written, or undefined when it could not be written
@@ -110,54 +251,23 @@ export async function saveSnapshot(
   records: readonly RawRecord[],
   pulls: ReadonlyMap<number, RawRecord>,
 ): Promise<number | undefined> {
-  const target = snapshotFile(dir, kind, key);
-  const temp = `${target}.${process.pid}.tmp`;
-  try {
-    const pullDocs = [...pulls.keys()].sort((a, b) => a - b);
-    const texts: Buffer[] = [];
-    for (const record of records) texts.push(Buffer.from(JSON.stringify(record), 'utf8'));
-    for (const doc of pullDocs) texts.push(Buffer.from(JSON.stringify(pulls.get(doc)), 'utf8'));
-    const offsets = new Float64Array(texts.length + 1);
-    const groups: number[] = [];
-    const crcs: number[] = [];
-    // One buffer per group: checksummed, then written as one chunk (a chunk per record would mean one awaited
-    // write per record: ~100k writes for a 100k-record kind).
-    const groupBuffers: Buffer[] = [];
-    let at = 0;
-    let groupStart = 0;
-    const closeGroup = (end: number): void => {
-      if (end === groupStart) return;
-      groups.push(groupStart);
-      const joined = Buffer.concat(texts.slice(groupStart, end));
-      crcs.push(crc32(joined) >>> 0);
-      groupBuffers.push(joined);
-      groupStart = end;
+  const writer = SnapshotWriter.open(dir, kind);
+  if (!writer) return undefined;
+  const pullDocs = [...pulls.keys()].sort((a, b) => a - b);
+  for (const record of records) writer.add(Buffer.from(JSON.stringify(record), 'utf8'));
+  for (const doc of pullDocs) writer.add(Buffer.from(JSON.stringify(pulls.get(doc)), 'utf8'));
+  return await writer.finish(key, records.length, pullDocs);
+}
+
+/** Write all of `bytes` at the file's current position (appending), asynchronously. */
+function writeAll(fd: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const step = (done: number): void => {
+      if (done >= bytes.length) return resolve();
+      write(fd, bytes, done, bytes.length - done, null, (error, n) => (error ? reject(error) : step(done + n)));
     };
-    texts.forEach((text, i) => {
-      if (at - offsets[groupStart]! >= GROUP_BYTES) closeGroup(i);
-      offsets[i] = at;
-      at += text.length;
-    });
-    offsets[texts.length] = at;
-    closeGroup(texts.length);
-    groups.push(texts.length);
-    const offsetBytes = Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength);
-    const header: SnapshotHeader = {
-      format: SNAPSHOT_FORMAT, kind, key, count: records.length, pullDocs, textBytes: at,
-      offsetsCrc: crc32(offsetBytes) >>> 0, groups, crcs,
-    };
-    const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(headerBytes.length, 0);
-    const parts = [MAGIC, length, headerBytes, offsetBytes, ...groupBuffers];
-    await mkdir(dir, { recursive: true });
-    await writeFile(temp, parts);
-    await rename(temp, target);
-    return parts.reduce((sum, part) => sum + part.length, 0);
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-    return undefined;
-  }
+    step(0);
+  });
 }
 
 const isHeader = (value: unknown, kind: string, key: string): value is SnapshotHeader => {
@@ -214,18 +324,20 @@ export async function loadSnapshot(
       }
       return buffer;
     };
-    const headerStart = MAGIC.length + 4;
-    if (size < headerStart) return undefined;
-    const lead = read(0, headerStart);
-    if (!lead.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    const headerLength = lead.readUInt32LE(MAGIC.length);
-    if (headerStart + headerLength > size) return undefined;
+    const trailerLength = 4 + MAGIC.length;
+    if (size < MAGIC.length + trailerLength) return undefined;
+    if (!read(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const trailer = read(size - trailerLength, trailerLength);
+    if (!trailer.subarray(4).equals(MAGIC)) return undefined;
+    const headerLength = trailer.readUInt32LE(0);
+    const headerStart = size - trailerLength - headerLength;
+    if (headerStart < MAGIC.length) return undefined;
     const header: unknown = JSON.parse(read(headerStart, headerLength).toString('utf8'));
     if (!isHeader(header, kind, key)) return undefined;
     const texts = header.count + header.pullDocs.length;
-    const offsetsStart = headerStart + headerLength;
-    const textStart = offsetsStart + (texts + 1) * 8;
-    if (textStart + header.textBytes !== size) return undefined;
+    const textStart = MAGIC.length;
+    const offsetsStart = textStart + header.textBytes;
+    if (offsetsStart + (texts + 1) * 8 !== headerStart) return undefined;
     const offsetBytes = read(offsetsStart, (texts + 1) * 8);
     if (crc32(offsetBytes) >>> 0 !== header.offsetsCrc) return undefined;
     const offsets = new Float64Array(texts + 1);

@@ -7,14 +7,18 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
-import { Collection } from './collection.js';
+import type { KindSpec } from '../kinds/spec.js';
+import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
+import type { CompactIndex } from './compact-index.js';
+import { CompactIndexBuilder } from './index-builder.js';
+import { ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { DataError } from './data-error.js';
 import { openDump, type Dump, type LoadedKind } from './dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from './index-cache.js';
 import {
-  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, saveSnapshot, type PullLookup,
+  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
 } from './record-snapshot.js';
-import { buildLunrIndex, LunrTextIndex, type SerializedLunr } from './text-index.js';
+import { buildLunrIndex, LunrTextIndex } from './text-index.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
 export interface BuildProgress {
@@ -55,40 +59,48 @@ export interface Store {
 }
 
 /**
- * A kind's dump hash, memoised in the cache directory on its files' identity (path, size, mtime in ns, inode,
- * device), as git and make trust file stats: a cold query then skips reading and hashing the dump's bytes
- * (~0.75 s for a 516 MB dump). Any change to a file changes its size or mtime, so it is hashed again.
+ * Where a kind's dump hash is memoised in the cache directory: keyed on its files' identity (path, size, mtime in
+ * ns, inode, device), as git and make trust file stats, so a cold query skips reading and hashing the dump's
+ * bytes (~0.75 s for a 516 MB dump). Any change to a file changes its size or mtime, so it is hashed again.
+ * Undefined when the dump has no files to stat (single-file dumps, absent kinds) or they cannot be stat'ed.
  */
-async function memoizedHash(dump: Dump, kind: Kind, cacheDir: string): Promise<string> {
+function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefined {
   const files = dump.hashFiles(kind);
-  if (files.length === 0) return dump.hash(kind);
-  let identity: string;
+  if (files.length === 0) return undefined;
   try {
-    identity = files
+    const identity = files
       .map((file) => {
         const st = statSync(file, { bigint: true });
         return `${file}|${st.size}|${st.mtimeNs}|${st.ino}|${st.dev}`;
       })
       .join('\n');
+    return path.join(cacheDir, `${kind}-hash-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}.txt`);
   } catch {
-    return dump.hash(kind);
+    return undefined;
   }
-  const memo = path.join(cacheDir, `${kind}-hash-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}.txt`);
+}
+
+/** The memoised hash, or undefined when there is none (or it is not a hash). */
+function readHashMemo(memo: string | undefined): string | undefined {
+  if (!memo) return undefined;
   try {
     const known = readFileSync(memo, 'utf8');
-    if (/^[0-9a-f]{64}$/.test(known)) return known;
+    return /^[0-9a-f]{64}$/.test(known) ? known : undefined;
   } catch {
-    // no memo yet
+    return undefined;
   }
-  const hash = await dump.hash(kind);
+}
+
+/** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
+function writeHashMemo(memo: string | undefined, hash: string): void {
+  if (!memo) return;
   try {
-    mkdirSync(cacheDir, { recursive: true });
+    mkdirSync(path.dirname(memo), { recursive: true });
     writeFileSync(`${memo}.${process.pid}.tmp`, hash);
     renameSync(`${memo}.${process.pid}.tmp`, memo);
   } catch {
-    // a read-only cache only costs the next run a re-hash
+    // ignored: see above
   }
-  return hash;
 }
 
 /** A kind's records as a collection reads them: from the dump or (lazily parsed) from a cached snapshot. */
@@ -118,7 +130,7 @@ class DumpStore implements Store {
     return this.dump;
   }
 
-  /** A kind's records (once): from its snapshot when one matches the dump, else loaded (and snapshotted). */
+  /** A kind's records (once): from its snapshot when one matches the dump, else streamed (and snapshotted). */
   private kindRecords(kind: Kind): Promise<KindRecords> {
     let promise = this.kindRecordsByKind.get(kind);
     if (!promise) {
@@ -132,22 +144,53 @@ class DumpStore implements Store {
   private async loadKindRecords(kind: Kind): Promise<KindRecords> {
     const dump = await this.openDump();
     if (!dump.has(kind)) return EMPTY;
-    const spec = specOf(kind);
-    if (dump.cheapHash) {
-      const hash = await memoizedHash(dump, kind, this.cacheDir);
-      // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
-      const fallback = (): LoadedKind => {
-        const loaded = dump.loadSync(kind);
-        if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? this.source });
-        return loaded;
-      };
-      const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(spec, hash), fallback);
-      if (snapshot) return { records: snapshot.records, pulls: snapshot.pulls, hash };
+    const cached = await this.snapshotRecords(dump, kind);
+    if (cached) return cached;
+    if (!dump.cheapHash) {
+      // A single-file dump is parsed whole when opened: a snapshot would save nothing.
+      const loaded = await dump.load(kind);
+      return { records: loaded.records, pulls: loaded.pulls, hash: loaded.hash };
     }
-    const loaded = await dump.load(kind);
-    // A single-file dump is parsed whole when opened: a snapshot would save nothing.
-    if (dump.cheapHash) await saveSnapshot(this.cacheDir, kind, cacheKey(spec, loaded.hash), loaded.records, loaded.pulls);
-    return { records: loaded.records, pulls: loaded.pulls, hash: loaded.hash };
+    // No consumers: the pass reads no neighbours (so kinds that read each other never wait on each other).
+    const ingested = await this.ingest(dump, kind, { repositories: [], users: [], issues: [] }, []);
+    return { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
+  }
+
+  /** The kind's records from a snapshot matching the memoised dump hash, or undefined. */
+  private async snapshotRecords(dump: Dump, kind: Kind): Promise<KindRecords | undefined> {
+    if (!dump.cheapHash) return undefined;
+    const hash = readHashMemo(hashMemoFile(dump, kind, this.cacheDir));
+    if (!hash) return undefined;
+    // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
+    const fallback = (): LoadedKind => {
+      const loaded = dump.loadSync(kind);
+      if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? this.source });
+      return loaded;
+    };
+    const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(specOf(kind), hash), fallback);
+    return snapshot ? { records: snapshot.records, pulls: snapshot.pulls, hash } : undefined;
+  }
+
+  /** Stream a kind once through `consumers`, writing its snapshot and remembering its hash. */
+  private async ingest(dump: Dump, kind: Kind, neighbours: Neighbours, consumers: readonly RecordConsumer[]): Promise<IngestedKind> {
+    const memo = hashMemoFile(dump, kind, this.cacheDir); // the files' identity before they are read
+    const progress = this.options.onProgress;
+    progress?.({ kind, phase: 'load', done: 0, total: 0 });
+    const ingested = await ingestKind(dump, kind, specOf(kind), this.cacheDir, neighbours, consumers, (done, total) =>
+      progress?.({ kind, phase: consumers.length > 0 ? 'build' : 'load', done, total }),
+    );
+    writeHashMemo(memo, ingested.hash);
+    return ingested;
+  }
+
+  /** The other kinds' records a kind's table reads. */
+  private async neighbours(spec: KindSpec, kind: Kind): Promise<Neighbours> {
+    const none: readonly RawRecord[] = [];
+    return {
+      repositories: kind === 'repositories' ? none : (await this.kindRecords('repositories')).records,
+      users: kind === 'users' ? none : (await this.kindRecords('users')).records,
+      issues: spec.needs?.includes('issues') && kind !== 'issues' ? (await this.kindRecords('issues')).records : none,
+    };
   }
 
   async counts(): Promise<Partial<Record<Kind, number>>> {
@@ -182,26 +225,51 @@ class DumpStore implements Store {
   private async build(kind: Kind): Promise<{ collection: Collection; report: BuildReport }> {
     const started = performance.now();
     const spec = specOf(kind);
-    const own = await this.kindRecords(kind);
-    const records = own.records;
-    const repositories = kind === 'repositories' ? own : await this.kindRecords('repositories');
-    const users = kind === 'users' ? own : await this.kindRecords('users');
-    const neighbours = {
-      repositories: repositories.records,
-      users: users.records,
-      issues: spec.needs?.includes('issues') ? (await this.kindRecords('issues')).records : [],
-    };
+    const dump = await this.openDump();
     const progress = this.options.onProgress;
+    const selfNeighbour = kind === 'repositories' || kind === 'users';
+    // The kind's own records when they can be had without a pass over the dump (or are needed as a neighbour).
+    let own: KindRecords | undefined;
+    if (this.kindRecordsByKind.has(kind) || selfNeighbour || !dump.has(kind) || !dump.cheapHash) own = await this.kindRecords(kind);
+    else {
+      own = await this.snapshotRecords(dump, kind);
+      if (own) this.kindRecordsByKind.set(kind, Promise.resolve(own));
+    }
+    const neighbours = await this.neighbours(spec, kind);
+    if (selfNeighbour) {
+      if (kind === 'repositories') neighbours.repositories = own!.records;
+      else neighbours.users = own!.records;
+    }
+    const reposHash = (kind === 'repositories' ? own! : await this.kindRecords('repositories')).hash ?? 'none';
+    const usersHash = (kind === 'users' ? own! : await this.kindRecords('users')).hash ?? 'none';
+
+    let built: CompactIndex | undefined;
+    let streamedPrivate: PrivateDocs | undefined;
+    let streamedNames: OwnNames | undefined;
+    if (!own) {
+      // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
+      const indexer = new CompactIndexBuilder(spec);
+      const names = new NameCollector(spec);
+      const privates = new PrivateCollector(spec, names);
+      const ingested = await this.ingest(dump, kind, neighbours, [indexer, privates]);
+      own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
+      this.kindRecordsByKind.set(kind, Promise.resolve(own));
+      built = indexer.finish();
+      streamedPrivate = privates.docs;
+      streamedNames = names;
+    }
+    const records = own.records;
     const key = cacheKey(spec, own.hash ?? 'empty');
-    const cached = await loadCached(this.cacheDir, kind, key, records.length);
+    const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     // The private documents read the repositories too: cached under both kinds' hashes.
-    const reposHash = repositories.hash ?? 'none';
-    const knownPrivate = records.length === 0 ? [] : await loadPrivateDocs(this.cacheDir, kind, key, reposHash, records.length);
+    const knownPrivate =
+      streamedPrivate ?? (records.length === 0 ? [] : await loadPrivateDocs(this.cacheDir, kind, key, reposHash, records.length));
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
-    const names = knownNamesFile(this.cacheDir, kind, key, reposHash, users.hash ?? 'none');
+    const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
-    if (!knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
-    if (!existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
+    if (streamedNames) collection.seedOwnNames(streamedNames);
+    if (streamedPrivate || !knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
+    if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
@@ -209,12 +277,13 @@ class DumpStore implements Store {
       source = 'cached';
       indexBytes = cached.bytes;
     } else {
-      progress?.({ kind, phase: 'build', done: 0, total: records.length });
-      const lunrIndex = buildLunrIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length }));
-      const serialized = lunrIndex.toJSON() as unknown as SerializedLunr;
+      if (!built) {
+        progress?.({ kind, phase: 'build', done: 0, total: records.length });
+        built = buildLunrIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length })).compact;
+      }
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
-      indexBytes = (await saveCached(this.cacheDir, kind, key, records.length, serialized)) ?? 0;
-      collection.attachIndex(new LunrTextIndex(serialized, records.length));
+      indexBytes = (await saveCached(this.cacheDir, kind, key, records.length, built)) ?? 0;
+      collection.attachIndex(new LunrTextIndex(built, records.length));
       source = 'built';
     }
     const report: BuildReport = { kind, records: records.length, source, ms: performance.now() - started, indexBytes };

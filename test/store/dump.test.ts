@@ -83,6 +83,12 @@ describe('load: broken records name file, index and field', () => {
     const error = await loadError(dir, kind);
     expect(error.message.startsWith(`${path.join(dir, file)}${message.startsWith('record') ? ', ' : ': '}${message}`)).toBe(true);
     expect(error.file).toBe(path.join(dir, file));
+    // Streaming the same file reports the same error, and hands out no record past the bad one.
+    const visited: number[] = [];
+    const streamed = await (await openDump(dir)).stream(kind, (_r, doc) => visited.push(doc)).then(() => undefined, (e: unknown) => e);
+    expect(streamed).toBeInstanceOf(DataError);
+    expect((streamed as DataError).message).toBe(error.message);
+    if (error.index !== undefined && file !== 'pulls.json') expect(visited).toEqual(Array.from({ length: error.index }, (_, i) => i));
   });
 
   it('names the key of a single-file dump', async () => {
@@ -208,6 +214,25 @@ describe.skipIf(!haveData)(`real dumps in ../shared/data${haveData ? '' : ' (ski
       const expected = (JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as unknown[]).length;
       const loaded = await dump.load(kind as Kind);
       expect(loaded.records.length, `${name}/${file}`).toBe(expected);
+    }
+  }, 60_000);
+
+  it.each(dataDirs)('%s streams every kind as it loads: same records, texts, hash, files and pulls', async (name) => {
+    const dir = path.join(dataRoot, name);
+    const loadedDump = await openDump(dir);
+    const streamDump = await openDump(dir);
+    for (const kind of loadedDump.kinds) {
+      const loaded = await loadedDump.load(kind);
+      const records: RawRecord[] = [];
+      const streamed = await streamDump.stream(kind, (record, doc, text) => {
+        expect(doc).toBe(records.length);
+        records.push(record);
+        // The text is the record's own bytes from the file, or absent when enrichment changed the record.
+        if (text) expect(JSON.parse(text.toString('utf8'))).toEqual(record);
+        else expect(loaded.pulls.has(doc)).toBe(true);
+      });
+      expect(records, `${name}/${kind}`).toEqual(loaded.records);
+      expect(streamed).toEqual({ kind, hash: loaded.hash, files: loaded.files, pulls: loaded.pulls, count: loaded.records.length });
     }
   }, 60_000);
 });

@@ -73,13 +73,15 @@ describe('record snapshot file', () => {
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
     writeFileSync(file, 'garbage');
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
-    const headerEnd = 12 + good.readUInt32LE(8);
+    // Layout: MAGIC | texts | offsets | header | u32 header length | MAGIC.
+    const headerLength = good.readUInt32LE(good.length - 12);
+    const headerStart = good.length - 12 - headerLength;
     const badHeader = Buffer.from(good);
-    badHeader[14] = 0x7b; // inside the header JSON
+    badHeader[headerStart + 2] = 0x7b; // inside the header JSON
     writeFileSync(file, badHeader);
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
     const badOffsets = Buffer.from(good);
-    badOffsets[headerEnd + 9] = badOffsets[headerEnd + 9]! ^ 0xff;
+    badOffsets[headerStart - 7] = badOffsets[headerStart - 7]! ^ 0xff;
     writeFileSync(file, badOffsets);
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
   });
@@ -89,7 +91,7 @@ describe('record snapshot file', () => {
     await saveSnapshot(dir, 'issues', 'k1', records, pulls);
     const file = snapshotFile(dir, 'issues', 'k1');
     const bytes = readFileSync(file);
-    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0x01;
+    bytes[10] = bytes[10]! ^ 0x01; // inside the first record's text (texts follow the 8-byte MAGIC)
     writeFileSync(file, bytes);
     const snapshot = (await loadSnapshot(dir, 'issues', 'k1'))!;
     expect(() => snapshot.records[0]).toThrow(IndexFileError);
@@ -101,7 +103,7 @@ describe('record snapshot file', () => {
     await saveSnapshot(dir, 'issues', 'k1', records, pulls);
     const file = snapshotFile(dir, 'issues', 'k1');
     const bytes = readFileSync(file);
-    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0x01;
+    bytes[10] = bytes[10]! ^ 0x01; // inside the first record's text (texts follow the 8-byte MAGIC)
     writeFileSync(file, bytes);
     let calls = 0;
     const snapshot = (await loadSnapshot(dir, 'issues', 'k1', () => (calls++, { records, pulls })))!;
