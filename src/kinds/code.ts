@@ -3,7 +3,7 @@ import { decodeContent, codeSize } from '../store/code-content.js';
 import { MESSAGES } from '../envelope/api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
-import { enumQ, languageQ, numberQ, scopeQualifiers, textQ, time } from './qualifiers.js';
+import { enumQ, languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { RawRecord } from './kind.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
 
@@ -40,13 +40,14 @@ const isForkFile: Getter<boolean> = (r, d, c) => {
 /** `path:DIR` — the file lives in DIR or below; `path:/` — at the repository root (§2.3). */
 const pathQ: QualifierSpec = {
   list: false,
+  columns: [{ get: path, type: 'strings' }],
   compile(value, { c }) {
     const dir = value.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
-    return (doc) => {
-      const p = path(c.records[doc]!, doc, c).toLowerCase();
+    return onStrings(c, path, (original) => {
+      const p = original.toLowerCase();
       const parent = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
       return dir === '' ? parent === '' : parent === dir || parent.startsWith(`${dir}/`) || p.startsWith(`${dir}/`);
-    };
+    });
   },
 };
 
@@ -90,13 +91,13 @@ export const code: KindSpec = {
       // A leading dot is tolerated (`extension:.rb`, §2.3).
       compile: (value, ctx) => textQ(extensionOf).compile(value.replace(/^\./, ''), ctx),
     },
-    fork: enumQ({ true: ['fork', () => true], only: ['fork', (r, d, c) => isForkFile(r, d, c)] }),
+    fork: enumQ({ true: ['fork', () => true], only: ['fork', isForkFile] }),
   },
   sorts: { indexed: time('last_modified_at') },
   // Files in forks are left out unless `fork:true|only` is given (§2.3). GitHub further keeps only forks with more
   // stars than their parent; records rarely carry the parent's stars, so with `fork:` every fork is eligible.
   defaults(present, c) {
-    return present.has('fork') ? undefined : (doc) => !isForkFile(c.records[doc]!, doc, c);
+    return present.has('fork') ? undefined : onBoolean(c, isForkFile, false);
   },
   advancedSyntax: false,
   textRequired: MESSAGES.codeTextRequired,

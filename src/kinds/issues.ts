@@ -4,7 +4,7 @@
  */
 import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
-import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
+import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { CollectionView, Getter, KindSpec, QualifierSpec } from './spec.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
@@ -52,14 +52,23 @@ const requestedTeams: Getter<string[]> = (_r, doc, c) => {
 };
 
 /** `type:issue|pr`, or an issue type by name (`type:"Bug"`, §2.1). */
+const typeName = str('type.name');
 const typeQ: QualifierSpec = {
   list: true,
   repeat: 'or',
+  columns: [
+    { get: isPr, type: 'boolean' },
+    { get: typeName, type: 'strings' },
+  ],
   compile(value, { c }) {
     const v = value.trim().toLowerCase();
-    if (v === 'issue') return (doc) => !isPr(c.records[doc]!, doc, c);
-    if (v === 'pr' || v === 'pull-request') return (doc) => isPr(c.records[doc]!, doc, c);
-    return (doc) => String(at(c.records[doc], 'type.name') ?? '').toLowerCase() === v;
+    if (v === 'issue') return onBoolean(c, isPr, false);
+    if (v === 'pr' || v === 'pull-request') return onBoolean(c, isPr, true);
+    // A record without a type matches only `type:""`, as String(undefined ?? '') did.
+    const typed = onStrings(c, typeName, (s) => s.toLowerCase() === v);
+    if (v !== '') return typed;
+    const any = onStrings(c, typeName, () => true);
+    return (doc) => typed(doc) || !any(doc);
   },
 };
 
@@ -77,8 +86,9 @@ const authorQ: QualifierSpec = {
 const assigneeQ: QualifierSpec = {
   list: true,
   userValued: true,
+  columns: [{ get: assignees, type: 'strings' }],
   compile(value, ctx) {
-    if (value.trim() === '*') return (doc) => assignees(ctx.c.records[doc]!, doc, ctx.c).length > 0;
+    if (value.trim() === '*') return onStrings(ctx.c, assignees, () => true);
     return textQ(assignees).compile(value, ctx);
   },
 };

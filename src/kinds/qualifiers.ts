@@ -7,12 +7,20 @@ import { canonicalLanguage, isKnownLanguage } from '../text/languages.js';
 import { inInterval, parseBoolean, parseDateRange, parseNumberRange, toEpochMs } from './qualifier-values.js';
 import type { CollectionView, Getter, Predicate, QualifierSpec } from './spec.js';
 
+/** Paths split once: the tables read a few dozen distinct paths millions of times while columns build. */
+const splitPaths = new Map<string, readonly string[]>();
+
 /** Read a dotted path (`commit.author.date`) off a record; undefined when any step is missing. */
 export function at(record: unknown, path: string): unknown {
+  let keys = splitPaths.get(path);
+  if (!keys) {
+    keys = path.split('.');
+    if (splitPaths.size < 4096) splitPaths.set(path, keys);
+  }
   let value: unknown = record;
-  for (const key of path.split('.')) {
+  for (let i = 0; i < keys.length; i++) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
+    value = (value as Record<string, unknown>)[keys[i]!];
   }
   return value;
 }
@@ -46,16 +54,66 @@ function over(c: CollectionView, test: Bound): Predicate {
   return (doc) => test(records[doc]!, doc);
 }
 
+/**
+ * A predicate on a number getter's value: read from its column when the collection has it, else from the record.
+ * `test` never sees a missing value (those documents fail).
+ */
+export function onNumber(c: CollectionView, get: Getter<number | undefined>, test: (x: number) => boolean): Predicate {
+  const column = c.column(get);
+  if (column?.type === 'number') {
+    const values = column.values;
+    return (doc) => {
+      const x = values[doc]!;
+      return x === x && test(x);
+    };
+  }
+  return over(c, (r, doc) => {
+    const x = get(r, doc, c);
+    return x !== undefined && test(x);
+  });
+}
+
+/** A predicate on a boolean getter's value (a missing value counts as false), column first. */
+export function onBoolean(c: CollectionView, get: Getter<boolean | undefined>, wanted: boolean): Predicate {
+  const column = c.column(get);
+  if (column?.type === 'boolean') {
+    const values = column.values;
+    return (doc) => (values[doc] === 1) === wanted;
+  }
+  return over(c, (r, doc) => (get(r, doc, c) ?? false) === wanted);
+}
+
+/**
+ * A predicate true when any of a string getter's values passes `test`, column first: with a column, `test` runs
+ * once per distinct string (its dictionary), not once per document.
+ */
+export function onStrings(c: CollectionView, get: Getter<string | readonly string[] | undefined>, test: (s: string) => boolean): Predicate {
+  const column = c.column(get);
+  if (column?.type === 'strings') {
+    const { dict, offsets, ids } = column;
+    const hit = new Uint8Array(dict.length);
+    for (let i = 0; i < dict.length; i++) hit[i] = test(dict[i]!) ? 1 : 0;
+    return (doc) => {
+      for (let k = offsets[doc]!, end = offsets[doc + 1]!; k < end; k++) if (hit[ids[k]!] === 1) return true;
+      return false;
+    };
+  }
+  return over(c, (r, doc) => {
+    const have = get(r, doc, c);
+    if (have === undefined) return false;
+    if (typeof have === 'string') return test(have);
+    return have.some((s) => test(s));
+  });
+}
+
 /** Numeric comparison/range qualifier (§1.7) over a number getter. */
 export function numberQ(get: Getter<number | undefined>): QualifierSpec {
   return {
+    columns: [{ get, type: 'number' }],
     compile(value, { c }) {
       const interval = parseNumberRange(value);
       if (!interval) return undefined;
-      return over(c, (r, doc) => {
-        const x = get(r, doc, c);
-        return x !== undefined && inInterval(interval, x);
-      });
+      return onNumber(c, get, (x) => inInterval(interval, x));
     },
   };
 }
@@ -63,13 +121,11 @@ export function numberQ(get: Getter<number | undefined>): QualifierSpec {
 /** Date comparison/range qualifier (§1.8) over an epoch-ms getter. */
 export function dateQ(get: Getter<number | undefined>): QualifierSpec {
   return {
+    columns: [{ get, type: 'number' }],
     compile(value, { c }) {
       const interval = parseDateRange(value);
       if (!interval) return undefined;
-      return over(c, (r, doc) => {
-        const x = get(r, doc, c);
-        return x !== undefined && inInterval(interval, x);
-      });
+      return onNumber(c, get, (x) => inInterval(interval, x));
     },
   };
 }
@@ -77,10 +133,11 @@ export function dateQ(get: Getter<number | undefined>): QualifierSpec {
 /** `true|false` qualifier over a boolean getter (a missing value counts as false). */
 export function boolQ(get: Getter<boolean | undefined>): QualifierSpec {
   return {
+    columns: [{ get, type: 'boolean' }],
     compile(value, { c }) {
       const wanted = parseBoolean(value);
       if (wanted === undefined) return undefined;
-      return over(c, (r, doc) => (get(r, doc, c) ?? false) === wanted);
+      return onBoolean(c, get, wanted);
     },
   };
 }
@@ -110,17 +167,13 @@ export function textQ(
 ): QualifierSpec {
   return {
     list: true,
+    columns: [{ get, type: 'strings' }],
     ...extra,
     compile(value, { c }) {
       const wanted = value.trim().toLowerCase();
       if (wanted === '') return undefined;
       const matches = matcher(mode, wanted);
-      return over(c, (r, doc) => {
-        const have = get(r, doc, c);
-        if (have === undefined) return false;
-        if (typeof have === 'string') return matches(have.toLowerCase());
-        return have.some((s) => matches(s.toLowerCase()));
-      });
+      return onStrings(c, get, (s) => matches(s.toLowerCase()));
     },
   };
 }
@@ -136,13 +189,13 @@ export function enumQ(
   return {
     repeat: 'or',
     list: true,
+    columns: Object.values(values).map(([, test]) => ({ get: test, type: 'boolean' as const })),
     ...extra,
     group: (value) => values[value.trim().toLowerCase()]?.[0] ?? value,
     compile(value, { c }) {
       const entry = values[value.trim().toLowerCase()];
       if (!entry) return undefined;
-      const test = entry[1];
-      return over(c, (r, doc) => test(r, doc, c));
+      return onBoolean(c, entry[1], true);
     },
   };
 }
@@ -155,6 +208,18 @@ export function unsupportedQ(reason: string): QualifierSpec {
 /** `owner/name` of a repository URL (`https://api.github.com/repos/o/n[/...]` or `https://github.com/o/n/...`). */
 export function repoFromUrl(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
+  // Records of one repository share its URL: remember recent answers (bounded).
+  const known = repoOfUrl.get(url);
+  if (known !== undefined || repoOfUrl.has(url)) return known;
+  if (repoOfUrl.size >= 8192) repoOfUrl.clear();
+  const name = parseRepoUrl(url);
+  repoOfUrl.set(url, name);
+  return name;
+}
+
+const repoOfUrl = new Map<string, string | undefined>();
+
+function parseRepoUrl(url: string): string | undefined {
   const m = /^https?:\/\/[^/]+\/(?:api\/v3\/)?(?:repos\/)?([^/]+)\/([^/?#]+)/.exec(url);
   return m ? `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}` : undefined;
 }
@@ -183,13 +248,11 @@ export function scopeQualifiers(repoOf: Getter<string | undefined>): Record<'rep
 export function languageQ(get: Getter<string | undefined>): QualifierSpec {
   return {
     list: true,
+    columns: [{ get, type: 'strings' }],
     compile(value, { c }) {
       if (value.trim() === '' || !isKnownLanguage(value)) return undefined;
       const wanted = canonicalLanguage(value);
-      return over(c, (r, doc) => {
-        const have = get(r, doc, c);
-        return have !== undefined && canonicalLanguage(have) === wanted;
-      });
+      return onStrings(c, get, (have) => canonicalLanguage(have) === wanted);
     },
   };
 }

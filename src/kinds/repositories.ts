@@ -1,7 +1,7 @@
 /** `/search/repositories` (reference §2.2). Forks are hidden unless `fork:true|only`. */
 import { apiRoot, repositoryObjectUrl, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
-import { boolQ, dateQ, enumQ, languageQ, num, numberQ, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
+import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { Getter, KindSpec, QualifierSpec } from './spec.js';
 
 const fullName: Getter<string | undefined> = str('full_name');
@@ -18,12 +18,14 @@ const goodFirst: Getter<number | undefined> = (r, _d, c) => {
 };
 
 /** `fork:true` includes forks, `fork:only` keeps only forks, `fork:false` the default (§2.2 "Searching in forks"). */
+const isFork: Getter<boolean> = (r) => r.fork === true;
 const forkQ: QualifierSpec = {
+  columns: [{ get: isFork, type: 'boolean' }],
   compile(value, { c }) {
     const v = value.trim().toLowerCase();
     if (v === 'true') return () => true;
-    if (v === 'only') return (doc) => c.records[doc]!.fork === true;
-    if (v === 'false') return (doc) => c.records[doc]!.fork !== true;
+    if (v === 'only') return onBoolean(c, isFork, true);
+    if (v === 'false') return onBoolean(c, isFork, false);
     return undefined;
   },
 };
@@ -85,7 +87,7 @@ export const repositories: KindSpec = {
   },
   advancedSyntax: false,
   defaults(present, c) {
-    return present.has('fork') ? undefined : (doc) => c.records[doc]!.fork !== true;
+    return present.has('fork') ? undefined : onBoolean(c, isFork, false);
   },
   needs: ['issues'],
   visibility: (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c),

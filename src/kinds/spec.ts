@@ -4,6 +4,7 @@
  */
 import type { MediaOptions } from '../request/media-type.js';
 import type { Viewer } from '../request/viewer.js';
+import type { Column, ColumnType } from '../store/columns.js';
 import type { AnalyzerName } from '../text/analyzer.js';
 import type { Kind, RawRecord } from './kind.js';
 
@@ -29,6 +30,12 @@ export interface CollectionView {
    * the kind did not declare `needs: ['issues']`.
    */
   openIssuesWithLabel(fullName: string, label: string): number;
+  /**
+   * The values of a getter a qualifier declared in `QualifierSpec.columns` (or a sort key's getter) for every
+   * document, held in typed arrays built with the index — so filters and sorts read no records. Undefined when
+   * the getter is not a declared column or its values did not fit the column's type: then read the records.
+   */
+  column(get: Getter<unknown>): Column | undefined;
 }
 
 /** Reads one value off a record. `doc` is the record's position in `c.records`. */
@@ -85,6 +92,8 @@ export interface QualifierSpec {
   readonly scope?: 'repo' | 'user';
   /** Set when the data this qualifier needs is not in REST records: the qualifier is refused, never ignored. */
   readonly unsupported?: string;
+  /** Getters whose values are precomputed per document as columns (read through `CollectionView.column`). */
+  readonly columns?: ReadonlyArray<{ readonly get: Getter<unknown>; readonly type: ColumnType }>;
 }
 
 /** Whether a record is in a private repository, and which (for access checks). */

@@ -23,10 +23,16 @@ export function orderResults(
   const getter = sort === undefined ? undefined : c.spec.sorts[sort];
   if (!getter) return positions.sort(byScore);
   const values = new Float64Array(docs.length);
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    const v = getter(c.records[doc]!, doc, c);
-    values[i] = v === undefined || Number.isNaN(v) ? NaN : v;
+  const column = c.column(getter);
+  if (column?.type === 'number') {
+    // The sort key's column (built with the index): no record is read.
+    for (let i = 0; i < docs.length; i++) values[i] = column.values[docs[i]!]!;
+  } else {
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const v = getter(c.records[doc]!, doc, c);
+      values[i] = v === undefined || Number.isNaN(v) ? NaN : v;
+    }
   }
   const sign = order === 'asc' ? 1 : -1;
   return positions.sort((a, b) => {

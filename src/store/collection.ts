@@ -4,7 +4,9 @@
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
-import type { CollectionView, KindSpec, Visibility } from '../kinds/spec.js';
+import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec.js';
+import { columnDefs } from './column-defs.js';
+import { ColumnBuilder, type Column } from './columns.js';
 import type { Viewer } from '../request/viewer.js';
 import type { KnownNames, PullLookup } from './record-snapshot.js';
 import type { TextIndex } from './text-index.js';
@@ -28,6 +30,9 @@ export class Collection implements CollectionView {
 
   private textIndex: TextIndex | undefined;
   private ownNames: OwnNames | undefined;
+  private columnSource: { get(name: string): Column | undefined } | undefined;
+  /** Columns built from the records on first use (null: the values did not fit the column's type). */
+  private readonly builtColumns = new Map<string, Column | null>();
 
   /**
    * @param records the kind's records in dump order
@@ -72,6 +77,37 @@ export class Collection implements CollectionView {
   get index(): TextIndex {
     if (!this.textIndex) throw new Error(`the ${this.kind} index is not attached yet`);
     return this.textIndex;
+  }
+
+  /**
+   * Attach the kind's columns: a lazily read column file, or columns built in memory (by name, see
+   * column-defs.ts). Without them, {@link column} builds a column from the records on first use.
+   */
+  attachColumns(columns: { get(name: string): Column | undefined }): void {
+    this.columnSource = columns;
+  }
+
+  column(get: Getter<unknown>): Column | undefined {
+    const def = columnDefs(this.spec).byGetter.get(get);
+    if (!def) return undefined;
+    const stored = this.columnSource?.get(def.name);
+    if (stored) return stored;
+    let built = this.builtColumns.get(def.name);
+    if (built === undefined) {
+      const builder = new ColumnBuilder(def.type);
+      this.records.forEach((record, doc) => {
+        let value: unknown;
+        try {
+          value = def.get(record, doc, this);
+        } catch {
+          value = Symbol('unusable');
+        }
+        builder.add(value);
+      });
+      built = builder.finish() ?? null;
+      this.builtColumns.set(def.name, built);
+    }
+    return built ?? undefined;
   }
 
   /** Attach the built or loaded index (once). */

@@ -11,6 +11,8 @@ import type { KindSpec } from '../kinds/spec.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from './compact-index.js';
 import { CompactIndexBuilder } from './index-builder.js';
+import { columnDefs, ColumnsCollector } from './column-defs.js';
+import { COLUMNS_FORMAT, openColumns, saveColumns } from './columns.js';
 import { ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { DataError } from './data-error.js';
 import { openDump, type Dump, type LoadedKind } from './dump.js';
@@ -183,6 +185,43 @@ class DumpStore implements Store {
     return ingested;
   }
 
+  /**
+   * Give the collection its columns: those a streaming pass just built (saved for next time), else the column
+   * file matching the dump and the getters, else built now from the records and saved (a directory dump only: a
+   * single-file dump's records are in memory anyway, so its columns are built in memory on first use).
+   */
+  private async attachColumns(
+    collection: Collection,
+    dump: Dump,
+    hash: string | undefined,
+    streamed: ColumnsCollector | undefined,
+    reposHash: string,
+    usersHash: string,
+  ): Promise<void> {
+    const { spec } = collection;
+    const defs = columnDefs(spec);
+    const issuesHash = spec.needs?.includes('issues') && collection.kind !== 'issues' ? ((await this.kindRecords('issues')).hash ?? 'none') : '-';
+    const id = createHash('sha256')
+      .update(`${COLUMNS_FORMAT}|${cacheKey(spec, hash ?? 'empty')}|${reposHash}|${usersHash}|${issuesHash}|${defs.fingerprint}`)
+      .digest('hex');
+    const file = path.join(this.cacheDir, `${collection.kind}-${id.slice(0, 32)}.columns`);
+    const count = collection.records.length;
+    if (!streamed && (!dump.cheapHash || count === 0)) return;
+    if (!streamed) {
+      const stored = openColumns(file, id, count);
+      if (stored) {
+        collection.attachColumns(stored);
+        return;
+      }
+      streamed = new ColumnsCollector(defs);
+      const collector = streamed;
+      collection.records.forEach((record, doc) => collector.add(record, doc, collection));
+    }
+    const built = streamed.finish();
+    collection.attachColumns(built);
+    await saveColumns(file, id, count, built);
+  }
+
   /** The other kinds' records a kind's table reads. */
   private async neighbours(spec: KindSpec, kind: Kind): Promise<Neighbours> {
     const none: readonly RawRecord[] = [];
@@ -244,6 +283,7 @@ class DumpStore implements Store {
     const usersHash = (kind === 'users' ? own! : await this.kindRecords('users')).hash ?? 'none';
 
     let built: CompactIndex | undefined;
+    let columns: ColumnsCollector | undefined;
     let streamedPrivate: PrivateDocs | undefined;
     let streamedNames: OwnNames | undefined;
     if (!own) {
@@ -251,7 +291,8 @@ class DumpStore implements Store {
       const indexer = new CompactIndexBuilder(spec);
       const names = new NameCollector(spec);
       const privates = new PrivateCollector(spec, names);
-      const ingested = await this.ingest(dump, kind, neighbours, [indexer, privates]);
+      columns = new ColumnsCollector(columnDefs(spec));
+      const ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns]);
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
       this.kindRecordsByKind.set(kind, Promise.resolve(own));
       built = indexer.finish();
@@ -270,6 +311,7 @@ class DumpStore implements Store {
     if (streamedNames) collection.seedOwnNames(streamedNames);
     if (streamedPrivate || !knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
+    await this.attachColumns(collection, dump, own.hash, columns, reposHash, usersHash);
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {

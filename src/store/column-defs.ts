@@ -1,0 +1,87 @@
+/**
+ * Which columns a kind has: every getter its qualifiers declare (`QualifierSpec.columns`) and every sort key,
+ * each under a stable name, plus a fingerprint of their code so a column file written by other getters is never
+ * read. Also the consumer that fills them during a build.
+ */
+import { createHash } from 'node:crypto';
+import type { RawRecord } from '../kinds/kind.js';
+import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
+import { ColumnBuilder, COLUMNS_FORMAT, type Column, type ColumnType } from './columns.js';
+
+/** One column of a kind. */
+export interface ColumnDef {
+  /** `q.<qualifier>.<i>` or `sort.<key>`. */
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly get: Getter<unknown>;
+}
+
+/** A kind's columns, in a fixed order, with a lookup by getter. */
+export interface ColumnDefs {
+  readonly list: readonly ColumnDef[];
+  readonly byGetter: ReadonlyMap<Getter<unknown>, ColumnDef>;
+  /**
+   * sha256 hex over the format, names, types and the getters' source text: a changed getter changes it (a
+   * helper the getter calls is not covered; such changes bump COLUMNS_FORMAT).
+   */
+  readonly fingerprint: string;
+}
+
+const memo = new WeakMap<KindSpec, ColumnDefs>();
+
+/** The columns of `spec` (computed once per spec). A getter used twice is one column (its first name). */
+export function columnDefs(spec: KindSpec): ColumnDefs {
+  const known = memo.get(spec);
+  if (known) return known;
+  const list: ColumnDef[] = [];
+  const byGetter = new Map<Getter<unknown>, ColumnDef>();
+  const add = (name: string, type: ColumnType, get: Getter<unknown>): void => {
+    if (byGetter.has(get)) return;
+    const def = { name, type, get };
+    list.push(def);
+    byGetter.set(get, def);
+  };
+  for (const name of Object.keys(spec.qualifiers).sort()) {
+    spec.qualifiers[name]!.columns?.forEach((column, i) => add(`q.${name}.${i}`, column.type, column.get));
+  }
+  for (const key of Object.keys(spec.sorts).sort()) add(`sort.${key}`, 'number', spec.sorts[key]!);
+  const hash = createHash('sha256').update(`columns ${COLUMNS_FORMAT}\n`);
+  for (const def of list) hash.update(`${def.name}|${def.type}|${def.get.toString()}\n`);
+  const defs = { list, byGetter, fingerprint: hash.digest('hex') };
+  memo.set(spec, defs);
+  return defs;
+}
+
+/** A value no column accepts: a getter that threw makes its column unusable (queries then read records). */
+const UNUSABLE = Symbol('unusable');
+
+/** Fills every column of a kind record by record (a consumer of a build pass, or a loop over the records). */
+export class ColumnsCollector {
+  private readonly builders: ColumnBuilder[];
+  constructor(private readonly defs: ColumnDefs) {
+    this.builders = defs.list.map((def) => new ColumnBuilder(def.type));
+  }
+
+  add(record: RawRecord, doc: number, view: CollectionView): void {
+    const { list } = this.defs;
+    for (let i = 0; i < list.length; i++) {
+      let value: unknown;
+      try {
+        value = list[i]!.get(record, doc, view);
+      } catch {
+        value = UNUSABLE;
+      }
+      this.builders[i]!.add(value);
+    }
+  }
+
+  /** The finished columns by name (unusable ones left out). */
+  finish(): Map<string, Column> {
+    const out = new Map<string, Column>();
+    this.defs.list.forEach((def, i) => {
+      const column = this.builders[i]!.finish();
+      if (column) out.set(def.name, column);
+    });
+    return out;
+  }
+}
