@@ -88,6 +88,11 @@ export class CompactIndexBuilder {
 
   /** Index the next document (`doc` must equal {@link count}); field values are read through `c`. */
   add(record: RawRecord, doc: number, c: CollectionView): void {
+    this.addValues(doc, fieldValues(this.spec, record, doc, c));
+  }
+
+  /** Index the next document from its field values (as {@link fieldValues} reads them, one per field). */
+  addValues(doc: number, values: readonly unknown[]): void {
     if (doc !== this.docs) throw new Error(`documents must be added in order: expected ${this.docs}, got ${doc}`);
     const F = this.fields.length;
     this.segStart.ensure((doc + 1) * F + 1);
@@ -95,7 +100,7 @@ export class CompactIndexBuilder {
     const { terms, registry, touched } = this;
     for (let f = 0; f < F; f++) {
       const field = this.spec.fields[f]!;
-      const value = field.get(record, doc, c);
+      const value = values[f];
       // As lunrTokenizer: null/undefined give nothing, arrays are analysed element by element.
       const texts: readonly unknown[] = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
       terms.length = 0;
@@ -132,6 +137,13 @@ export class CompactIndexBuilder {
     const N = this.docs;
     return finish(this.fields, N, this.registry.names, this.occTerm, this.occTf, this.segStart.data.subarray(0, N * F + 1), this.fieldLength.data.subarray(0, N * F));
   }
+}
+
+/** The values of a record's text fields, in the order of `spec.fields` (what the builder indexes). */
+export function fieldValues(spec: KindSpec, record: RawRecord, doc: number, c: CollectionView): unknown[] {
+  const values: unknown[] = new Array(spec.fields.length);
+  for (let f = 0; f < spec.fields.length; f++) values[f] = spec.fields[f]!.get(record, doc, c);
+  return values;
 }
 
 /**

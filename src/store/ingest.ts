@@ -16,6 +16,8 @@ import { DataError } from './data-error.js';
 /** Something fed each record of the pass, in document order. */
 export interface RecordConsumer {
   add(record: RawRecord, doc: number, view: CollectionView): void;
+  /** A promise the pass waits for before its next chunk when the consumer has fallen behind (back-pressure). */
+  drain?(): Promise<void> | undefined;
 }
 
 /** What a pass leaves: the records (lazily parsed from the new snapshot when it could be written). */
@@ -60,7 +62,8 @@ export async function ingestKind(
       },
       (read, total) => {
         fraction = total > 0 ? read / total : 0;
-        return writer?.drain();
+        const waits = [writer?.drain(), ...consumers.map((consumer) => consumer.drain?.())].filter((w) => w !== undefined);
+        return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
       },
       pulls,
     );

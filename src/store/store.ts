@@ -11,6 +11,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from './compact-index.js';
 import { CompactIndexBuilder } from './index-builder.js';
+import { ParallelIndexer } from './parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from './columns.js';
 import { ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
@@ -288,14 +289,23 @@ class DumpStore implements Store {
     let streamedNames: OwnNames | undefined;
     if (!own) {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
-      const indexer = new CompactIndexBuilder(spec);
+      // On a second thread when the built package runs (same result; see parallel-indexer.ts).
+      const parallel = ParallelIndexer.start(spec);
+      const indexer = parallel ?? new CompactIndexBuilder(spec);
       const names = new NameCollector(spec);
       const privates = new PrivateCollector(spec, names);
       columns = new ColumnsCollector(columnDefs(spec));
-      const ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns]);
+      let ingested: IngestedKind;
+      try {
+        ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns]);
+      } catch (error) {
+        parallel?.abort();
+        throw error;
+      }
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
       this.kindRecordsByKind.set(kind, Promise.resolve(own));
-      built = indexer.finish();
+      // A failed worker leaves `built` undefined: the index is then built in-thread from the records below.
+      built = parallel ? await parallel.finish().catch(() => undefined) : (indexer as CompactIndexBuilder).finish();
       streamedPrivate = privates.docs;
       streamedNames = names;
     }
