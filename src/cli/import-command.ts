@@ -5,12 +5,12 @@
  * `exitCode` 130); cli/main.ts maps errors to exit codes.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { importGit, type GitImportResult } from '../import/git-import.js';
+// The importers (git plumbing, JSON classification, the dump writer, cli-progress) load when an import runs,
+// not when any `search` command starts: only the option helpers below are needed to build the command.
+import type { importGit, GitImportResult } from '../import/git-import.js';
 import { DEFAULT_BASE_URL, urlBases } from '../import/github-shapes.js';
-import { importGithub, type GithubImportResult } from '../import/github-import.js';
+import type { importGithub, GithubImportResult } from '../import/github-import.js';
 import { withInterruptSignal } from '../import/interrupt.js';
-import { createProgress } from '../import/progress.js';
-import { gitSummary, githubSummary } from '../import/summary.js';
 
 /** The dump directory written when `--out` is not given. */
 export const DEFAULT_OUT = 'dump';
@@ -55,8 +55,6 @@ function report(stderr: NodeJS.WritableStream, quiet: boolean | undefined, lines
 /** Builds the `import` command with its `git` and `github` subcommands. */
 export function createImportCommand(deps: ImportCommandDeps = {}): Command {
   const stderr = deps.stderr ?? process.stderr;
-  const runGitImport = deps.importGit ?? importGit;
-  const runGithubImport = deps.importGithub ?? importGithub;
   const command = new Command('import').description(
     'Build a dump directory from a git repository or from saved GitHub REST JSON (written atomically).',
   );
@@ -74,6 +72,9 @@ export function createImportCommand(deps: ImportCommandDeps = {}): Command {
       .option('--embed-repository', 'embed the repository object in every code and commit record (larger dump)'),
   ).action(async (repoPath: string, options: Record<string, string | boolean | undefined>) => {
     const quiet = options.quiet === true;
+    const runGitImport = deps.importGit ?? (await import('../import/git-import.js')).importGit;
+    const { createProgress } = await import('../import/progress.js');
+    const { gitSummary } = await import('../import/summary.js');
     const result: GitImportResult = await withInterruptSignal((signal) =>
       runGitImport({
         repoPath,
@@ -99,6 +100,9 @@ export function createImportCommand(deps: ImportCommandDeps = {}): Command {
       .argument('<paths...>', 'JSON files (.json, .json.gz, .jsonl, .ndjson) or directories of them'),
   ).action(async (paths: string[], options: Record<string, string | boolean | undefined>) => {
     const quiet = options.quiet === true;
+    const runGithubImport = deps.importGithub ?? (await import('../import/github-import.js')).importGithub;
+    const { createProgress } = await import('../import/progress.js');
+    const { githubSummary } = await import('../import/summary.js');
     const result: GithubImportResult = await withInterruptSignal((signal) =>
       runGithubImport({
         inputs: paths,

@@ -6,12 +6,17 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Kind } from '../kinds/kind.js';
 import type { SearchRequest } from '../request/search-request.js';
 import { runSearch, type SearchResult } from '../search.js';
-import { loadAccessFile } from '../server/access-file.js';
-import { closeOnSignals, listen, type RunningServer, type SignalSource } from '../server/listen.js';
+import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';
-import { createHandler, DEFAULT_MAX_IN_FLIGHT } from '../server/routes.js';
 import { openStore, type Store, type StoreOptions } from '../store/store.js';
 import { stderrProgress } from './progress.js';
+
+/**
+ * `--max-in-flight`'s default, the server's own (`DEFAULT_MAX_IN_FLIGHT` of server/routes.ts; a test keeps the
+ * two equal). Restated here so that building the command, which every `search` run does, does not load the
+ * HTTP edge (routes, listen, node:http, GraphQL, ETags): `serve` loads it when it runs.
+ */
+export const SERVE_DEFAULT_MAX_IN_FLIGHT = 32;
 
 /** What the command needs from outside; everything but `defaultData` has a production default. */
 export interface ServeCommandDeps {
@@ -81,7 +86,7 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--code-search-rate <n>', 'code searches per window').default(DEFAULT_RATE_LIMITS.code_search.identified).argParser(integer(1)))
     .addOption(new Option('--rate-window <ms>', 'length of a search rate-limit window').default(DEFAULT_RATE_LIMITS.search.windowMs).argParser(integer(1)))
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
-    .addOption(new Option('--max-in-flight <n>', 'searches running at once; more get 503').default(DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(new Option('--max-in-flight <n>', 'searches running at once; more get 503').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
     .action(async (options: ServeOptions) => {
       await serve(options, deps);
     });
@@ -101,6 +106,11 @@ function rateLimitsFrom(options: ServeOptions): RateLimits | false {
 async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
+  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }] = await Promise.all([
+    import('../server/access-file.js'),
+    import('../server/listen.js'),
+    import('../server/routes.js'),
+  ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
   const progress = stderrProgress(stderr as NodeJS.WriteStream, false);

@@ -6,7 +6,8 @@
  * and the type of every count, flag and timestamp *when it is present and non-null* (real records from
  * every era of the REST API omit or null many of them).
  */
-import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
 
@@ -107,9 +108,14 @@ export const RECORD_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
 
 let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
-/** The compiled validators, built once per process (ajv compilation takes a few ms per schema). */
+/**
+ * The compiled validators, built once per process and only when a dump is actually validated. ajv itself is
+ * loaded here, not at module load (its ~90 files cost ~50 ms, and a query served from a cached record snapshot
+ * validates nothing); `require` because ajv is CommonJS and this function must stay synchronous.
+ */
 function validators(): Map<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
   const ajv = new Ajv({ allErrors: false, allowUnionTypes: true, strict: true });
   compiled = new Map();
   for (const [name, schema] of Object.entries(RECORD_SCHEMAS)) {

@@ -1,0 +1,94 @@
+/**
+ * Start-up cost: a JSON query loads only the core. The interactive view, the HTTP server, the importers, the
+ * progress bar and the record validator (ajv) load at their point of use, so they must not appear among the
+ * modules a cached `search issues ... --json` loads. Also the pieces that made them lazy.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROGRESS_DELAY_MS, stderrProgress } from '../../src/cli/progress.js';
+import { SERVE_DEFAULT_MAX_IN_FLIGHT } from '../../src/cli/serve-command.js';
+import { DEFAULT_MAX_IN_FLIGHT } from '../../src/server/routes.js';
+import { SMALL_DUMP } from '../core/small-dump.js';
+
+const bin = fileURLToPath(new URL('../../bin/search.js', import.meta.url));
+const logModules = fileURLToPath(new URL('./fixtures/log-modules.mjs', import.meta.url));
+const built = existsSync(fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)));
+
+/** Runs bin/search.js with the module logger; resolves with the exit code and the loaded modules' paths. */
+async function loadedModules(args: readonly string[], cacheDir: string): Promise<{ code: number | null; modules: string[] }> {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'search-modules-')), 'modules.txt');
+  const child = spawn(process.execPath, ['--import', logModules, bin, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SEARCH_CACHE_DIR: cacheDir, LOG_MODULES_FILE: log },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(stderr).toBe('');
+  const modules = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((m) => (m.startsWith('file:') ? fileURLToPath(m) : m).split(path.sep).join('/'));
+  return { code, modules };
+}
+
+/** The fixture dump as a directory of `<kind>.json` (single-file dumps are re-read, so validated, every run). */
+function directoryDump(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'search-startup-dump-'));
+  const dump = JSON.parse(readFileSync(SMALL_DUMP, 'utf8')) as Record<string, unknown>;
+  for (const [name, records] of Object.entries(dump)) writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(records));
+  return dir;
+}
+
+/** Packages and program parts a JSON query must not load. */
+const NOT_FOR_A_JSON_QUERY = [
+  /\/node_modules\/(ajv|ajv-formats|cli-progress|ink|react|chalk|linguist-languages)\//,
+  /\/dist\/render\//,
+  /\/dist\/server\/(routes|listen|graphql|etag|identify)\.js$/,
+  /\/dist\/import\/(git-import|github-import|dump-writer|progress|summary)\.js$/,
+  /^node:http$/,
+];
+
+describe.skipIf(!built)('what a cached JSON query loads (needs `npm run build`; skipped when dist/ is absent)', () => {
+  it('loads the core only: no validator, view, server, importers or progress bar', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
+    // Cold cache: the dump is read and validated, so ajv loads (this also shows the logger sees CommonJS).
+    const cold = await loadedModules(args, cacheDir);
+    expect(cold.code).toBe(0);
+    expect(cold.modules.some((m) => m.includes('/node_modules/ajv/'))).toBe(true);
+    // Warm cache: served from the index cache and the record snapshot; nothing is validated.
+    const warm = await loadedModules(args, cacheDir);
+    expect(warm.code).toBe(0);
+    expect(warm.modules.some((m) => m.endsWith('/dist/search.js'))).toBe(true);
+    expect(warm.modules.filter((m) => NOT_FOR_A_JSON_QUERY.some((re) => re.test(m)))).toEqual([]);
+  }, 60_000);
+});
+
+describe('lazily loaded pieces', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('serve restates the server default for --max-in-flight', () => {
+    expect(SERVE_DEFAULT_MAX_IN_FLIGHT).toBe(DEFAULT_MAX_IN_FLIGHT);
+  });
+
+  it('draws the progress bar (cli-progress loaded on first use) once a build outlasts the delay on a terminal', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+    let written = '';
+    stream.on('data', (d: Buffer) => (written += d.toString()));
+    const progress = stderrProgress(stream as unknown as NodeJS.WriteStream, false);
+    progress.onProgress({ kind: 'issues', phase: 'build', done: 1, total: 10 });
+    expect(written).toBe('');
+    vi.setSystemTime(Date.now() + PROGRESS_DELAY_MS + 1);
+    progress.onProgress({ kind: 'issues', phase: 'build', done: 2, total: 10 });
+    progress.done();
+    expect(written).toContain('indexing issues [');
+    expect(written).toContain('2/10 records');
+  });
+});
