@@ -14,7 +14,7 @@ import { positiveText } from './plan/expr.js';
 import { planQuery } from './plan/plan.js';
 import type { MediaOptions } from './request/media-type.js';
 import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './request/search-request.js';
-import { checkWindow, lastPage, pageRange } from './results/paginate.js';
+import { checkWindow, lastPage, pageRange, RESULT_REACH } from './results/paginate.js';
 import { resultCacheOf } from './results/result-cache.js';
 import { orderResults } from './results/sort.js';
 import type { Collection } from './store/collection.js';
@@ -102,15 +102,19 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     if (defaults) within = within.filter((doc) => defaults(doc));
     const matched = await executor.evaluate(plan.expr, within);
     const matchedScores = plan.hasText ? executor.score(plan.expr, matched) : new Float64Array(matched.length).fill(1);
-    const ordered = orderResults(c, matched, matchedScores, sort, request.order);
-    results = {
-      docs: Uint32Array.from(ordered, (i) => matched[i]!),
-      scores: Float64Array.from(ordered, (i) => matchedScores[i]!),
-    };
+    // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
+    const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH);
+    const docs = new Uint32Array(ordered.length);
+    const scores = new Float64Array(ordered.length);
+    for (let i = 0; i < ordered.length; i++) {
+      docs[i] = matched[ordered[i]!]!;
+      scores[i] = matchedScores[ordered[i]!]!;
+    }
+    results = { docs, scores, total: matched.length };
     incomplete ||= budget.expired;
     if (!budget.expired) cache.set(key, results);
   }
-  const { docs, scores } = results;
+  const { docs, scores, total } = results;
   const { start, end } = pageRange(request.page, request.perPage, docs.length);
   const pageDocs: number[] = [];
   const pageScores: number[] = [];
@@ -121,12 +125,12 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
   return {
     envelope: {
-      total_count: docs.length,
+      total_count: total,
       incomplete_results: incomplete,
       items,
     },
     request,
-    lastPage: lastPage(docs.length, request.perPage, rule),
+    lastPage: lastPage(total, request.perPage, rule),
   };
 }
 

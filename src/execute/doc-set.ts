@@ -4,15 +4,37 @@
  */
 export type DocList = Uint32Array;
 
-/** 0..n-1. */
+let lastUniverse: DocList = new Uint32Array(0);
+
+/** 0..n-1. The same array is handed out again for the same n: doc lists are never modified in place. */
 export function universe(n: number): DocList {
+  if (lastUniverse.length === n) return lastUniverse;
   const out = new Uint32Array(n);
   for (let i = 0; i < n; i++) out[i] = i;
+  lastUniverse = out;
   return out;
+}
+
+/** True when `list` is exactly 0..length-1 (sorted and duplicate-free, so its last entry tells). */
+const isPrefixUniverse = (list: DocList): boolean => list.length > 0 && list[list.length - 1] === list.length - 1;
+
+/** The entries of `list` below `bound` (a prefix of the sorted list). */
+function below(list: DocList, bound: number): DocList {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < bound) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === list.length ? list : list.subarray(0, lo);
 }
 
 /** Documents in both lists. */
 export function intersect(a: DocList, b: DocList): DocList {
+  // Intersecting with every document (the common case of a query without filters) costs nothing.
+  if (isPrefixUniverse(b)) return below(a, b.length);
+  if (isPrefixUniverse(a)) return below(b, a.length);
   if (a.length > b.length) [a, b] = [b, a];
   const out = new Uint32Array(a.length);
   let n = 0;
@@ -27,6 +49,8 @@ export function intersect(a: DocList, b: DocList): DocList {
 
 /** Documents in either list. */
 export function union(a: DocList, b: DocList): DocList {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
   const out = new Uint32Array(a.length + b.length);
   let i = 0;
   let j = 0;

@@ -94,6 +94,7 @@ export const code: KindSpec = {
     fork: enumQ({ true: ['fork', () => true], only: ['fork', isForkFile] }),
   },
   sorts: { indexed: time('last_modified_at') },
+  detectsLanguages: true,
   // Files in forks are left out unless `fork:true|only` is given (§2.3). GitHub further keeps only forks with more
   // stars than their parent; records rarely carry the parent's stars, so with `fork:` every fork is eligible.
   defaults(present, c) {

@@ -126,6 +126,11 @@ export interface KindSpec {
   readonly byRepositoryId?: boolean;
   /** Other kinds whose records this kind's qualifiers or sorts read (loaded before planning). */
   readonly needs?: readonly Kind[];
+  /**
+   * Its getters detect languages from file names (linguist's data, loaded lazily): the store loads that data
+   * before it builds the kind's columns, so they hold what a query would compute.
+   */
+  readonly detectsLanguages?: boolean;
   /** The preview media type this kind requires (seed: commits cloak, topics mercy), else 415. */
   readonly preview?: 'cloak' | 'mercy';
   /** Extra filters GitHub applies by default, given the qualifier names present (repositories hide forks). */

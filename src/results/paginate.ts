@@ -3,8 +3,16 @@
  */
 import { ApiError, SEARCH_DOCS_INVALID } from '../envelope/api-error.js';
 
+import { PER_PAGE_MAX } from '../request/search-request.js';
+
 /** At most this many results are reachable per search. */
 export const RESULT_CAP = 1000;
+
+/**
+ * How many ordered results any page can reach: a non-code page may start at 999 and run a full page past the
+ * window ({@link pageRange}), so the first 1000 + 100 suffice; ordering stops there.
+ */
+export const RESULT_REACH = RESULT_CAP + PER_PAGE_MAX;
 
 /**
  * Refuse a page GitHub refuses, before searching (the rule does not depend on the total).

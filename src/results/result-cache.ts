@@ -4,10 +4,14 @@
  * while a process runs, so entries never go stale; they are evicted least-recently-used.
  */
 
-/** The ordered matches of one query: document numbers best first, with their scores (same order). */
+/**
+ * The ordered matches of one query: the first document numbers best first (as many as a page can reach, see
+ * RESULT_REACH), with their scores (same order), and how many matched in all.
+ */
 export interface OrderedResults {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
+  readonly total: number;
 }
 
 /** At most this many queries per collection. */

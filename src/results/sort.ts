@@ -1,15 +1,17 @@
 /**
  * Ordering: best match (score, descending) or a kind's sort key, with a deterministic tie-break (score, then
- * dump order). Records without the sort value come last in either order.
+ * dump order). Records without the sort value come last in either order. Only the first `limit` results are
+ * ever shown (the 1000-result window), so they are selected in linear time and only they are sorted.
  */
 import type { Collection } from '../store/collection.js';
 import type { DocList } from '../execute/doc-set.js';
 
 /**
- * Order documents.
+ * Order documents and keep the first `limit`.
  * @param scores one score per entry of `docs`
  * @param sort a sort key of the kind, or undefined for best match
- * @returns positions into `docs`, best first
+ * @param limit how many of the best to return, in order (default: all)
+ * @returns positions into `docs`, best first, at most `limit` of them
  */
 export function orderResults(
   c: Collection,
@@ -17,11 +19,13 @@ export function orderResults(
   scores: Float64Array,
   sort: string | undefined,
   order: 'asc' | 'desc',
+  limit = docs.length,
 ): Uint32Array {
-  const positions = Uint32Array.from({ length: docs.length }, (_, i) => i);
+  const positions = new Uint32Array(docs.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = i;
   const byScore = (a: number, b: number): number => scores[b]! - scores[a]! || docs[a]! - docs[b]!;
   const getter = sort === undefined ? undefined : c.spec.sorts[sort];
-  if (!getter) return positions.sort(byScore);
+  if (!getter) return firstInOrder(positions, limit, byScore);
   const values = new Float64Array(docs.length);
   const column = c.column(getter);
   if (column?.type === 'number') {
@@ -35,7 +39,7 @@ export function orderResults(
     }
   }
   const sign = order === 'asc' ? 1 : -1;
-  return positions.sort((a, b) => {
+  return firstInOrder(positions, limit, (a, b) => {
     const x = values[a]!;
     const y = values[b]!;
     const xMissing = Number.isNaN(x);
@@ -44,4 +48,48 @@ export function orderResults(
     if (!xMissing && x !== y) return sign * (x - y);
     return byScore(a, b);
   });
+}
+
+/**
+ * The first `limit` items of `items` under `compare`, sorted. `compare` must be a strict total order (no two
+ * items equal; the tie-break on document numbers guarantees it). Linear on average: a quickselect (median of
+ * three) moves the `limit` smallest to the front, then only those are sorted. Reorders `items` in place.
+ */
+export function firstInOrder(items: Uint32Array, limit: number, compare: (a: number, b: number) => number): Uint32Array {
+  const n = items.length;
+  const k = Math.max(0, Math.min(limit, n));
+  if (k === 0) return items.subarray(0, 0);
+  if (k * 4 >= n) return items.sort(compare).subarray(0, k);
+  let lo = 0;
+  let hi = n - 1;
+  const swap = (i: number, j: number): void => {
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  };
+  // Invariant: the k smallest are within [0, hi] and everything in [0, lo) is among them.
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(items[mid]!, items[lo]!) < 0) swap(mid, lo);
+    if (compare(items[hi]!, items[lo]!) < 0) swap(hi, lo);
+    if (compare(items[hi]!, items[mid]!) < 0) swap(hi, mid);
+    const pivot = items[mid]!;
+    // Hoare partition around the median of three.
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (compare(items[i]!, pivot) < 0) i++;
+      while (compare(pivot, items[j]!) < 0) j--;
+      if (i <= j) {
+        swap(i, j);
+        i++;
+        j--;
+      }
+    }
+    // [lo, j] ≤ pivot ≤ [i, hi]; between j and i (if any) sit items equal to the pivot (only the pivot itself).
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else break;
+  }
+  return items.subarray(0, k).sort(compare);
 }

@@ -12,6 +12,7 @@ import type { SearchRequest } from '../request/search-request.js';
 import type { SearchResult } from '../search.js';
 import type { AccessFile } from './access-file.js';
 import { etagFor, ifNoneMatchHits } from './etag.js';
+import { ResponseCache, type RenderedSearch } from './response-cache.js';
 import * as errors from './error-bodies.js';
 import { answerGraphql } from './graphql.js';
 import { anonymousCaller, identifyCaller, type Caller } from './identify.js';
@@ -83,6 +84,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const boot = (now() % 0x10000).toString(16).toUpperCase().padStart(4, '0');
   let inFlight = 0;
   let served = 0;
+  const responses = new ResponseCache();
 
   return async function handle(request, connection = {}) {
     const url = new URL(request.url);
@@ -142,6 +144,17 @@ export function createHandler(options: HandlerOptions): Handler {
         timeoutMs: options.timeoutMs,
         requirePreviews: options.previews !== 'optional',
       };
+      const refund = (): void => {
+        if (!limiter) return;
+        const state = limiter.refund(caller.key, resource, caller.viewer.identified);
+        for (const [name, value] of Object.entries(rateLimitHeaders(state))) headers.set(name, value);
+      };
+      const cacheKey = ResponseCache.key([
+        route.kind, searchRequest.q, searchRequest.sort, searchRequest.order, searchRequest.page, searchRequest.per_page,
+        searchRequest.repository_id, accept, caller.key,
+      ]);
+      const cached = responses.get(cacheKey);
+      if (cached) return searchResponse(cached, url, request, headers, head, refund);
       inFlight += 1;
       let result: SearchResult;
       try {
@@ -149,11 +162,9 @@ export function createHandler(options: HandlerOptions): Handler {
       } finally {
         inFlight -= 1;
       }
-      return searchResponse(result, url, request, headers, head, () => {
-        if (!limiter) return;
-        const state = limiter.refund(caller.key, resource, caller.viewer.identified);
-        for (const [name, value] of Object.entries(rateLimitHeaders(state))) headers.set(name, value);
-      });
+      const rendered = renderSearch(result);
+      if (!result.envelope.incomplete_results) responses.set(cacheKey, rendered);
+      return searchResponse(rendered, url, request, headers, head, refund);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, headers, head);
       onError(error);
@@ -168,25 +179,33 @@ function methodNotAllowed(headers: Headers, allow: string, head: boolean): Respo
   return errorResponse(errors.methodNotAllowed(), headers, head);
 }
 
+/** The body, ETag and paging facts of a search answer (what {@link ResponseCache} keeps). */
+function renderSearch(result: SearchResult): RenderedSearch {
+  const mediaType = mediaTypeHeader(result.request.media);
+  const body = renderJson(result.envelope);
+  return {
+    body,
+    etag: etagFor(body, mediaType),
+    mediaType,
+    page: result.request.page,
+    lastPage: result.lastPage,
+    appliedPerPage: result.request.kind === 'code' ? result.request.perPage : undefined,
+  };
+}
+
 /** A successful search: media type, Link, ETag, and 304 (not counted) when `If-None-Match` matches. */
 function searchResponse(
-  result: SearchResult,
+  rendered: RenderedSearch,
   url: URL,
   request: Request,
   headers: Headers,
   head: boolean,
   refund: () => void,
 ): Response {
-  const mediaType = mediaTypeHeader(result.request.media);
-  const body = renderJson(result.envelope);
-  const etag = etagFor(body, mediaType);
+  const { body, etag, mediaType } = rendered;
   headers.set('x-github-media-type', mediaType);
   headers.set('etag', etag);
-  const link = linkHeader(url, {
-    page: result.request.page,
-    lastPage: result.lastPage,
-    appliedPerPage: result.request.kind === 'code' ? result.request.perPage : undefined,
-  });
+  const link = linkHeader(url, { page: rendered.page, lastPage: rendered.lastPage, appliedPerPage: rendered.appliedPerPage });
   if (link !== undefined) headers.set('link', link);
   if (ifNoneMatchHits(request.headers.get('if-none-match'), etag)) {
     refund();

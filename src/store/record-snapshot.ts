@@ -8,7 +8,7 @@
  * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (records + pulls + 1) | header JSON | u32 LE header length |
  * `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
  * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
- * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Texts are grouped (~256 KiB) and
+ * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Texts are grouped (~32 KiB) and
  * each group carries a CRC, checked when the group is first read: a cold query reads only what it touches.
  *
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
@@ -97,7 +97,7 @@ export function lazyRecords(count: number, parse: (doc: number) => RawRecord): r
 }
 
 /** Texts are read and checked in groups of about this many bytes (whole texts; a longer text is its own group). */
-const GROUP_BYTES = 256 * 1024;
+const GROUP_BYTES = 32 * 1024;
 
 /**
  * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
@@ -346,7 +346,9 @@ export async function loadSnapshot(
     for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) return undefined;
 
     const { groups, crcs } = header;
-    const loaded: Array<Buffer | undefined> = new Array<Buffer | undefined>(crcs.length);
+    // Only the group read last is kept: parsed records are kept by lazyRecords, so a group is rarely read twice.
+    let lastGroup = -1;
+    let lastBytes: Buffer | undefined;
     const groupOf = (i: number): number => {
       let lo = 0;
       let hi = crcs.length - 1;
@@ -369,7 +371,7 @@ export async function loadSnapshot(
       if (replacement) return fromDump(i);
       const g = groupOf(i);
       const base = offsets[groups[g]!]!;
-      let bytes = loaded[g];
+      let bytes = lastGroup === g ? lastBytes : undefined;
       if (!bytes) {
         bytes = read(textStart + base, offsets[groups[g + 1]!]! - base);
         if (crc32(bytes) >>> 0 !== crcs[g]) {
@@ -377,7 +379,8 @@ export async function loadSnapshot(
           if (fallback) return fromDump(i);
           throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
         }
-        loaded[g] = bytes;
+        lastGroup = g;
+        lastBytes = bytes;
       }
       return JSON.parse(bytes.toString('utf8', offsets[i]! - base, offsets[i + 1]! - base)) as RawRecord;
     };

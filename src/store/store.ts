@@ -22,6 +22,7 @@ import {
   knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
 } from './record-snapshot.js';
 import { buildLunrIndex, LunrTextIndex } from './text-index.js';
+import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
 export interface BuildProgress {
@@ -214,6 +215,7 @@ class DumpStore implements Store {
         collection.attachColumns(stored);
         return;
       }
+      if (spec.detectsLanguages) await ensureLanguages();
       streamed = new ColumnsCollector(defs);
       const collector = streamed;
       collection.records.forEach((record, doc) => collector.add(record, doc, collection));
@@ -289,6 +291,8 @@ class DumpStore implements Store {
     let streamedNames: OwnNames | undefined;
     if (!own) {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
+      // Columns must hold what a query computes (code detects languages from file names: load linguist's data).
+      if (spec.detectsLanguages) await ensureLanguages();
       // On a second thread when the built package runs (same result; see parallel-indexer.ts).
       const parallel = ParallelIndexer.start(spec);
       const indexer = parallel ?? new CompactIndexBuilder(spec);

@@ -3,7 +3,7 @@ import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/results/result-cach
 import { viewerFor } from '../../src/request/viewer.js';
 import { search } from './small-dump.js';
 
-const results = (n: number) => ({ docs: Uint32Array.from({ length: n }, (_, i) => i), scores: new Float64Array(n) });
+const results = (n: number) => ({ docs: Uint32Array.from({ length: n }, (_, i) => i), scores: new Float64Array(n), total: n });
 
 describe('ResultCache', () => {
   it('evicts the least recently used entry past its capacity', () => {

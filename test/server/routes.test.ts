@@ -257,3 +257,44 @@ describe('GraphQL probe and /rate_limit', () => {
 });
 
 export { PRIVATE_REPO };
+
+describe('repeated searches (response cache)', () => {
+  it('answers a repeated request from the cache with the same body, ETag and Link', async () => {
+    const { call, search } = handlerWith();
+    const first = await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    const again = await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    expect(search.calls).toHaveLength(1);
+    expect(await again.text()).toBe(await first.text());
+    for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
+    // Each response still gets its own request id.
+    expect(again.headers.get('x-github-request-id')).not.toBe(first.headers.get('x-github-request-id'));
+  });
+
+  it.each([
+    ['another page', '/search/issues?q=crash+count:50&per_page=10&page=3', {}],
+    ['another per_page', '/search/issues?q=crash+count:50&per_page=20&page=2', {}],
+    ['another sort', '/search/issues?q=crash+count:50&per_page=10&page=2&sort=comments', {}],
+    ['another media type', '/search/issues?q=crash+count:50&per_page=10&page=2', { headers: { accept: 'application/vnd.github.text-match+json' } }],
+    ['another caller', '/search/issues?q=crash+count:50&per_page=10&page=2', { headers: { authorization: 'token someone' } }],
+  ])('searches again for %s', async (_name, path, init: RequestInit) => {
+    const { call, search } = handlerWith();
+    await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    await call(path, init);
+    expect(search.calls).toHaveLength(2);
+  });
+
+  it('never keeps an incomplete (timed-out) answer', async () => {
+    const search = fakeSearch();
+    const incomplete = Object.assign(
+      async (request: Parameters<typeof search>[0]) => {
+        const result = await search(request);
+        return { ...result, envelope: { ...result.envelope, incomplete_results: true } };
+      },
+      { calls: search.calls },
+    );
+    const handle = createHandler({ search: incomplete, rateLimit: false });
+    await handle(new Request(`${BASE}/search/issues?q=crash+count:5`));
+    await handle(new Request(`${BASE}/search/issues?q=crash+count:5`));
+    expect(search.calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Rendered answers of recent searches, so a repeated request (a client polling, paging back, a dashboard
+ * refreshing) skips projecting and serialising the page and hashing its ETag: the store never changes while a
+ * server runs, so an answer stays right. Keyed on everything the body depends on — the kind, every search
+ * parameter, the media type and the caller (whose viewer decides which private records exist). Incomplete
+ * (timed-out) answers are never kept. Least recently used entries go first, bounded by count and bytes.
+ */
+
+/** A rendered search answer: what the response needs besides the per-request headers. */
+export interface RenderedSearch {
+  readonly body: string;
+  readonly etag: string;
+  readonly mediaType: string;
+  readonly page: number;
+  readonly lastPage: number;
+  /** code only: the per_page applied (for the Link header). */
+  readonly appliedPerPage: number | undefined;
+}
+
+/** At most this many answers. */
+export const RESPONSE_CACHE_ENTRIES = 1024;
+/** At most this many UTF-16 code units of bodies in all (≈ 2 bytes each in memory). */
+export const RESPONSE_CACHE_CHARS = 32 * 1024 * 1024;
+
+export class ResponseCache {
+  private readonly entries = new Map<string, RenderedSearch>();
+  private chars = 0;
+
+  /** The key of a request: its parts joined by a separator no parameter can contain after URL decoding. */
+  static key(parts: ReadonlyArray<string | undefined>): string {
+    return parts.map((p) => (p === undefined ? '\u0001' : p)).join('\u0000');
+  }
+
+  /** The answer of `key`, refreshed as most recently used; undefined on a miss. */
+  get(key: string): RenderedSearch | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Remember an answer (one larger than a quarter of the budget is not kept). */
+  set(key: string, answer: RenderedSearch): void {
+    if (answer.body.length > RESPONSE_CACHE_CHARS / 4) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.chars -= old.body.length;
+    }
+    this.entries.set(key, answer);
+    this.chars += answer.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.chars <= RESPONSE_CACHE_CHARS) break;
+      this.entries.delete(oldest);
+      this.chars -= value.body.length;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { firstInOrder } from '../../src/results/sort.js';
+
+/** A strict total order like the ranking's: key descending, then item ascending (items are unique). */
+const byKey = (keys: readonly number[]) => (a: number, b: number): number => keys[b]! - keys[a]! || a - b;
+
+describe('firstInOrder (top-k selection)', () => {
+  it('equals the first k of a full sort (property, oracle Array#sort)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 400 }), // few distinct keys: many ties
+        fc.nat(450),
+        (keys, k) => {
+          const compare = byKey(keys);
+          const items = Uint32Array.from(keys.keys());
+          const expected = [...keys.keys()].sort(compare).slice(0, k);
+          expect([...firstInOrder(items, k, compare)]).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ['ascending input', (i: number) => i],
+    ['descending input', (i: number) => -i],
+    ['all equal keys', () => 0],
+    ['sawtooth', (i: number) => i % 7],
+  ])('selects correctly on %s at scale', (_name, key) => {
+    const n = 50_000;
+    const keys = Array.from({ length: n }, (_, i) => key(i));
+    const compare = byKey(keys);
+    const got = firstInOrder(Uint32Array.from(keys.keys()), 1100, compare);
+    expect([...got]).toEqual([...keys.keys()].sort(compare).slice(0, 1100));
+  });
+
+  it('returns nothing for k = 0 and everything (sorted) for k ≥ n', () => {
+    const keys = [3, 1, 2];
+    expect([...firstInOrder(Uint32Array.from([0, 1, 2]), 0, byKey(keys))]).toEqual([]);
+    expect([...firstInOrder(Uint32Array.from([0, 1, 2]), 10, byKey(keys))]).toEqual([0, 2, 1]);
+  });
+});
