@@ -3,13 +3,13 @@
  * query reads one file and parses only the records it touches instead of gunzipping, parsing and validating the
  * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written atomically (temp file +
  * rename) and checked on load: magic, format, kind, key, record count, byte lengths and a CRC over the offsets
- * (the texts' CRCs are checked group by group as they are read). Anything that does not match is ignored (the caller reloads the dump), never served.
+ * (each text's CRC is checked when it is read). Anything that does not match is ignored (the caller reloads the dump), never served.
  *
- * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (records + pulls + 1) | header JSON | u32 LE header length |
+ * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (texts + 1) | u32 LE CRCs (texts) | header JSON | u32 LE header length |
  * `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
  * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
- * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Texts are grouped (~32 KiB) and
- * each group carries a CRC, checked when the group is first read: a cold query reads only what it touches.
+ * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Each text has its own CRC-32 (a
+ * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
  *
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
  * lives in a small separate file keyed by both ({@link loadPrivateDocs}).
@@ -23,8 +23,10 @@ import type { RawRecord } from '../kinds/kind.js';
 import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
-export const SNAPSHOT_FORMAT = 2;
-const MAGIC = Buffer.from('GHSNAP02', 'latin1');
+export const SNAPSHOT_FORMAT = 3;
+const MAGIC = Buffer.from('GHSNAP03', 'latin1');
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
 export interface PullLookup {
@@ -46,11 +48,8 @@ interface SnapshotHeader {
   count: number;
   pullDocs: number[];
   textBytes: number;
-  offsetsCrc: number;
-  /** First text of each group, then the text count. */
-  groups: number[];
-  /** CRC-32 of each group's bytes. */
-  crcs: number[];
+  /** CRC-32 of the offsets and CRC tables' bytes together. */
+  tablesCrc: number;
 }
 
 /** The snapshot file of a kind and key. */
@@ -96,12 +95,12 @@ export function lazyRecords(count: number, parse: (doc: number) => RawRecord): r
   }) as readonly RawRecord[];
 }
 
-/** Texts are read and checked in groups of about this many bytes (whole texts; a longer text is its own group). */
-const GROUP_BYTES = 32 * 1024;
+/** Texts are written in batches of about this many bytes (one write each). */
+const GROUP_BYTES = 1024 * 1024;
 
 /**
  * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
- * snapshotted with bounded memory: texts are buffered into groups, each group checksummed and written as one
+ * snapshotted with bounded memory: each text is checksummed, texts are buffered into batches, each written as one
  * chunk to a temp file; {@link finish} appends the offsets and the header and renames the file into place.
  * Every method reports failure through its return value (a read-only or full disk), never by throwing.
  */
@@ -111,8 +110,7 @@ export class SnapshotWriter {
   private offsets = new Float64Array(1024);
   private texts = 0;
   private at = 0;
-  private readonly groups: number[] = [];
-  private readonly crcs: number[] = [];
+  private crcs = new Uint32Array(1024);
   private group: Buffer[] = [];
   private groupBytes = 0;
   private failed = false;
@@ -150,8 +148,11 @@ export class SnapshotWriter {
       const bigger = new Float64Array(this.offsets.length * 2);
       bigger.set(this.offsets);
       this.offsets = bigger;
+      const biggerCrcs = new Uint32Array(this.crcs.length * 2);
+      biggerCrcs.set(this.crcs);
+      this.crcs = biggerCrcs;
     }
-    if (this.group.length === 0) this.groups.push(this.texts);
+    this.crcs[this.texts] = crc32(text) >>> 0;
     this.offsets[this.texts++] = this.at;
     this.at += text.length;
     this.group.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
@@ -161,7 +162,6 @@ export class SnapshotWriter {
   private flush(): void {
     if (this.group.length === 0 || this.failed) return;
     const joined = this.group.length === 1 ? this.group[0]! : Buffer.concat(this.group, this.groupBytes);
-    this.crcs.push(crc32(joined) >>> 0);
     this.backlogBytes += joined.length;
     const fd = this.fd!;
     this.writes = this.writes.then(async () => {
@@ -198,13 +198,16 @@ export class SnapshotWriter {
       return undefined;
     }
     try {
-      this.groups.push(this.texts);
       this.offsets[this.texts] = this.at;
       const offsets = this.offsets.subarray(0, this.texts + 1);
-      const offsetBytes = Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength);
+      const crcs = this.crcs.subarray(0, this.texts);
+      const offsetBytes = Buffer.concat([
+        Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength),
+        Buffer.from(crcs.buffer, crcs.byteOffset, crcs.byteLength),
+      ]);
       const header: SnapshotHeader = {
         format: SNAPSHOT_FORMAT, kind: this.kind, key, count, pullDocs: [...pullDocs], textBytes: this.at,
-        offsetsCrc: crc32(offsetBytes) >>> 0, groups: this.groups, crcs: this.crcs,
+        tablesCrc: crc32(offsetBytes) >>> 0,
       };
       const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
       const trailer = Buffer.alloc(4 + MAGIC.length);
@@ -275,26 +278,15 @@ const isHeader = (value: unknown, kind: string, key: string): value is SnapshotH
   if (h === null || typeof h !== 'object' || h.format !== SNAPSHOT_FORMAT || h.kind !== kind || h.key !== key) return false;
   const count = h.count;
   if (!Number.isSafeInteger(count) || (count as number) < 0 || !Number.isSafeInteger(h.textBytes)) return false;
-  if (typeof h.offsetsCrc !== 'number' || !Array.isArray(h.pullDocs) || !Array.isArray(h.groups) || !Array.isArray(h.crcs)) {
-    return false;
-  }
-  const texts = (count as number) + h.pullDocs.length;
-  const groups = h.groups;
-  return (
-    h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number)) &&
-    groups.length === h.crcs.length + 1 &&
-    groups[0] === (texts === 0 ? texts : 0) &&
-    groups[groups.length - 1] === texts &&
-    groups.every((g, i) => Number.isSafeInteger(g) && (i === 0 || g > groups[i - 1]!)) &&
-    h.crcs.every((c) => typeof c === 'number')
-  );
+  if (typeof h.tablesCrc !== 'number' || !Array.isArray(h.pullDocs)) return false;
+  return h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number));
 };
 
 /**
  * Open the snapshot of a kind and key, or undefined when there is none or it does not match (missing,
  * truncated, another format, kind or key, a corrupt offset table). Only the header and the offsets are read
- * now; a record's text is read (with its group of neighbours) when the record is first accessed, and the
- * group's CRC checked then: a corrupt group deletes the file (the next run rebuilds it) and the records are
+ * now; a record's text is read when the record is first accessed, and its CRC checked then: a corrupt text
+ * deletes the file (the next run rebuilds it) and the records are
  * taken from `fallback` (the dump, loaded synchronously) from then on; without a fallback that access fails
  * with an IndexFileError.
  */
@@ -337,28 +329,24 @@ export async function loadSnapshot(
     const texts = header.count + header.pullDocs.length;
     const textStart = MAGIC.length;
     const offsetsStart = textStart + header.textBytes;
-    if (offsetsStart + (texts + 1) * 8 !== headerStart) return undefined;
-    const offsetBytes = read(offsetsStart, (texts + 1) * 8);
-    if (crc32(offsetBytes) >>> 0 !== header.offsetsCrc) return undefined;
+    if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) return undefined;
+    const tableBytes = read(offsetsStart, (texts + 1) * 8 + texts * 4);
+    if (crc32(tableBytes) >>> 0 !== header.tablesCrc) return undefined;
     const offsets = new Float64Array(texts + 1);
-    for (let i = 0; i <= texts; i++) offsets[i] = offsetBytes.readDoubleLE(i * 8);
+    const crcs = new Uint32Array(texts);
+    if (LITTLE_ENDIAN) {
+      // One copy into aligned memory instead of 1.5 element reads per record (a cold query opens this table).
+      const aligned = new Uint8Array(tableBytes.length);
+      aligned.set(tableBytes);
+      offsets.set(new Float64Array(aligned.buffer, 0, texts + 1));
+      crcs.set(new Uint32Array(aligned.buffer, (texts + 1) * 8, texts));
+    } else {
+      for (let i = 0; i <= texts; i++) offsets[i] = tableBytes.readDoubleLE(i * 8);
+      for (let i = 0; i < texts; i++) crcs[i] = tableBytes.readUInt32LE((texts + 1) * 8 + i * 4);
+    }
     if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) return undefined;
     for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) return undefined;
 
-    const { groups, crcs } = header;
-    // Only the group read last is kept: parsed records are kept by lazyRecords, so a group is rarely read twice.
-    let lastGroup = -1;
-    let lastBytes: Buffer | undefined;
-    const groupOf = (i: number): number => {
-      let lo = 0;
-      let hi = crcs.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (groups[mid]! <= i) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo;
-    };
     let replacement: { records: readonly RawRecord[]; pulls: PullLookup } | undefined;
     /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
     const fromDump = (i: number): RawRecord => {
@@ -369,20 +357,13 @@ export async function loadSnapshot(
     };
     const parse = (i: number): RawRecord => {
       if (replacement) return fromDump(i);
-      const g = groupOf(i);
-      const base = offsets[groups[g]!]!;
-      let bytes = lastGroup === g ? lastBytes : undefined;
-      if (!bytes) {
-        bytes = read(textStart + base, offsets[groups[g + 1]!]! - base);
-        if (crc32(bytes) >>> 0 !== crcs[g]) {
-          rmSync(file, { force: true });
-          if (fallback) return fromDump(i);
-          throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
-        }
-        lastGroup = g;
-        lastBytes = bytes;
+      const bytes = read(textStart + offsets[i]!, offsets[i + 1]! - offsets[i]!);
+      if (crc32(bytes) >>> 0 !== crcs[i]) {
+        rmSync(file, { force: true });
+        if (fallback) return fromDump(i);
+        throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
       }
-      return JSON.parse(bytes.toString('utf8', offsets[i]! - base, offsets[i + 1]! - base)) as RawRecord;
+      return JSON.parse(bytes.toString('utf8')) as RawRecord;
     };
     const records = lazyRecords(header.count, parse);
     const pullIndex = new Map<number, number>();
