@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 /**
  * `W/"<sha256 hex>"` of the media type and body: equal bodies served under different media types (text-match
  * or not) get different tags.
- * @param body the exact response body
+ * @param body the exact response body (a string is hashed as its UTF-8 bytes: the same tag either way)
  * @param mediaType the `X-GitHub-Media-Type` value served with it
  */
-export function etagFor(body: string, mediaType: string): string {
+export function etagFor(body: string | Uint8Array, mediaType: string): string {
   const hash = createHash('sha256').update(mediaType).update('\n').update(body).digest('hex');
   return `W/"${hash}"`;
 }

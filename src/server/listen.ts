@@ -10,7 +10,7 @@ import { renderJson } from '../envelope/envelope.js';
 import type { ApiError } from '../envelope/api-error.js';
 import { badRequest, payloadTooLarge, serverError } from './error-bodies.js';
 import type { Handler } from './routes.js';
-import { JSON_CONTENT_TYPE } from './respond.js';
+import { JSON_CONTENT_TYPE, rawBodyOf } from './respond.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -63,7 +63,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
 
 /** Write a Fetch Response to a node ServerResponse (HEAD: headers only, node drops the body). */
 async function writeResponse(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
-  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
+  const body = rawBodyOf(response) ?? (response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (body !== undefined && !response.headers.has('content-length')) res.setHeader('content-length', body.length);

@@ -32,14 +32,27 @@ export function baseHeaders(mediaType: string, requestId: string): Headers {
 }
 
 /**
- * A response with a JSON body (already serialised). For HEAD the body is dropped but `Content-Length` still
+ * A response with a JSON body (already serialised; a Buffer holds its UTF-8 bytes). For HEAD the body is dropped but `Content-Length` still
  * gives the GET body's length; 304 never has a body.
  */
-export function jsonResponse(status: number, body: string, headers: Headers, head: boolean): Response {
+export function jsonResponse(status: number, body: string | Buffer, headers: Headers, head: boolean): Response {
   if (status === 304) return new Response(null, { status, headers });
   headers.set('content-type', JSON_CONTENT_TYPE);
-  headers.set('content-length', String(Buffer.byteLength(body, 'utf8')));
-  return new Response(head ? null : body, { status, headers });
+  headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length));
+  const response = new Response(head ? null : body, { status, headers });
+  if (!head && typeof body !== 'string') rawBodies.set(response, body);
+  return response;
+}
+
+/** Buffer bodies by response, so the node adapter writes them without reading the Fetch body stream. */
+const rawBodies = new WeakMap<Response, Buffer>();
+
+/**
+ * The bytes of a response built by {@link jsonResponse} from a Buffer, or undefined (read `response.body`
+ * then). The response's own body stream is left unread.
+ */
+export function rawBodyOf(response: Response): Buffer | undefined {
+  return rawBodies.get(response);
 }
 
 /** An {@link ApiError} as GitHub answers it: its status and its body, serialised by the one serialiser. */

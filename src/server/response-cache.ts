@@ -8,7 +8,8 @@
 
 /** A rendered search answer: what the response needs besides the per-request headers. */
 export interface RenderedSearch {
-  readonly body: string;
+  /** The JSON body, UTF-8. */
+  readonly body: Buffer;
   readonly etag: string;
   readonly mediaType: string;
   readonly page: number;
@@ -19,12 +20,15 @@ export interface RenderedSearch {
 
 /** At most this many answers. */
 export const RESPONSE_CACHE_ENTRIES = 1024;
-/** At most this many UTF-16 code units of bodies in all (≈ 2 bytes each in memory). */
-export const RESPONSE_CACHE_CHARS = 32 * 1024 * 1024;
+/**
+ * At most this many body bytes in all: enough for a few hundred pages of 100 full issue records, so a client
+ * cycling through a few hundred distinct requests does not evict each answer before it comes round again.
+ */
+export const RESPONSE_CACHE_BYTES = 96 * 1024 * 1024;
 
 export class ResponseCache {
   private readonly entries = new Map<string, RenderedSearch>();
-  private chars = 0;
+  private bytes = 0;
 
   /** The key of a request: its parts joined by a separator no parameter can contain after URL decoding. */
   static key(parts: ReadonlyArray<string | undefined>): string {
@@ -43,18 +47,18 @@ export class ResponseCache {
 
   /** Remember an answer (one larger than a quarter of the budget is not kept). */
   set(key: string, answer: RenderedSearch): void {
-    if (answer.body.length > RESPONSE_CACHE_CHARS / 4) return;
+    if (answer.body.length > RESPONSE_CACHE_BYTES / 4) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.chars -= old.body.length;
+      this.bytes -= old.body.length;
     }
     this.entries.set(key, answer);
-    this.chars += answer.body.length;
+    this.bytes += answer.body.length;
     for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.chars <= RESPONSE_CACHE_CHARS) break;
+      if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.bytes <= RESPONSE_CACHE_BYTES) break;
       this.entries.delete(oldest);
-      this.chars -= value.body.length;
+      this.bytes -= value.body.length;
     }
   }
 

@@ -182,7 +182,7 @@ function methodNotAllowed(headers: Headers, allow: string, head: boolean): Respo
 /** The body, ETag and paging facts of a search answer (what {@link ResponseCache} keeps). */
 function renderSearch(result: SearchResult): RenderedSearch {
   const mediaType = mediaTypeHeader(result.request.media);
-  const body = renderJson(result.envelope);
+  const body = Buffer.from(renderJson(result.envelope), 'utf8');
   return {
     body,
     etag: etagFor(body, mediaType),
