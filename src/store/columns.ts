@@ -41,7 +41,8 @@ export type Column =
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
 
 /** Bumped when the layout changes. */
-export const COLUMNS_FORMAT = 1;
+/** 2: code columns built with language detection loaded (format 1 files may lack detected languages). */
+export const COLUMNS_FORMAT = 2;
 const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
 const PREFIX_BYTES = 16;
 const NO_BOOLEAN = 2;
