@@ -40,8 +40,10 @@ export type Column =
   | { readonly type: 'boolean'; readonly values: Uint8Array }
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
 
-/** Bumped when the layout changes. */
-/** 2: code columns built with language detection loaded (format 1 files may lack detected languages). */
+/**
+ * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
+ * loaded; format 1 files may lack detected languages).
+ */
 export const COLUMNS_FORMAT = 2;
 const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
 const PREFIX_BYTES = 16;
