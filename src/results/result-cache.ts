@@ -3,6 +3,7 @@
  * server under load, the interactive view paging), skips evaluation, scoring and sorting. A store never changes
  * while a process runs, so entries never go stale; they are evicted least-recently-used.
  */
+import { BoundedLru } from './bounded-lru.js';
 
 /**
  * The ordered matches of one query: the first document numbers best first (as many as a page can reach, see
@@ -19,40 +20,10 @@ export const RESULT_CACHE_ENTRIES = 1024;
 /** At most this many cached document numbers per collection (≈ 12 bytes each with scores). */
 export const RESULT_CACHE_DOCS = 2_000_000;
 
-export class ResultCache {
-  private readonly entries = new Map<string, OrderedResults>();
-  private docs = 0;
-
-  /** The cached results of `key`, refreshed as most recently used; undefined on a miss. */
-  get(key: string): OrderedResults | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  /** Remember complete results (never partial ones: a timed-out answer must not be served again). */
-  set(key: string, results: OrderedResults): void {
-    if (results.docs.length > RESULT_CACHE_DOCS / 4) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.docs -= old.docs.length;
-    }
-    this.entries.set(key, results);
-    this.docs += results.docs.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= RESULT_CACHE_ENTRIES && this.docs <= RESULT_CACHE_DOCS) break;
-      this.entries.delete(oldest);
-      this.docs -= value.docs.length;
-    }
-  }
-
-  /** Number of cached queries. */
-  get size(): number {
-    return this.entries.size;
+/** Remembers complete results only (never partial ones: a timed-out answer must not be served again). */
+export class ResultCache extends BoundedLru<OrderedResults> {
+  constructor() {
+    super(RESULT_CACHE_ENTRIES, RESULT_CACHE_DOCS, (results) => results.docs.length);
   }
 }
 

@@ -6,6 +6,8 @@
  * (timed-out) answers are never kept. Least recently used entries go first, bounded by count and bytes.
  */
 
+import { BoundedLru } from '../results/bounded-lru.js';
+
 /** A rendered search answer: what the response needs besides the per-request headers. */
 export interface RenderedSearch {
   /** The JSON body, UTF-8. */
@@ -26,43 +28,13 @@ export const RESPONSE_CACHE_ENTRIES = 1024;
  */
 export const RESPONSE_CACHE_BYTES = 96 * 1024 * 1024;
 
-export class ResponseCache {
-  private readonly entries = new Map<string, RenderedSearch>();
-  private bytes = 0;
+export class ResponseCache extends BoundedLru<RenderedSearch> {
+  constructor() {
+    super(RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_BYTES, (answer) => answer.body.length);
+  }
 
   /** The key of a request: its parts joined by a separator no parameter can contain after URL decoding. */
   static key(parts: ReadonlyArray<string | undefined>): string {
     return parts.map((p) => (p === undefined ? '\u0001' : p)).join('\u0000');
-  }
-
-  /** The answer of `key`, refreshed as most recently used; undefined on a miss. */
-  get(key: string): RenderedSearch | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  /** Remember an answer (one larger than a quarter of the budget is not kept). */
-  set(key: string, answer: RenderedSearch): void {
-    if (answer.body.length > RESPONSE_CACHE_BYTES / 4) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
-    }
-    this.entries.set(key, answer);
-    this.bytes += answer.body.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.bytes <= RESPONSE_CACHE_BYTES) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.body.length;
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

@@ -20,8 +20,7 @@
  * checks the CRC and the decoded arrays (bounds, monotone offsets, ids inside the dictionary).
  */
 import { closeSync, fstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeAtomically } from './atomic-write.js';
 import { crc32 } from 'node:zlib';
 
 /** The value type a column holds. */
@@ -315,16 +314,7 @@ export async function saveColumns(file: string, id: string, count: number, colum
     parts = undefined; // e.g. a string too large to serialise
   }
   if (!parts) return undefined;
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temp, parts);
-    await rename(temp, file);
-    return parts.reduce((sum, part) => sum + part.length, 0);
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-    return undefined;
-  }
+  return writeAtomically(file, parts);
 }
 
 /** Persisted columns of one collection, read lazily. */

@@ -5,7 +5,8 @@
  * (compact-index-file.ts) and are written atomically (temp file + rename).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
+import { writeAtomically } from './atomic-write.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
@@ -79,16 +80,6 @@ export async function saveCached(
   index: SerializedLunr,
 ): Promise<number | undefined> {
   const target = cacheFile(dir, kind, key);
-  const temp = `${target}.${process.pid}.tmp`;
   const compact = index instanceof CompactIndex ? index : CompactIndex.fromLunrJSON(index, docCount);
-  const parts = encodeIndexFile(compact, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key });
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(temp, parts);
-    await rename(temp, target);
-    return parts.reduce((sum, part) => sum + part.length, 0);
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-    return undefined;
-  }
+  return writeAtomically(target, encodeIndexFile(compact, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key }));
 }

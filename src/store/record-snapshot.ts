@@ -16,10 +16,11 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
-import { readFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
+import { writeAtomically } from './atomic-write.js';
 import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
@@ -435,15 +436,7 @@ export async function savePrivateDocs(
   docs: PrivateDocs,
 ): Promise<void> {
   const { file, id } = privateFile(dir, kind, key, reposHash);
-  const temp = `${file}.${process.pid}.tmp`;
-  const body = JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id, count, docs: docs.map((d) => [d.doc, d.repository]) });
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(temp, body);
-    await rename(temp, file);
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-  }
+  await writeAtomically(file, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id, count, docs: docs.map((d) => [d.doc, d.repository]) }));
 }
 
 /** Lower-cased repository names and logins a collection knows (see `Collection.knowsRepository`). */
@@ -484,12 +477,5 @@ export function loadKnownNamesSync(where: { file: string; id: string }, kind: st
 
 /** Save the known names of a kind (atomically; failures ignored). */
 export async function saveKnownNames(where: { file: string; id: string }, kind: string, names: KnownNames): Promise<void> {
-  const temp = `${where.file}.${process.pid}.tmp`;
-  try {
-    await mkdir(path.dirname(where.file), { recursive: true });
-    await writeFile(temp, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id: where.id, repos: names.repos, users: names.users }));
-    await rename(temp, where.file);
-  } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
-  }
+  await writeAtomically(where.file, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id: where.id, repos: names.repos, users: names.users }));
 }
