@@ -39,8 +39,32 @@ export function jsonResponse(status: number, body: string | Buffer, headers: Hea
   if (status === 304) return new Response(null, { status, headers });
   headers.set('content-type', JSON_CONTENT_TYPE);
   headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length));
-  const response = new Response(head ? null : body, { status, headers });
-  if (!head && typeof body !== 'string') rawBodies.set(response, body);
+  if (head || typeof body === 'string') return new Response(head ? null : body, { status, headers });
+  const response = bytesResponse(body, { status, headers });
+  rawBodies.set(response, body);
+  return response;
+}
+
+/**
+ * A Fetch Response over `bytes` without the copy `new Response(bytes)` makes (undici clones a byte body): the
+ * node adapter writes `bytes` itself ({@link rawBodyOf}); in-process readers (`text()`, `json()`,
+ * `arrayBuffer()`, `body`) get the same bytes.
+ */
+function bytesResponse(bytes: Buffer, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  let used = false;
+  const take = (): Buffer => {
+    if (used) throw new TypeError('Body is unusable: Body has already been read');
+    used = true;
+    return bytes;
+  };
+  Object.defineProperties(response, {
+    bodyUsed: { get: () => used },
+    body: { get: () => new Blob([bytes]).stream() },
+    arrayBuffer: { value: async () => new Uint8Array(take()).buffer },
+    text: { value: async () => take().toString('utf8') },
+    json: { value: async () => JSON.parse(take().toString('utf8')) as unknown },
+  });
   return response;
 }
 

@@ -298,3 +298,22 @@ describe('repeated searches (response cache)', () => {
     expect(search.calls).toHaveLength(2);
   });
 });
+
+describe('search bodies handed over without a copy', () => {
+  it('reads the same bytes through text(), json(), arrayBuffer() and the body stream, once each', async () => {
+    const { call } = handlerWith();
+    const path = '/search/issues?q=crash+count:3';
+    const expected = renderJson((await fakeSearch()({ kind: 'issues', q: 'crash count:3' })).envelope);
+    const viaText = await call(path);
+    expect(viaText.bodyUsed).toBe(false);
+    expect(await viaText.text()).toBe(expected);
+    expect(viaText.bodyUsed).toBe(true);
+    await expect(viaText.text()).rejects.toThrow(TypeError);
+    expect(await (await call(path)).json()).toEqual(JSON.parse(expected));
+    expect(Buffer.from(await (await call(path)).arrayBuffer()).toString('utf8')).toBe(expected);
+    expect(await new Response((await call(path)).body).text()).toBe(expected);
+    const head = await call(path, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(expected)));
+    expect(await head.text()).toBe('');
+  });
+});
