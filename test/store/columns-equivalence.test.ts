@@ -450,10 +450,13 @@ describe.skipIf(!HAVE_DATA)(
             const c = await storesOf(source).streamed.collection(kind);
             expect(columnVsGetter(c, def)).toEqual([]);
           });
-          it.runIf(singleFile)('single-file (lazily built) column = getter on every record', async () => {
-            const c = await storesOf(source).singleFile!.collection(kind);
-            expect(columnVsGetter(c, def)).toEqual([]);
-          });
+          // (Only sources with a single-file copy: defined conditionally, so the others add no skipped tests.)
+          if (singleFile) {
+            it('single-file (lazily built) column = getter on every record', async () => {
+              const c = await storesOf(source).singleFile!.collection(kind);
+              expect(columnVsGetter(c, def)).toEqual([]);
+            });
+          }
         });
 
         // 2. the saved file is read back as it was written
