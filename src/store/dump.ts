@@ -225,7 +225,7 @@ function streamError(error: unknown, file: string, loadWhole: () => unknown): un
   if (error instanceof DataError && error.index !== undefined) return error; // a schema error: already exact
   let size = Infinity;
   try {
-    size = statSyncSize(file);
+    size = statSync(file).size;
   } catch {
     // unreadable now: fall through to our own description
   }
@@ -243,8 +243,6 @@ function streamError(error: unknown, file: string, loadWhole: () => unknown): un
   if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
   return new DataError(`cannot read file (${code ?? (error as Error).message})`, { file });
 }
-
-const statSyncSize = (file: string): number => statSync(file).size;
 
 /** Validates one record (as {@link validateRecords} does for an array), naming its index in the file. */
 function validateOne(part: Part, record: unknown, file: string, index: number): void {

@@ -97,7 +97,7 @@ export function lazyRecords(count: number, parse: (doc: number) => RawRecord): r
 }
 
 /** Texts are written in batches of about this many bytes (one write each). */
-const GROUP_BYTES = 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 
 /**
  * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
@@ -112,8 +112,8 @@ export class SnapshotWriter {
   private texts = 0;
   private at = 0;
   private crcs = new Uint32Array(1024);
-  private group: Buffer[] = [];
-  private groupBytes = 0;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
   private failed = false;
   /** Group writes run on libuv's thread pool, overlapping the pass's parsing; this chains them in order. */
   private writes: Promise<void> = Promise.resolve();
@@ -144,7 +144,7 @@ export class SnapshotWriter {
   /** Append the next text (a record's JSON bytes, or a pull's after all records). */
   add(text: Uint8Array): void {
     if (this.failed) return;
-    if (this.groupBytes >= GROUP_BYTES) this.flush();
+    if (this.batchBytes >= BATCH_BYTES) this.flush();
     if (this.texts + 1 >= this.offsets.length) {
       const bigger = new Float64Array(this.offsets.length * 2);
       bigger.set(this.offsets);
@@ -156,13 +156,13 @@ export class SnapshotWriter {
     this.crcs[this.texts] = crc32(text) >>> 0;
     this.offsets[this.texts++] = this.at;
     this.at += text.length;
-    this.group.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
-    this.groupBytes += text.length;
+    this.batch.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
+    this.batchBytes += text.length;
   }
 
   private flush(): void {
-    if (this.group.length === 0 || this.failed) return;
-    const joined = this.group.length === 1 ? this.group[0]! : Buffer.concat(this.group, this.groupBytes);
+    if (this.batch.length === 0 || this.failed) return;
+    const joined = this.batch.length === 1 ? this.batch[0]! : Buffer.concat(this.batch, this.batchBytes);
     this.backlogBytes += joined.length;
     const fd = this.fd!;
     this.writes = this.writes.then(async () => {
@@ -174,13 +174,13 @@ export class SnapshotWriter {
       }
       this.backlogBytes -= joined.length;
     });
-    this.group = [];
-    this.groupBytes = 0;
+    this.batch = [];
+    this.batchBytes = 0;
   }
 
   /**
    * Resolves once the writes queued so far have drained below `maxBytes` (back-pressure for the pass: call it
-   * between chunks so a slow disk does not let queued groups pile up in memory).
+   * between chunks so a slow disk does not let queued batches pile up in memory).
    */
   async drain(maxBytes = 32 * 1024 * 1024): Promise<void> {
     if (this.backlogBytes > maxBytes) await this.writes;

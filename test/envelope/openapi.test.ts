@@ -26,18 +26,7 @@ import type { SearchRequest } from '../../src/request/search-request.js';
 import { runSearch } from '../../src/search.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import {
-  acceptFor,
-  ALL_ACCESS,
-  get,
-  hasSource,
-  openSource,
-  PROJECT_ROOT,
-  readRaw,
-  repoOfUrl,
-  testCacheDir,
-  words,
-  ID,
-  type Rec,
+  acceptFor, ALL_ACCESS, get, hasSource, openSource, PROJECT_ROOT, readRaw, repoOfUrl, testCacheDir, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE,
 } from '../helpers/real-data.js';
 
 const require = createRequire(import.meta.url);
@@ -175,12 +164,6 @@ function unexplained(validate: ValidateFunction, item: unknown, candidates: Orig
 
 // ------------------------------------------------------------------------------------------------ pages
 
-const HF = 'hf-datasets-issues';
-const JENKINS = 'jenkins-git-history';
-const REQUESTS = 'requests-git-history';
-const HUB4J = 'hub4j-github-api-wiremock';
-const PYGITHUB = 'pygithub-replaydata';
-const EXPLORE = 'github-explore';
 
 interface Page {
   source: string;

@@ -34,6 +34,14 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The shared real GitHub records: `<project>/../shared/data/<source>/<kind>.json[.gz]`. */
 export const SHARED_DATA = path.resolve(PROJECT_ROOT, '../shared/data');
 
+/** The shared sources the real-data tests read, by short name. */
+export const HF = 'hf-datasets-issues';
+export const JENKINS = 'jenkins-git-history';
+export const REQUESTS = 'requests-git-history';
+export const HUB4J = 'hub4j-github-api-wiremock';
+export const PYGITHUB = 'pygithub-replaydata';
+export const EXPLORE = 'github-explore';
+
 /** The path of a shared source directory. */
 export function sourceDir(source: string): string {
   return path.join(SHARED_DATA, source);

@@ -14,36 +14,10 @@ import type { SearchRequest } from '../../src/request/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { Store } from '../../src/store/store.js';
 import {
-  ACCEPT,
-  acceptFor,
-  ALL_ACCESS,
-  apiError,
-  codeContent,
-  codeWords,
-  errorShape,
-  get,
-  hasSource,
-  ms,
-  openSource,
-  readRaw,
-  repoOfUrl,
-  search,
-  searchAll,
-  sorted,
-  testCacheDir,
-  titleFor,
-  words,
-  ID,
-  type Rec,
+  ACCEPT, acceptFor, ALL_ACCESS, apiError, codeContent, codeWords, errorShape, get, hasSource, ms, openSource, readRaw, repoOfUrl, search, searchAll, sorted, testCacheDir, titleFor, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE,
 } from '../helpers/real-data.js';
 
 const CACHE = testCacheDir('real-data');
-const HF = 'hf-datasets-issues';
-const JENKINS = 'jenkins-git-history';
-const REQUESTS = 'requests-git-history';
-const HUB4J = 'hub4j-github-api-wiremock';
-const PYGITHUB = 'pygithub-replaydata';
-const EXPLORE = 'github-explore';
 
 const HAS = {
   hf: hasSource(HF, 'issues'),

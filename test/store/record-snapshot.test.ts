@@ -29,6 +29,16 @@ const records: RawRecord[] = [
 ];
 const pulls = new Map<number, RawRecord>([[1, { number: 2, head: { ref: 'stream' }, merged: false }]]);
 
+/** Save the test snapshot in `dir`, flip a bit inside its first record's text, and return the file. */
+async function snapshotWithCorruptFirstRecord(dir: string): Promise<string> {
+  await saveSnapshot(dir, 'issues', 'k1', records, pulls);
+  const file = snapshotFile(dir, 'issues', 'k1');
+  const bytes = readFileSync(file);
+  bytes[10] = bytes[10]! ^ 0x01; // texts follow the 8-byte MAGIC
+  writeFileSync(file, bytes);
+  return file;
+}
+
 describe('record snapshot file', () => {
   it('round-trips records and pulls, parsing lazily', async () => {
     const dir = tempDir();
@@ -88,23 +98,15 @@ describe('record snapshot file', () => {
 
   it('fails a corrupt record text loudly and deletes the file', async () => {
     const dir = tempDir();
-    await saveSnapshot(dir, 'issues', 'k1', records, pulls);
-    const file = snapshotFile(dir, 'issues', 'k1');
-    const bytes = readFileSync(file);
-    bytes[10] = bytes[10]! ^ 0x01; // inside the first record's text (texts follow the 8-byte MAGIC)
-    writeFileSync(file, bytes);
+    const file = await snapshotWithCorruptFirstRecord(dir);
     const snapshot = (await loadSnapshot(dir, 'issues', 'k1'))!;
     expect(() => snapshot.records[0]).toThrow(IndexFileError);
     expect(existsSync(file)).toBe(false);
   });
 
-  it('takes the records from the fallback once a group turns out corrupt', async () => {
+  it('takes the records from the fallback once a record text turns out corrupt', async () => {
     const dir = tempDir();
-    await saveSnapshot(dir, 'issues', 'k1', records, pulls);
-    const file = snapshotFile(dir, 'issues', 'k1');
-    const bytes = readFileSync(file);
-    bytes[10] = bytes[10]! ^ 0x01; // inside the first record's text (texts follow the 8-byte MAGIC)
-    writeFileSync(file, bytes);
+    const file = await snapshotWithCorruptFirstRecord(dir);
     let calls = 0;
     const snapshot = (await loadSnapshot(dir, 'issues', 'k1', () => (calls++, { records, pulls })))!;
     expect([...snapshot.records]).toEqual(records);
