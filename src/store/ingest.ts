@@ -8,10 +8,23 @@
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import { Collection, type Neighbours } from './collection.js';
-import type { Dump } from './dump.js';
+import type { Dump, LoadedKind } from './dump.js';
 import { cacheKey } from './index-cache.js';
 import { loadSnapshot, SnapshotWriter, type PullLookup } from './record-snapshot.js';
 import { DataError } from './data-error.js';
+
+/**
+ * A snapshot's fallback: the kind loaded whole from the dump (synchronously), when a snapshot turns out corrupt
+ * mid-search.
+ * @throws DataError when the dump no longer has `hash` (it changed since the snapshot was written)
+ */
+export function dumpFallback(dump: Dump, kind: Kind, hash: string): () => LoadedKind {
+  return () => {
+    const loaded = dump.loadSync(kind);
+    if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? dump.source });
+    return loaded;
+  };
+}
 
 /** Something fed each record of the pass, in document order. */
 export interface RecordConsumer {
@@ -77,11 +90,7 @@ export async function ingestKind(
   const key = cacheKey(spec, streamed.hash);
   const snapshotBytes = await writer?.finish(key, streamed.count, pullDocs);
   if (kept) return { records: kept, pulls: streamed.pulls, hash: streamed.hash, snapshotBytes: undefined };
-  const fallback = () => {
-    const loaded = dump.loadSync(kind);
-    if (loaded.hash !== streamed.hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? dump.source });
-    return loaded;
-  };
+  const fallback = dumpFallback(dump, kind, streamed.hash);
   const snapshot = snapshotBytes === undefined ? undefined : await loadSnapshot(cacheDir, kind, key, fallback);
   if (snapshot) return { records: snapshot.records, pulls: snapshot.pulls, hash: streamed.hash, snapshotBytes };
   // The snapshot could not be written after all (disk full): read the records whole.

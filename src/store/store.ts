@@ -14,8 +14,7 @@ import { CompactIndexBuilder } from './index-builder.js';
 import { ParallelIndexer } from './parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from './columns.js';
-import { ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
-import { DataError } from './data-error.js';
+import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { openDump, type Dump, type LoadedKind } from './dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from './index-cache.js';
 import {
@@ -166,12 +165,7 @@ class DumpStore implements Store {
     const hash = readHashMemo(hashMemoFile(dump, kind, this.cacheDir));
     if (!hash) return undefined;
     // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
-    const fallback = (): LoadedKind => {
-      const loaded = dump.loadSync(kind);
-      if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? this.source });
-      return loaded;
-    };
-    const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(specOf(kind), hash), fallback);
+    const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(specOf(kind), hash), dumpFallback(dump, kind, hash));
     return snapshot ? { records: snapshot.records, pulls: snapshot.pulls, hash } : undefined;
   }
 
