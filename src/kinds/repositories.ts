@@ -105,8 +105,10 @@ export const repositories: KindSpec = {
   },
   advancedSyntax: false,
   repeats: 'or',
-  // Fork and scope alone are no filter here (Part A §4.2 "Empty query"); a topic-only query is answered.
-  withoutText: { message: MESSAGES.noQualifiersApply, notCounting: ['repo', 'user', 'org', 'owner', 'fork'] },
+  // `fork:` alone is no filter (Part A §4.2 "Empty query"); a topic-only query is answered. The code read counts
+  // the repository scope out too, yet real GitHub answers `q=user:octocat` (the documented way to list an
+  // owner's repositories, what `gh search repos --owner` sends, and issue #11's `@hub4j`): our choice follows it.
+  withoutText: { message: MESSAGES.noQualifiersApply, notCounting: ['fork'] },
   defaults(present, c) {
     return present.has('fork') ? undefined : onBoolean(c, isFork, false);
   },

@@ -160,7 +160,11 @@ export interface KindSpec {
    * users, commits, code, topics), 'and' in advanced issue search.
    */
   readonly repeats: 'and' | 'or';
-  /** Labels (Part B §5): words are not quoted and `AND`/`OR`/`NOT` are ordinary words (the base checks still count them). */
+  /**
+   * Labels (Part B §5): words are not quoted for the 256 rule. (GitHub also reads `AND`/`OR`/`NOT` as ordinary words
+   * there; we keep them operators, as the label match itself — any of name, prefix, n-grams, description words — is
+   * approximated by the keyword search.)
+   */
   readonly wordsOnly?: boolean;
   /** A query without text: refused unless a filter counts; absent: always answered (labels, Part B §5). */
   readonly withoutText?: WithoutTextRule;

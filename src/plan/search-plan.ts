@@ -1,8 +1,8 @@
 /**
- * A whole search request as a plan: the request-level checks (preview 415, labels' `repository_id`, blank `q`, the
- * 1000-result window), the understood query and the sort that applies — all before any store is opened — then its
- * compilation against a collection (labels' repository 404, the kind's default filters, what the viewer may not
- * see, the compiled expression).
+ * A whole search request as a plan: the request-level checks (preview 415, labels' `repository_id`, blank `q`), the
+ * understood query and the sort that applies — all before any store is opened — then its
+ * compilation against a collection (labels' repository 404, scope resolution, the 1000-result window, the kind's
+ * default filters, what the viewer may not see, the compiled expression).
  */
 import { ApiError, missingParameter } from '../envelope/api-error.js';
 import { specOf } from '../kinds/catalog.js';
@@ -53,8 +53,8 @@ function plannedSort(spec: KindSpec, request: NormalizedRequest, query: QueryPla
 
 /**
  * Plan a request: GitHub's request checks and the query's, in GitHub's order, reading no record.
- * @throws ApiError 415 (missing preview), 422 (missing `repository_id` on labels, blank `q`, every query refusal,
- *         the 1000-result window)
+ * @throws ApiError 415 (missing preview), 422 (missing `repository_id` on labels, blank `q`, every refusal of the
+ *         query that needs no dump)
  */
 export async function planSearch(request: NormalizedRequest): Promise<SearchPlan> {
   const spec = specOf(request.kind);
@@ -62,8 +62,6 @@ export async function planSearch(request: NormalizedRequest): Promise<SearchPlan
   if (spec.byRepositoryId && request.repositoryId === undefined) throw missingParameter('repository_id');
   if (request.q.trim() === '') throw missingParameter('q');
   const query = await understandQuery(request.q, spec);
-  // Paging is checked after validation (Part A §6 "Offset cap").
-  checkWindow(request.page, request.perPage, spec.capRule ?? 'default');
   return { request, spec, query, sort: plannedSort(spec, request, query) };
 }
 
@@ -97,7 +95,8 @@ function labelsRepository(c: Collection, request: NormalizedRequest): string {
 
 /**
  * Compile a plan against the kind's collection.
- * @throws ApiError 404 (labels: unknown or invisible repository), 422 (scope or users that resolve to nothing)
+ * @throws ApiError 404 (labels: unknown or invisible repository), 422 (scope or users that resolve to nothing, then
+ *         the 1000-result window)
  */
 export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
   const { request, spec, query } = plan;
@@ -112,6 +111,8 @@ export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
   const defaults = spec.defaults?.(names, c);
   if (defaults) within.push(defaults);
   const compiled = compileQuery(query, spec, { c, viewer: request.viewer });
+  // Paging is checked after validation, scope resolution included (Part A §6 "Offset cap").
+  checkWindow(request.page, request.perPage, spec.capRule ?? 'default');
   const hidden = c.hiddenFrom(request.viewer);
   // Media type and paging only shape the page; the ordered results depend on these alone.
   const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, request.viewer.login ?? '', hidden.join(',')].join('\u0000');

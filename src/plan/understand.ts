@@ -269,10 +269,9 @@ export function filtersCount(spec: KindSpec, names: readonly string[]): boolean 
  * @throws ApiError 422 with GitHub's body and the span of `q` it is about
  */
 export async function understandQuery(q: string, spec: KindSpec): Promise<QueryPlan> {
-  let tokens = lex(q, { grouping: spec.advancedSyntax, isQualifier: (name) => isQualifierOf(spec, name) });
+  const tokens = lex(q, { grouping: spec.advancedSyntax, isQualifier: (name) => isQualifierOf(spec, name) });
   if (tokens.some((t) => t.kind === 'qualifier' && spec.qualifiers[t.name]?.languages)) await ensureLanguages();
   baseChecks(q, tokens, spec);
-  if (spec.wordsOnly) tokens = tokens.map((t) => (isOperator(t) ? { kind: 'word', text: q.slice(t.span.start, t.span.end), span: t.span } : t));
   let root: Node | null;
   try {
     root = parseTokens(tokens).root;

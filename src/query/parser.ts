@@ -151,8 +151,3 @@ export function parseTokens(tokens: readonly Token[]): ParsedQuery {
 export function parseQuery(q: string, options: LexOptions): ParsedQuery {
   return parseTokens(lex(q, options));
 }
-
-/** Number of `AND`/`OR`/`NOT` tokens. */
-export function countOperators(tokens: readonly Token[]): number {
-  return tokens.filter((t) => t.kind === 'and' || t.kind === 'or' || t.kind === 'not').length;
-}

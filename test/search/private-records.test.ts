@@ -370,8 +370,9 @@ describe.skipIf(!HAS_EMBEDDED)(
     }, 120_000);
 
     it('repositories: anonymous totals never count private repositories', async () => {
-      const anonymous = await search(store, { kind: 'repositories', q: 'fork:true' });
-      const everyone = await search(store, { kind: 'repositories', q: 'fork:true', viewer: viewerFor('x', ['*']) });
+      // fork: alone is nothing to search (reference Part A §4.2)
+      const anonymous = await search(store, { kind: 'repositories', q: 'fork:true stars:>=0' });
+      const everyone = await search(store, { kind: 'repositories', q: 'fork:true stars:>=0', viewer: viewerFor('x', ['*']) });
       expect(anonymous.envelope.total_count).toBe(embeddedRepos.filter((r) => r.private !== true).length);
       expect(everyone.envelope.total_count).toBe(embeddedRepos.length);
     }, 120_000);
