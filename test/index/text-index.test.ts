@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { Kind, RawRecord } from '../../src/kinds/kind.js';
 import { Collection } from '../../src/store/collection.js';
-import { CompactIndex, type LunrJson } from '../../src/store/compact-index.js';
-import { buildLunrIndex, buildWithLunrBuilder, LunrTextIndex } from '../../src/store/text-index.js';
+import { CompactIndex, type LunrJson } from '../../src/index/compact-index.js';
+import { buildLunrIndex, buildWithLunrBuilder, LunrTextIndex } from '../../src/index/text-index.js';
 import { analyzeQueryWord } from '../../src/text/analyzer.js';
 import { ReferenceIndex } from './text-index-reference.js';
 

@@ -14,6 +14,7 @@ import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
 import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
 import { parseJsonBytes } from './json-text.js';
+import { PARTS } from './part-files.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
 /** One kind, loaded and validated. */
@@ -82,7 +83,6 @@ export interface Dump {
 export type StreamedKind = Omit<LoadedKind, 'records'> & { count: number };
 
 type Part = SchemaName;
-const PARTS: readonly Part[] = [...KINDS, 'pulls'];
 
 /** Reads a file synchronously, turning filesystem errors into a DataError that names it. */
 function readBytesSync(file: string): Buffer {

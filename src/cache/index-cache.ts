@@ -12,9 +12,9 @@ import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
-import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
-import { CompactIndex } from './compact-index.js';
-import type { SerializedLunr } from './text-index.js';
+import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
+import { CompactIndex } from '../index/compact-index.js';
+import type { SerializedLunr } from '../index/text-index.js';
 
 /** Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read. */
 export const CACHE_FORMAT = 3;

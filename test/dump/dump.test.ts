@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataError } from '../../src/store/data-error.js';
-import { enrichIssues, openDump } from '../../src/store/dump.js';
+import { DataError } from '../../src/dump/data-error.js';
+import { enrichIssues, openDump } from '../../src/dump/dump.js';
 import type { Kind, RawRecord } from '../../src/kinds/kind.js';
 
 const roots: string[] = [];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArrayShapeError, JsonArraySplitter } from '../../src/store/json-array-splitter.js';
+import { ArrayShapeError, JsonArraySplitter } from '../../src/dump/json-array-splitter.js';
 
 /** Split `text` into chunks at `cuts` (byte positions), feed them, and return the parsed elements. */
 function split(text: string | Buffer, cuts: number[] = []): unknown[] {

@@ -3,8 +3,8 @@
  * lunr.Vector#similarity), kept as the reference the compact index must match bit for bit.
  */
 import lunr from 'lunr';
-import type { LunrJson } from '../../src/store/compact-index.js';
-import type { DocList, TextIndex } from '../../src/store/text-index.js';
+import type { LunrJson } from '../../src/index/compact-index.js';
+import type { DocList, TextIndex } from '../../src/index/text-index.js';
 
 export class ReferenceIndex implements TextIndex {
   readonly docCount: number;

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/store/compact-index-file.js';
+import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/index/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
-import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/store/index-cache.js';
-import { buildLunrIndex } from '../../src/store/text-index.js';
+import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
+import { buildLunrIndex } from '../../src/index/text-index.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

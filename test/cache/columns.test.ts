@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Column, type ColumnType, ColumnBuilder, COLUMNS_FORMAT, openColumns, saveColumns } from '../../src/store/columns.js';
+import { type Column, type ColumnType, ColumnBuilder, COLUMNS_FORMAT, openColumns, saveColumns } from '../../src/cache/columns.js';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));

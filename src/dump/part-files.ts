@@ -1,11 +1,12 @@
 /**
- * The files of a dump directory as the importers see them: which parts exist and how to read one part's array.
+ * The parts of a dump (shared by the dump reader and the importers) and reading one part file whole, as the
+ * importers do.
  */
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { KINDS, type RawRecord } from '../kinds/kind.js';
-import { DataError } from '../store/data-error.js';
-import type { Part } from './record-identity.js';
+import { DataError } from './data-error.js';
+import type { SchemaName as Part } from './record-schemas.js';
 
 /** Every part a dump directory may hold, in file-writing order: the seven kinds, then `pulls`. */
 export const PARTS: readonly Part[] = [...KINDS, 'pulls'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { jsonErrorOffset, lineColumn, parseJsonBytes } from '../../src/store/json-text.js';
+import { jsonErrorOffset, lineColumn, parseJsonBytes } from '../../src/dump/json-text.js';
 
 describe('jsonErrorOffset', () => {
   it.each<[string, number | undefined]>([

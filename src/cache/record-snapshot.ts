@@ -21,7 +21,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import { writeAtomically } from './atomic-write.js';
-import { IndexFileError } from './compact-index-file.js';
+import { IndexFileError } from '../index/compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
 export const SNAPSHOT_FORMAT = 3;

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
-import { IndexFileError } from '../../src/store/compact-index-file.js';
-import { DataError } from '../../src/store/data-error.js';
-import { lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/store/record-snapshot.js';
+import { IndexFileError } from '../../src/index/compact-index-file.js';
+import { DataError } from '../../src/dump/data-error.js';
+import { lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { openStore } from '../../src/store/store.js';
 
 const roots: string[] = [];

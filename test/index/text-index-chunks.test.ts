@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ChunkTerms, IdList, TermRegistry } from '../../src/store/chunk-terms.js';
+import { ChunkTerms, IdList, TermRegistry } from '../../src/index/chunk-terms.js';
 import { analyze, type AnalyzerName } from '../../src/text/analyzer.js';
 
 const PIECES = [

@@ -11,8 +11,8 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { Collection } from '../../src/store/collection.js';
 import type { Store } from '../../src/store/store.js';
-import { buildLunrIndex, buildWithLunrBuilder, LunrTextIndex, type TextIndex } from '../../src/store/text-index.js';
-import type { LunrJson } from '../../src/store/compact-index.js';
+import { buildLunrIndex, buildWithLunrBuilder, LunrTextIndex, type TextIndex } from '../../src/index/text-index.js';
+import type { LunrJson } from '../../src/index/compact-index.js';
 import { ReferenceIndex } from './text-index-reference.js';
 
 const FILE = path.resolve(import.meta.dirname, '../../../shared/data/hf-datasets-issues/issues.json.gz');
