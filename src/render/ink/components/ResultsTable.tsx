@@ -1,11 +1,11 @@
 /** The results table view: header row and the visible rows around the selection. */
 import { Box } from 'ink';
 import { useMemo } from 'react';
-import type { Item } from '../../envelope/envelope.js';
-import type { Kind } from '../../kinds/kind.js';
+import type { Item } from '../../../envelope/envelope.js';
+import type { Kind } from '../../../kinds/kind.js';
 import { LineText } from './LineText.js';
-import { tableLines } from './table-lines.js';
-import type { Theme } from './theme.js';
+import { tableLines } from '../lines/table-lines.js';
+import type { Theme } from '../lines/theme.js';
 
 /** Props of {@link ResultsTable}. */
 export interface ResultsTableProps {

@@ -2,13 +2,13 @@
  * The view's chrome and states as lines: the query header, the footer (counts, page, sort, incomplete results,
  * keys), and the loading, empty and error panels.
  */
-import type { BuildProgress } from '../../store/store.js';
+import type { BuildProgress } from '../../../store/store.js';
 import { groupDigits } from './format.js';
 import { cellWidth, concat, fit, plain, truncate, type Line } from './segments.js';
 import { wrap } from './wrap.js';
 import type { Theme } from './theme.js';
-import type { ViewError } from './query-error.js';
-import { itemsOf, type ViewState } from './use-results-state.js';
+import type { ViewError } from '../state/query-error.js';
+import { itemsOf, type ViewState } from '../state/use-results-state.js';
 
 /** `search issues › query`, or the draft with a cursor while editing; a spinner on the right while loading. */
 export function headerLine(state: ViewState, theme: Theme, width: number, spinner?: string): Line {

@@ -1,8 +1,8 @@
 /** The detail view of one item: all its fields, and its full text with every fragment highlighted; scrollable. */
 import { Box } from 'ink';
 import { LineText } from './LineText.js';
-import type { Line } from './segments.js';
-import type { Theme } from './theme.js';
+import type { Line } from '../lines/segments.js';
+import type { Theme } from '../lines/theme.js';
 
 /** Props of {@link DetailView}. */
 export interface DetailViewProps {

@@ -2,8 +2,8 @@
  * The results table as lines: a header row and one row per visible item, every cell fitted to its column width in
  * terminal cells. The window scrolls to keep the selected row in view (centred when possible).
  */
-import type { Item } from '../../envelope/envelope.js';
-import type { Kind } from '../../kinds/kind.js';
+import type { Item } from '../../../envelope/envelope.js';
+import type { Kind } from '../../../kinds/kind.js';
 import { COLUMNS, rowCells, type CellContext } from './columns.js';
 import { layoutColumns } from './layout.js';
 import { concat, fit, plain, withStyle, type Line } from './segments.js';

@@ -4,7 +4,7 @@
  * property value; for the latter the fragment is located inside the full text and its indices shifted by that
  * offset. There is no second matcher: text is only ever marked where the core said it matched.
  */
-import type { Item } from '../../envelope/envelope.js';
+import type { Item } from '../../../envelope/envelope.js';
 import type { Line, Segment, Style } from './segments.js';
 
 /** One `text_matches` entry, read defensively from an item. */

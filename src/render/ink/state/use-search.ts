@@ -3,9 +3,9 @@
  * progress, and re-runs the query being edited after a pause in typing.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SearchResult } from '../../search.js';
-import type { SearchRequest } from '../../request/search-request.js';
-import type { BuildProgress } from '../../store/store.js';
+import type { SearchResult } from '../../../search.js';
+import type { SearchRequest } from '../../../request/search-request.js';
+import type { BuildProgress } from '../../../store/store.js';
 import { toViewError } from './query-error.js';
 import { requestFor, type Action, type ViewState } from './use-results-state.js';
 

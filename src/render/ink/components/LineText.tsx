@@ -1,7 +1,7 @@
 /** One styled {@link Line} as an Ink `<Text>`; matched runs take the theme's match style. */
 import { Text } from 'ink';
-import type { Line } from './segments.js';
-import type { Theme } from './theme.js';
+import type { Line } from '../lines/segments.js';
+import type { Theme } from '../lines/theme.js';
 
 /** Props of {@link LineText}. */
 export interface LineTextProps {

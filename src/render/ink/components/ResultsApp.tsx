@@ -5,19 +5,19 @@
  */
 import { Box, useApp } from 'ink';
 import { useMemo, type ReactNode } from 'react';
-import type { SearchRequest } from '../../request/search-request.js';
-import { detailLines } from './detail.js';
+import type { SearchRequest } from '../../../request/search-request.js';
+import { detailLines } from '../lines/detail.js';
 import { LineText } from './LineText.js';
-import { emptyLines, errorLines, headerLine, keysLine, loadingLines, statusLine } from './panels.js';
+import { emptyLines, errorLines, headerLine, keysLine, loadingLines, statusLine } from '../lines/panels.js';
 import { DetailView, maxScroll } from './DetailView.js';
 import { ResultsTable } from './ResultsTable.js';
-import type { Line } from './segments.js';
+import type { Line } from '../lines/segments.js';
 import { StatusPanel } from './StatusPanel.js';
-import { createTheme } from './theme.js';
-import { useResultsKeys } from './use-results-keys.js';
-import { selectedItem, useResultsState } from './use-results-state.js';
-import { useDelayed, useSearch, useSpinner, type ProgressSource, type SearchFn } from './use-search.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { createTheme } from '../lines/theme.js';
+import { useResultsKeys } from '../state/use-results-keys.js';
+import { selectedItem, useResultsState } from '../state/use-results-state.js';
+import { useDelayed, useSearch, useSpinner, type ProgressSource, type SearchFn } from '../state/use-search.js';
+import { useTerminalSize } from '../state/use-terminal-size.js';
 
 /** Props of {@link ResultsApp}. */
 export interface ResultsAppProps {

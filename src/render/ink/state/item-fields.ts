@@ -2,7 +2,7 @@
  * Defensive accessors over result items. Items are GitHub-shaped JSON with no guaranteed field (old recordings
  * lack `node_id`, `type`, label ids…), so every read checks its type and falls back to empty.
  */
-import type { Item } from '../../envelope/envelope.js';
+import type { Item } from '../../../envelope/envelope.js';
 
 /** The value at a dotted path (`commit.author.name`), or undefined. */
 export function at(item: unknown, path: string): unknown {

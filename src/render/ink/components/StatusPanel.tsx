@@ -1,8 +1,8 @@
 /** A block of pre-built lines (loading, empty or error panel) in a fixed-height box. */
 import { Box } from 'ink';
 import { LineText } from './LineText.js';
-import type { Line } from './segments.js';
-import type { Theme } from './theme.js';
+import type { Line } from '../lines/segments.js';
+import type { Theme } from '../lines/theme.js';
 
 /** Props of {@link StatusPanel}. */
 export interface StatusPanelProps {

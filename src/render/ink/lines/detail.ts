@@ -2,12 +2,12 @@
  * The detail view's content: every field a person needs, and the full title, body or message with every fragment of
  * `text_matches` located and marked. Produces wrapped lines for a given width; the view scrolls over them.
  */
-import type { Item } from '../../envelope/envelope.js';
-import type { Kind } from '../../kinds/kind.js';
+import type { Item } from '../../../envelope/envelope.js';
+import type { Kind } from '../../../kinds/kind.js';
 import { labelChips, stateCell, topicMarks } from './columns.js';
 import { compactNumber, groupDigits, longDate } from './format.js';
 import { isCommentMatch, locate, markFragment, markRanges, ownMatches, textMatchesOf, type TextMatch } from './highlight.js';
-import { at, firstLine, flag, issueRepo, itemUrl, list, num, str } from './item-fields.js';
+import { at, firstLine, flag, issueRepo, itemUrl, list, num, str } from '../state/item-fields.js';
 import { concat, fit, plain, type Line, type Style } from './segments.js';
 import { wrap } from './wrap.js';
 import type { Theme } from './theme.js';

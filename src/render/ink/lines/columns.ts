@@ -2,11 +2,11 @@
  * The table's columns per kind: what a person scans first, as in gh's search tables. Each cell is a styled
  * {@link Line}; text that the core matched is marked from `text_matches` (see highlight.ts).
  */
-import type { Item } from '../../envelope/envelope.js';
-import type { Kind } from '../../kinds/kind.js';
+import type { Item } from '../../../envelope/envelope.js';
+import type { Kind } from '../../../kinds/kind.js';
 import { compactNumber, shortAgo, shortDate } from './format.js';
 import { hasMatch, markFragment, markProperty, ownMatches, textMatchesOf } from './highlight.js';
-import { isPullRequest, issueRepo, issueState, labelsOf, num, str } from './item-fields.js';
+import { isPullRequest, issueRepo, issueState, labelsOf, num, str } from '../state/item-fields.js';
 import type { ColumnShape } from './layout.js';
 import { concat, flatten, plain, splitLines, type Line } from './segments.js';
 import type { Theme } from './theme.js';
