@@ -125,7 +125,11 @@ export function compileQuery(plan: QueryPlan, spec: KindSpec, ctx: CompileContex
     const names = qualifierLeaves(plan.tree)
       .filter((l) => spec.qualifiers[l.name]!.users !== 'drop' || compiler.resolvedValues(l).length > 0)
       .map((l) => l.name);
-    if (!filtersCount(spec, [...names, ...plan.scope.map((l) => l.name)])) throw invalidQuery(spec.withoutText.message);
+    if (!filtersCount(spec, [...names, ...plan.scope.map((l) => l.name)])) {
+      const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
+      const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
+      throw invalidQuery(spec.withoutText.message, span);
+    }
   }
   const expr = plan.tree ? compiler.node(plan.tree, plan.fields) : ALL;
   return { expr: and([scope.expr, expr]), incomplete: false };

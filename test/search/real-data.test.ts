@@ -391,8 +391,8 @@ describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-ap
     },
     { q: 'stars:10..50', expect: (r) => nonFork(r) && (num(r.stargazers_count) ?? -1) >= 10 && (num(r.stargazers_count) ?? -1) <= 50 },
     // fork: alone is nothing to search (reference Part A §4.2): paired with a filter
-    { q: 'fork:only stars:>=0', expect: (r) => r.fork === true },
-    { q: 'fork:true stars:>=0', expect: () => true },
+    { q: 'fork:only -stars:<0', expect: (r) => r.fork === true },
+    { q: 'fork:true -stars:<0', expect: () => true },
     { q: 'fork:true language:groovy', expect: (r) => lang(r) === 'groovy' },
     { q: 'archived:true', expect: (r) => nonFork(r) && r.archived === true },
     { q: 'archived:true fork:true', expect: (r) => r.archived === true },
