@@ -19,7 +19,8 @@
  * the magic, the header CRC, format, id, count, the file size and every section's bounds and shape; reading
  * checks the CRC and the decoded arrays (bounds, monotone offsets, ids inside the dictionary).
  */
-import { closeSync, fstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
+import { openRegularSync } from './regular-file.js';
 import { writeAtomically } from './atomic-write.js';
 import { crc32 } from 'node:zlib';
 
@@ -488,7 +489,7 @@ export function openColumns(file: string, id: string, count: number): ColumnFile
   if (!LITTLE_ENDIAN || !isCount(count)) return undefined;
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularSync(file);
   } catch {
     return undefined;
   }

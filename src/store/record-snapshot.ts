@@ -21,6 +21,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import { writeAtomically } from './atomic-write.js';
+import { openRegularSync } from './regular-file.js';
 import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
@@ -300,7 +301,7 @@ export async function loadSnapshot(
   const file = snapshotFile(dir, kind, key);
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularSync(file);
   } catch {
     return undefined;
   }
