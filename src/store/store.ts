@@ -21,6 +21,8 @@ import {
   knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
 } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
+import { cacheNotice } from '../cache/notice.js';
+import { HealingTextIndex } from './healing-index.js';
 import { buildLunrIndex, LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
@@ -88,12 +90,16 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
 /** The memoised hash, or undefined when there is none (or it is not a hash). */
 function readHashMemo(memo: string | undefined): string | undefined {
   if (!memo) return undefined;
+  let known: string;
   try {
-    const known = readRegularSync(memo).toString('utf8');
-    return /^[0-9a-f]{64}$/.test(known) ? known : undefined;
-  } catch {
+    known = readRegularSync(memo).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(memo, (error as Error).message);
     return undefined;
   }
+  if (/^[0-9a-f]{64}$/.test(known)) return known;
+  cacheNotice(memo, 'not a content hash');
+  return undefined;
 }
 
 /** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
@@ -331,7 +337,13 @@ class DumpStore implements Store {
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
-      collection.attachIndex(new LunrTextIndex(cached.index, records.length));
+      // A posting block found corrupt later is healed by rebuilding the index from the records (and re-saving it).
+      const rebuild = (): LunrTextIndex => {
+        const compact = buildLunrIndex(spec, collection).compact;
+        void saveCached(this.cacheDir, kind, key, records.length, compact);
+        return new LunrTextIndex(compact, records.length);
+      };
+      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length), rebuild, cached.file));
       source = 'cached';
       indexBytes = cached.bytes;
     } else {
