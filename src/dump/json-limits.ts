@@ -10,6 +10,8 @@
  * {@link DEFAULT_MAX_RECORD_BYTES}).
  */
 
+import { constants as bufferConstants } from 'node:buffer';
+
 /** Deepest nesting of objects and arrays a record may have (the record itself is level 1). */
 export const DEFAULT_MAX_DEPTH = 64;
 /** Largest record, in bytes of its JSON text (32 MiB). */
@@ -31,11 +33,20 @@ function envInt(name: string, fallback: number): number {
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
-/** The limits now: `SEARCH_MAX_DEPTH` and `SEARCH_MAX_RECORD_BYTES`, else the defaults. */
+/**
+ * The deepest limit the environment may set: records deeper than this overflow the stack when a page that shows
+ * them is rendered (5,000 levels did), so the limit never rises past it.
+ */
+export const MAX_DEPTH_CEILING = 1000;
+
+/**
+ * The limits now: `SEARCH_MAX_DEPTH` (at most {@link MAX_DEPTH_CEILING}) and `SEARCH_MAX_RECORD_BYTES` (at most
+ * V8's longest string, since a record is decoded into one), else the defaults.
+ */
 export function recordLimits(): RecordLimits {
   return {
-    maxDepth: envInt('SEARCH_MAX_DEPTH', DEFAULT_MAX_DEPTH),
-    maxBytes: envInt('SEARCH_MAX_RECORD_BYTES', DEFAULT_MAX_RECORD_BYTES),
+    maxDepth: Math.min(envInt('SEARCH_MAX_DEPTH', DEFAULT_MAX_DEPTH), MAX_DEPTH_CEILING),
+    maxBytes: Math.min(envInt('SEARCH_MAX_RECORD_BYTES', DEFAULT_MAX_RECORD_BYTES), bufferConstants.MAX_STRING_LENGTH),
   };
 }
 
