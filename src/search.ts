@@ -4,6 +4,7 @@
  */
 import type { Envelope } from './envelope/envelope.js';
 import { buildItems } from './envelope/items.js';
+import { Budget } from './execute/execute.js';
 import { executeSearch, type OrderedResults } from './execute/run-plan.js';
 import { positiveText } from './plan/expr.js';
 import { compileSearch, planSearch, type CompiledSearch } from './plan/search-plan.js';
@@ -36,18 +37,25 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const c = await store.collection(request.kind);
   const compiled = compileSearch(plan, c);
   const results = await executeSearch(compiled, c, deadline);
-  return envelopeOf(compiled, results, c);
+  return envelopeOf(compiled, results, c, deadline);
 }
 
 /** The page the request asks for, as GitHub's envelope, with what the edges need for headers. */
-function envelopeOf(compiled: CompiledSearch, results: OrderedResults, c: Awaited<ReturnType<Store['collection']>>): SearchResult {
+function envelopeOf(
+  compiled: CompiledSearch,
+  results: OrderedResults,
+  c: Awaited<ReturnType<Store['collection']>>,
+  deadline: number | undefined,
+): SearchResult {
   const { request, spec } = compiled.plan;
   const { start, end } = pageRange(request.page, request.perPage, results.docs.length);
   const pageDocs = Array.from(results.docs.subarray(start, end));
   const pageScores = Array.from(results.scores.subarray(start, end), roundScore);
-  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(compiled.expr));
+  // Text matches of the page spend on a budget of their own deadline (a cached answer's page too).
+  const pageBudget = new Budget(deadline);
+  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(compiled.expr), pageBudget);
   return {
-    envelope: { total_count: results.total, incomplete_results: results.incomplete, items },
+    envelope: { total_count: results.total, incomplete_results: results.incomplete || pageBudget.expired, items },
     request,
     lastPage: lastPage(results.total, request.perPage, spec.capRule ?? 'default'),
   };

@@ -8,7 +8,7 @@ import { resultCacheOf } from '../results/result-cache.js';
 import { orderResults } from '../results/sort.js';
 import type { Collection } from '../store/collection.js';
 import { difference, universe } from './doc-set.js';
-import { Budget, Executor } from './execute.js';
+import { Budget, Executor, scanDocs } from './execute.js';
 
 /** Ordered results of a search: the first {@link RESULT_REACH} documents in order, their scores, the total count. */
 export interface OrderedResults {
@@ -30,12 +30,18 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   const budget = new Budget(deadline);
   const executor = new Executor(c, budget);
   let within = difference(universe(c.records.length), compiled.hidden);
-  for (const test of compiled.within) within = within.filter((doc) => test(doc));
+  for (const test of compiled.within) within = await scanDocs(within, test, budget);
   const { query, sort } = compiled.plan;
-  const matched = await executor.evaluate(compiled.expr, within);
-  const matchedScores = query.hasText ? executor.score(compiled.expr, matched) : new Float64Array(matched.length).fill(1);
+  let matched = await executor.evaluate(compiled.expr, within);
+  let matchedScores: Float64Array;
+  if (query.hasText) {
+    // Past the deadline only the documents scored so far are kept (the answer is incomplete).
+    const scored = executor.score(compiled.expr, matched);
+    matched = matched.subarray(0, scored.count);
+    matchedScores = scored.scores.subarray(0, scored.count);
+  } else matchedScores = new Float64Array(matched.length).fill(1);
   // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-  const ordered = orderResults(c, matched, matchedScores, sort?.key, sort?.order ?? 'desc', RESULT_REACH);
+  const ordered = orderResults(c, matched, matchedScores, sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
   const docs = new Uint32Array(ordered.length);
   const scores = new Float64Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
