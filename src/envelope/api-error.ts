@@ -2,6 +2,7 @@
  * Errors that carry a GitHub HTTP status and the exact GitHub error body.
  * Only the edges (cli/main.ts, server/) turn them into exit codes or HTTP responses.
  */
+import type { Span } from '../query/ast.js';
 
 /** One entry of a GitHub `validation-error` body's `errors` array, keys in GitHub's order. */
 export interface ValidationErrorEntry {
@@ -19,11 +20,6 @@ export interface ErrorBody {
   status?: string;
 }
 
-/** A range of the `q` string, UTF-16 code units, end exclusive. */
-export interface QuerySpan {
-  readonly start: number;
-  readonly end: number;
-}
 
 /**
  * An error with an HTTP status and a GitHub-shaped body. `status` is a number; the body's `status` a string.
@@ -32,8 +28,8 @@ export interface QuerySpan {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
-  readonly span: QuerySpan | undefined;
-  constructor(status: number, body: ErrorBody, span?: QuerySpan) {
+  readonly span: Span | undefined;
+  constructor(status: number, body: ErrorBody, span?: Span) {
     super(ApiError.describe(body));
     this.name = 'ApiError';
     this.status = status;
@@ -56,7 +52,7 @@ export const SEARCH_DOCS_INVALID = 'https://docs.github.com/v3/search/';
 export const SEARCH_DOCS_MISSING = 'https://docs.github.com/v3/search';
 
 /** 422 with one `invalid` entry on `q` and GitHub's message (reference §1.11); `span`: the offending part. */
-export function invalidQuery(message: string, span?: QuerySpan): ApiError {
+export function invalidQuery(message: string, span?: Span): ApiError {
   return new ApiError(
     422,
     {
