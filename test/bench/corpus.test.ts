@@ -8,7 +8,7 @@ import { Prng } from '../../src/bench/prng.js';
 import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../src/bench/queries.js';
 import { sqliteBuildScript, sqliteSelect, sqliteVersion } from '../../src/bench/sqlite-anchor.js';
 import { spawnSync } from 'node:child_process';
-import { openDump } from '../../src/store/dump.js';
+import { openDump } from '../../src/dump/dump.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
