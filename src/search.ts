@@ -17,6 +17,8 @@ import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './
 import { checkWindow, lastPage, pageRange, RESULT_REACH } from './results/paginate.js';
 import { resultCacheOf } from './results/result-cache.js';
 import { orderResults } from './results/sort.js';
+import { resolveOrder, sortQualifier } from './rank/order.js';
+import { rankContext, rankScores } from './rank/rank.js';
 import type { Collection } from './store/collection.js';
 import type { Store } from './store/store.js';
 import { ensureLanguages } from './text/languages.js';
@@ -76,18 +78,18 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const c = await store.collection(request.kind);
   const labelRepo = spec.byRepositoryId ? labelsScope(c, request) : undefined;
   if (request.q.trim() === '') throw missingParameter('q');
-  // An unknown sort value is ignored and best match answers (undocumented on GitHub, §2; our choice).
-  const sort = request.sort !== undefined && Object.hasOwn(spec.sorts, request.sort) ? request.sort : undefined;
   // linguist's data (aliases, detection by file name) is loaded only for queries that name a language.
   if (/(^|[\s(])-?language:/i.test(request.q)) await ensureLanguages();
   const plan = planQuery(request.q, spec, { c, viewer: request.viewer });
+  // `sort` parameter, else `sort:` in q, else the kind's default without text, else best match (src/rank/order.ts).
+  const { sort, order } = resolveOrder(spec, request, sortQualifier(request.q, spec), plan.hasText);
   const rule = spec.capRule ?? 'default';
   checkWindow(request.page, request.perPage, rule);
 
   const hidden = c.hiddenFrom(request.viewer);
   // The ordered results depend only on these: the query, the order, the label scope, who @me is and which
   // private documents the viewer cannot see. Media type and paging only shape the page built below.
-  const key = [request.q, sort ?? '', request.order, labelRepo ?? '', request.viewer.login ?? '', hidden.join(',')].join('\u0000');
+  const key = [request.q, sort ?? '', order, labelRepo ?? '', request.viewer.login ?? '', hidden.join(',')].join('\u0000');
   const cache = resultCacheOf(c);
   let results = cache.get(key);
   let incomplete = plan.unresolvedScope;
@@ -95,15 +97,17 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     const budget = new Budget(deadline);
     const executor = new Executor(c, budget);
     let within = difference(universe(c.records.length), hidden);
-    const defaults = spec.defaults?.(plan.qualifierNames, c);
+    const defaults = spec.defaults?.(plan.qualifierNames, c, request.viewer);
     if (labelRepo !== undefined) {
       within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
     }
     if (defaults) within = within.filter((doc) => defaults(doc));
     const matched = await executor.evaluate(plan.expr, within);
-    const matchedScores = plan.hasText ? executor.score(plan.expr, matched) : new Float64Array(matched.length).fill(1);
+    const matchedScores = plan.hasText
+      ? rankScores(c, matched, executor.score(plan.expr, matched), rankContext(c, request.q, positiveText(plan.expr)))
+      : new Float64Array(matched.length).fill(1);
     // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-    const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH);
+    const ordered = orderResults(c, matched, matchedScores, sort, order, RESULT_REACH);
     const docs = new Uint32Array(ordered.length);
     const scores = new Float64Array(ordered.length);
     for (let i = 0; i < ordered.length; i++) {
@@ -114,15 +118,10 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     incomplete ||= budget.expired;
     if (!budget.expired) cache.set(key, results);
   }
-  const { docs, scores, total } = results;
+  const { docs, total } = results;
   const { start, end } = pageRange(request.page, request.perPage, docs.length);
-  const pageDocs: number[] = [];
-  const pageScores: number[] = [];
-  for (let i = start; i < end; i++) {
-    pageDocs.push(docs[i]!);
-    pageScores.push(roundScore(scores[i]!));
-  }
-  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
+  const pageDocs = Array.from(docs.subarray(start, end));
+  const items = buildItems(c, pageDocs, request.media, positiveText(plan.expr));
   return {
     envelope: {
       total_count: total,
@@ -132,9 +131,4 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     request,
     lastPage: lastPage(total, request.perPage, rule),
   };
-}
-
-/** Scores are sums of Lunr's 3-decimal vector weights: round away float noise (0.28500000000000003 → 0.285). */
-function roundScore(score: number): number {
-  return Math.round(score * 1e6) / 1e6;
 }

@@ -139,7 +139,7 @@ export class Executor {
     let out: DocList = new Uint32Array(0);
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
-      if (!field) continue;
+      if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
       const { terms, adjacent } = queryTerms(text, phrase, field.analyzer);
       if (terms.length === 0) return within; // only stop words: no constraint (as Lunr drops them)
       let docs = this.c.index.postings(name, terms[0]!);
@@ -167,7 +167,7 @@ export class Executor {
     for (const { text, fields } of positiveText(expr)) {
       for (const name of fields) {
         const field = this.c.spec.fields.find((f) => f.name === name);
-        if (!field) continue;
+        if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
         const list = byField.get(name) ?? [];
         for (const word of text.split(/\s+/)) list.push(...analyzeQueryWord(word, field.analyzer));
         byField.set(name, list);

@@ -3,11 +3,33 @@ import { Buffer } from 'node:buffer';
 import { MESSAGES } from '../envelope/api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
 import { at, boolQ, dateQ, enumQ, scopeQualifiers, str, textQ, time } from './qualifiers.js';
-import type { Getter, KindSpec } from './spec.js';
+import type { Getter, KindSpec, RankSpec } from './spec.js';
+import { DAY_MS, expDecay } from '../rank/decay.js';
+import { matchesSha } from '../rank/words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>
   Array.isArray(r.parents) ? r.parents.map((p) => at(p, 'sha')).filter((s): s is string => typeof s === 'string') : [];
+
+const authorDate = time('commit.author.date');
+const committerDate = time('commit.committer.date');
+
+/**
+ * Best match on commits (code reference Part B §2.3): text score + max(20 × exp decay on the author date, 20 × exp
+ * decay on the committer date; scale 365 d, 0.5) + 100 when a 7–40 hex word of the text is a prefix of the SHA.
+ * GitHub's origin is "now"; ours is the clock (newest author/committer date over public commits). Without text
+ * there is no default order (dump order).
+ */
+export const commitsRank: RankSpec = {
+  signals: { authorDate, committerDate },
+  clock: ['authorDate', 'committerDate'],
+  score(text, signal, ctx, doc) {
+    const year = 365 * DAY_MS;
+    const recency = Math.max(20 * expDecay(signal('authorDate'), ctx.clock, year), 20 * expDecay(signal('committerDate'), ctx.clock, year));
+    const sha = ctx.shas.length > 0 && matchesSha(ctx.c.records[doc]?.sha, ctx.shas) ? 100 : 0;
+    return text + recency + sha;
+  },
+};
 
 export const commits: KindSpec = {
   kind: 'commits',
@@ -17,7 +39,7 @@ export const commits: KindSpec = {
       analyzer: 'prose',
       boost: 1,
       get: str('commit.message'),
-      textMatch: { property: 'message', objectType: 'Commit', objectUrl: (r) => String(r.url ?? '') },
+      textMatch: { property: 'message', objectType: 'CommitMessage', objectUrl: (r) => String(r.url ?? ''), whole: true },
     },
   ],
   defaultFields: ['message'],
@@ -30,8 +52,8 @@ export const commits: KindSpec = {
     'committer-name': textQ(str('commit.committer.name'), 'words', { list: false }),
     'author-email': textQ(str('commit.author.email')),
     'committer-email': textQ(str('commit.committer.email')),
-    'author-date': dateQ(time('commit.author.date')),
-    'committer-date': dateQ(time('commit.committer.date')),
+    'author-date': dateQ(authorDate),
+    'committer-date': dateQ(committerDate),
     merge: boolQ((r, d, c) => parents(r, d, c).length >= 2),
     hash: textQ(str('sha'), 'prefix'),
     parent: textQ(parents, 'prefix'),
@@ -41,7 +63,8 @@ export const commits: KindSpec = {
       private: ['visibility', (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private],
     }),
   },
-  sorts: { 'author-date': time('commit.author.date'), 'committer-date': time('commit.committer.date') },
+  sorts: { 'author-date': authorDate, 'committer-date': committerDate },
+  rank: commitsRank,
   advancedSyntax: false,
   textRequired: MESSAGES.commitsTextRequired,
   preview: 'cloak',

@@ -1,4 +1,9 @@
-/** `/search/users` (reference §2.5): keywords match login and public e-mail. */
+/**
+ * `/search/users` (code reference Part A §5): keywords match the login (weighed ×10), the public e-mail, the name
+ * (×1.2) and the bio. GitHub multiplies by an index-time `rank` REST records lack (missing → 1): best match is the
+ * text score. Without text: most followers first.
+ */
+import { completeUser } from './links.js';
 import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec } from './spec.js';
 
@@ -7,11 +12,13 @@ const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
 export const users: KindSpec = {
   kind: 'users',
   fields: [
-    { name: 'login', analyzer: 'code', boost: 2, get: str('login'), textMatch: { property: 'login', objectType: 'User', objectUrl, whole: true } },
+    { name: 'login', analyzer: 'code', boost: 10, get: str('login'), textMatch: { property: 'login', objectType: 'User', objectUrl, whole: true } },
     { name: 'email', analyzer: 'exact', boost: 1, get: str('email'), textMatch: { property: 'email', objectType: 'User', objectUrl, whole: true } },
-    { name: 'name', analyzer: 'exact', boost: 1, get: str('name'), textMatch: { property: 'name', objectType: 'User', objectUrl, whole: true } },
+    { name: 'name', analyzer: 'prose', boost: 1.2, get: str('name'), textMatch: { property: 'name', objectType: 'User', objectUrl, whole: true } },
+    // `profile_bio`: searched, never reported (not a text-match property of users).
+    { name: 'bio', analyzer: 'prose', boost: 1, get: str('bio') },
   ],
-  defaultFields: ['login', 'email'],
+  defaultFields: ['login', 'email', 'name', 'bio'],
   inValues: { login: ['login'], email: ['email'], name: ['name'], fullname: ['name'] },
   qualifiers: {
     type: enumQ({
@@ -29,8 +36,9 @@ export const users: KindSpec = {
     is: enumQ({}),
   },
   sorts: { followers: num('followers'), repositories: num('public_repos'), joined: time('created_at') },
+  rank: { defaultSort: { key: 'followers', order: 'desc' }, score: (text) => text },
   advancedSyntax: false,
   visibility: () => ({ private: false }),
-  project: (record) => ({ ...record }),
+  project: (record) => completeUser(record),
   scoreAfter: 'type',
 };

@@ -369,6 +369,23 @@ describe.skipIf(!HAS.hub4j)(titleFor('commits qualifiers on hub4j-github-api-wir
 
 // ------------------------------------------------------------------------------------------------ repositories
 
+const newestMemo = new WeakMap<readonly Rec[], Set<Rec>>();
+/** Of each repository name (case-insensitive), the record with the latest created/updated/pushed time. */
+function newestRecording(repos: readonly Rec[]): Set<Rec> {
+  let set = newestMemo.get(repos);
+  if (set) return set;
+  const best = new Map<string, { r: Rec; t: number }>();
+  for (const r of repos) {
+    const t = Math.max(...['created_at', 'updated_at', 'pushed_at'].map((k) => ms(r[k]) ?? -Infinity));
+    const name = lower(r.full_name);
+    const held = best.get(name);
+    if (!held || t >= held.t) best.set(name, { r, t });
+  }
+  set = new Set([...best.values()].map((b) => b.r));
+  newestMemo.set(repos, set);
+  return set;
+}
+
 describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-api-wiremock (forks hidden by default)', HAS.hub4j, HUB4J), () => {
   let store: Store;
   let repos: Rec[];
@@ -376,7 +393,9 @@ describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-ap
     store = await storeOf(HUB4J, ['repositories']);
     repos = readRaw(HUB4J, 'repositories');
   }, BUILD_TIMEOUT);
-  const nonFork = (r: Rec): boolean => r.fork !== true;
+  // One repository per name: the newest recording (latest created/updated/pushed; later in the file on a tie).
+  const newest = (r: Rec): boolean => newestRecording(repos).has(r);
+  const nonFork = (r: Rec): boolean => r.fork !== true && newest(r);
   const lang = (r: Rec): string => lower(r.language);
   const topics = (r: Rec): string[] => (Array.isArray(r.topics) ? r.topics.map(lower) : []);
   const owner = (r: Rec): string => lower(r.full_name).split('/')[0]!;
@@ -389,11 +408,11 @@ describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-ap
       expect: (r) => nonFork(r) && r.private !== true && (num(r.stargazers_count) ?? -1) > 1000 && lang(r) === 'java',
     },
     { q: 'stars:10..50', expect: (r) => nonFork(r) && (num(r.stargazers_count) ?? -1) >= 10 && (num(r.stargazers_count) ?? -1) <= 50 },
-    { q: 'fork:only', expect: (r) => r.fork === true },
-    { q: 'fork:true', expect: () => true },
-    { q: 'fork:true language:groovy', expect: (r) => lang(r) === 'groovy' },
+    { q: 'fork:only', expect: (r) => r.fork === true && newest(r) },
+    { q: 'fork:true', expect: (r) => newest(r) },
+    { q: 'fork:true language:groovy', expect: (r) => lang(r) === 'groovy' && newest(r) },
     { q: 'archived:true', expect: (r) => nonFork(r) && r.archived === true },
-    { q: 'archived:true fork:true', expect: (r) => r.archived === true },
+    { q: 'archived:true fork:true', expect: (r) => r.archived === true && newest(r) },
     { q: 'topic:java', expect: (r) => nonFork(r) && topics(r).includes('java') },
     { q: 'topic:api topic:java', expect: (r) => nonFork(r) && topics(r).includes('api') && topics(r).includes('java') },
     { q: '-topic:java topics:>=1', expect: (r) => nonFork(r) && !topics(r).includes('java') && topics(r).length >= 1 },
@@ -409,7 +428,7 @@ describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-ap
     { q: 'is:private', expect: (r) => nonFork(r) && r.private === true },
     { q: 'is:public language:ruby', expect: (r) => nonFork(r) && r.private !== true && lang(r) === 'ruby' },
     { q: 'license:mit', expect: (r) => nonFork(r) && (lower(get(r, 'license.key')) === 'mit' || lower(get(r, 'license.spdx_id')) === 'mit') },
-    { q: 'template:true fork:true', expect: (r) => r.is_template === true },
+    { q: 'template:true fork:true', expect: (r) => r.is_template === true && newest(r) },
     { q: 'github in:name', expect: (r) => nonFork(r) && codeWords(r.name).includes('github') },
     { q: 'github in:description', expect: (r) => nonFork(r) && words(r.description).includes('github') },
   ];
@@ -595,7 +614,15 @@ const KEYWORDS: Array<KeywordCase & { present: boolean }> = [
   { present: HAS.hf, source: HF, kind: 'issues', q: 'parquet webdataset', roots: ['parquet', 'webdataset'], forms: [] },
   { present: HAS.jenkins, source: JENKINS, kind: 'commits', q: 'regression', roots: ['regress'], forms: ['regression', 'regressions'] },
   { present: HAS.jenkins, source: JENKINS, kind: 'commits', q: 'deadlock', roots: ['deadlock'], forms: ['deadlock', 'deadlocks'] },
-  { present: HAS.hub4j, source: HUB4J, kind: 'repositories', q: 'github', roots: ['github'], forms: ['github'], scope: (r) => r.fork !== true },
+  {
+    present: HAS.hub4j,
+    source: HUB4J,
+    kind: 'repositories',
+    q: 'github',
+    roots: ['github'],
+    forms: ['github'],
+    scope: (r) => r.fork !== true && newestRecording(readRaw(HUB4J, 'repositories')).has(r),
+  },
   { present: HAS.hub4j, source: HUB4J, kind: 'users', q: 'kohsuke', roots: ['kohsuke'], forms: ['kohsuke'] },
   { present: HAS.hub4j, source: HUB4J, kind: 'code', q: 'readme', roots: ['readme'], forms: ['readme'] },
   { present: HAS.explore, source: EXPLORE, kind: 'topics', q: 'database', roots: ['databas'], forms: ['database', 'databases'] },
@@ -777,7 +804,8 @@ const SORTS: SortCase[] = [
       stars: (i) => num(i.stargazers_count),
       forks: (i) => num(i.forks_count),
       'help-wanted-issues': helpWantedIssues,
-      updated: (i) => ms(i.updated_at),
+      // GitHub sorts repositories' `updated` on pushed_at (code reference Part A §4.2).
+      updated: (i) => ms(i.pushed_at),
     },
   },
   { present: HAS.hub4j, source: HUB4J, kind: 'repositories', q: 'language:java', keys: { stars: (i) => num(i.stargazers_count), forks: (i) => num(i.forks_count) } },
@@ -1230,8 +1258,8 @@ const TEXT_MATCHES: TextMatchCase[] = [
   { present: HAS.hf, source: HF, kind: 'issues', q: 'tokenizer label:bug', properties: ['title', 'body'], objectType: 'Issue', everyItem: true },
   { present: HAS.hf, source: HF, kind: 'issues', q: '"streaming mode"', properties: ['title', 'body'], objectType: 'Issue', everyItem: true },
   { present: HAS.hf, source: HF, kind: 'issues', q: 'parquet NOT arrow', properties: ['title', 'body'], objectType: 'Issue', everyItem: true },
-  { present: HAS.jenkins, source: JENKINS, kind: 'commits', q: 'spotbugs', properties: ['message'], objectType: 'Commit', everyItem: true },
-  { present: HAS.requests, source: REQUESTS, kind: 'commits', q: 'cookie jar', properties: ['message'], objectType: 'Commit', everyItem: true },
+  { present: HAS.jenkins, source: JENKINS, kind: 'commits', q: 'spotbugs', properties: ['message'], objectType: 'CommitMessage', everyItem: true },
+  { present: HAS.requests, source: REQUESTS, kind: 'commits', q: 'cookie jar', properties: ['message'], objectType: 'CommitMessage', everyItem: true },
   { present: HAS.hub4j, source: HUB4J, kind: 'repositories', q: 'github api', properties: ['name', 'description'], objectType: 'Repository', everyItem: false },
   { present: HAS.hub4j, source: HUB4J, kind: 'users', q: 'kohsuke', properties: ['login', 'email', 'name'], objectType: 'User', everyItem: true },
   { present: HAS.hub4j, source: HUB4J, kind: 'code', q: 'html', properties: ['content', 'path'], objectType: 'FileContent', everyItem: true },
@@ -1305,8 +1333,10 @@ describe('text matches (text-match media type)', () => {
             expect(Object.keys(m)).toEqual(['text', 'indices']);
             const [start, end] = m.indices as number[];
             expect((m.indices as number[]).length).toBe(2);
-            expect(Number.isInteger(start) && Number.isInteger(end) && start! >= 0 && start! < end! && end! <= fragment.length).toBe(true);
-            expect(fragment.slice(start, end)).toBe(m.text);
+            // Indices count code points (GitHub's highlighter, code reference Part B §6).
+            const points = [...fragment];
+            expect(Number.isInteger(start) && Number.isInteger(end) && start! >= 0 && start! < end! && end! <= points.length).toBe(true);
+            expect(points.slice(start, end).join('')).toBe(m.text);
             const text = String(m.text);
             // The matched text is (a form of) one of the query words.
             const ok = queryWords.some((w) => codeWords(text).some((t) => commonPrefix(t, w) >= Math.min(5, t.length, w.length)));
