@@ -2,27 +2,33 @@
 import { Buffer } from 'node:buffer';
 import { MESSAGES } from '../envelope/api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
-import { at, boolQ, dateQ, enumQ, scopeQualifiers, str, textQ, time } from './qualifiers.js';
+import { at, boolQ, dateQ, enumQ, onStrings, scopeQualifiers, str, textQ, time } from './qualifiers.js';
 import type { Getter, KindSpec, RankSpec } from './spec.js';
 import { DAY_MS, expDecay } from '../rank/decay.js';
-import { matchesSha } from '../rank/words.js';
+import { matchesSha, shaWords } from '../rank/words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>
   Array.isArray(r.parents) ? r.parents.map((p) => at(p, 'sha')).filter((s): s is string => typeof s === 'string') : [];
 
 const authorDate = time('commit.author.date');
+const sha = str('sha');
 const committerDate = time('commit.committer.date');
 
 /**
  * Best match on commits (code reference Part B §2.3): text score + max(20 × exp decay on the author date, 20 × exp
- * decay on the committer date; scale 365 d, 0.5) + 100 when a 7–40 hex word of the text is a prefix of the SHA.
+ * decay on the committer date; scale 365 d, 0.5) + 100 when a 7–40 hex word of the text is a prefix of the SHA
+ * (such a word also matches on its own: GitHub ORs SHA prefixes with the text query).
  * GitHub's origin is "now"; ours is the clock (newest author/committer date over public commits). Without text
  * there is no default order (dump order).
  */
 export const commitsRank: RankSpec = {
   signals: { authorDate, committerDate },
   clock: ['authorDate', 'committerDate'],
+  alsoMatches(word, c) {
+    const shas = shaWords([word]);
+    return shas.length === 0 ? undefined : onStrings(c, sha, (value) => matchesSha(value, shas));
+  },
   score(text, signal, ctx, doc) {
     const year = 365 * DAY_MS;
     const recency = Math.max(20 * expDecay(signal('authorDate'), ctx.clock, year), 20 * expDecay(signal('committerDate'), ctx.clock, year));
@@ -55,7 +61,7 @@ export const commits: KindSpec = {
     'author-date': dateQ(authorDate),
     'committer-date': dateQ(committerDate),
     merge: boolQ((r, d, c) => parents(r, d, c).length >= 2),
-    hash: textQ(str('sha'), 'prefix'),
+    hash: textQ(sha, 'prefix'),
     parent: textQ(parents, 'prefix'),
     tree: textQ(str('commit.tree.sha'), 'prefix'),
     is: enumQ({

@@ -7,7 +7,7 @@ import type { RawRecord } from './kind.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { CollectionView, Getter, KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import { DAY_MS, expDecay } from '../rank/decay.js';
-import { matchesSha } from '../rank/words.js';
+import { matchesSha, numberWords, shaWords } from '../rank/words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
 const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {
@@ -101,21 +101,23 @@ const assigneeQ: QualifierSpec = {
  */
 function pullFields(record: RawRecord, pull: RawRecord | undefined): Record<string, unknown> {
   const links = record.pull_request && typeof record.pull_request === 'object' ? (record.pull_request as RawRecord) : {};
-  let mergedAt = links.merged_at;
-  if (mergedAt === undefined) mergedAt = typeof pull?.merged_at === 'string' ? pull.merged_at : null;
+  // A merge is never undone: a merged_at in either record wins over a null recorded before the merge.
+  const mergedAt = typeof pull?.merged_at === 'string' ? pull.merged_at : (links.merged_at ?? null);
   const draft = typeof record.draft === 'boolean' ? record.draft : pull?.draft === true;
   return { draft, pull_request: { ...links, merged_at: mergedAt } };
 }
 
 const scope = scopeQualifiers(repoOf);
 const created = time('created_at');
+const issueNumber = num('number');
 const updated = time('updated_at');
 
 /**
  * Best match on issues (code reference Part A §3.2): (text score + 100 per issue-number hit + 100 per PR commit
  * SHA-prefix hit) × (exp decay on created_at, scale 42 d, 0.5 + exp decay on updated_at, scale 84 d, 0.5 + 2 when
  * open), ages measured from the clock (newest created/updated over public issues). Number and SHA words count only
- * without `in:`. A PR's commit SHAs are the head and merge commits of its `/pulls` record. Without text: newest
+ * without `in:`, and also match on their own (GitHub ORs them with the text query; here each such word matches its
+ * text or the number/SHA). A PR's commit SHAs are the head and merge commits of its `/pulls` record. Without text: newest
  * first (`created desc`, §3.3).
  */
 export const issuesRank: RankSpec = {
@@ -124,9 +126,23 @@ export const issuesRank: RankSpec = {
     created,
     updated,
     open: (r) => (typeof r.state === 'string' && r.state.toLowerCase() === 'open' ? 1 : 0),
-    number: num('number'),
+    number: issueNumber,
   },
   clock: ['created', 'updated'],
+  alsoMatches(word, c) {
+    const wanted = numberWords([word])[0];
+    if (wanted !== undefined) {
+      const numbers = c.column(issueNumber);
+      if (numbers?.type === 'number') return (doc) => numbers.values[doc] === wanted;
+      return (doc) => c.records[doc]!.number === wanted;
+    }
+    const shas = shaWords([word]);
+    if (shas.length === 0) return undefined;
+    return (doc) => {
+      const pull = c.pullOf(doc);
+      return pull !== undefined && (matchesSha(at(pull, 'head.sha'), shas) || matchesSha(pull.merge_commit_sha, shas));
+    };
+  },
   score(text, signal, ctx, doc) {
     let base = text;
     if (ctx.defaultFields) {

@@ -35,8 +35,8 @@ const USER_LINKS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * A user object with every field of GitHub's simple user (seed "User summary object"), missing ones derived from
- * the login and id; present fields are kept as recorded, in the record's order, derived ones appended. A record
- * without a string login is returned as is.
+ * the login and id; present fields are kept as recorded, in the record's order, derived ones appended (a legacy
+ * `user-<id>` id becomes the number). A record without a string login is returned as is.
  */
 export function completeUser(user: RawRecord): Record<string, unknown> {
   const out: Record<string, unknown> = { ...user };
@@ -45,7 +45,10 @@ export function completeUser(user: RawRecord): Record<string, unknown> {
   const api = apiRootOf(user.url);
   const url = typeof user.url === 'string' ? user.url : `${api}/users/${login}`;
   const type = typeof user.type === 'string' ? user.type : 'User';
-  const id = user.id;
+  // The legacy (v2-era) user search recorded ids as `user-<id>`; GitHub's id is the number.
+  const legacyId = typeof user.id === 'string' ? /^user-(\d+)$/.exec(user.id) : null;
+  if (legacyId) out.id = Number(legacyId[1]);
+  const id = out.id;
   const fill = (key: string, value: unknown): void => {
     if (out[key] === undefined) out[key] = value;
   };

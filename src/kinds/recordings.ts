@@ -1,14 +1,14 @@
 /**
  * Several records of one repository name (a test repository deleted and created again, recorded at different
- * times): GitHub has one repository per name at a time, so the newest recording wins — for repository results,
- * for `repo:` and for every lookup by name. A recording's time is the latest of its created_at, updated_at and
- * pushed_at; on a tie the later record in the dump wins.
+ * times) or of one login: GitHub has one repository per name and one account per login at a time, so the newest
+ * recording wins — for results, for `repo:` and for every lookup by name. A recording's time is the latest of its
+ * created_at, updated_at and pushed_at; on a tie the later record in the dump wins.
  */
 import type { RawRecord } from './kind.js';
 import { toEpochMs } from './qualifier-values.js';
 import type { CollectionView, Getter, Predicate } from './spec.js';
 
-/** When a repository record was recorded, as far as it tells: its latest timestamp (epoch ms; NaN when none). */
+/** When a repository or user record was recorded, as far as it tells: its latest timestamp (epoch ms; NaN when none). */
 export function recordedAt(record: RawRecord): number {
   let newest = NaN;
   for (const key of ['created_at', 'updated_at', 'pushed_at']) {

@@ -127,6 +127,11 @@ export interface RankSpec {
   /** Signals whose newest value over the public documents is the clock decay functions measure age from. */
   readonly clock?: readonly string[];
   /**
+   * Documents a keyword matches besides its text hits when no `in:` is given (issue numbers, commit SHA prefixes;
+   * Part A §3.2, Part B §2.3); undefined when the word is not such a word.
+   */
+  alsoMatches?(word: string, c: CollectionView): Predicate | undefined;
+  /**
    * The best-match score of one matched document (only called when the query has text).
    * @param text the text score underneath (≥ 0)
    * @param signal a signal's value for this document (NaN when missing)

@@ -4,10 +4,13 @@
  * text score. Without text: most followers first.
  */
 import { completeUser } from './links.js';
+import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { KindSpec } from './spec.js';
+import type { Getter, KindSpec } from './spec.js';
 
 const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
+const login = str('login');
+const recorded: Getter<number | undefined> = (r) => recordedAt(r);
 
 export const users: KindSpec = {
   kind: 'users',
@@ -25,8 +28,8 @@ export const users: KindSpec = {
       user: ['type', (r) => String(r.type ?? 'User').toLowerCase() === 'user'],
       org: ['type', (r) => String(r.type ?? '').toLowerCase() === 'organization'],
     }),
-    user: textQ(str('login'), 'exact', { repeat: 'or', scope: 'user', userValued: true, list: false, group: () => 'scope' }),
-    org: textQ(str('login'), 'exact', { repeat: 'or', scope: 'user', list: false, group: () => 'scope' }),
+    user: textQ(login, 'exact', { repeat: 'or', scope: 'user', userValued: true, list: false, group: () => 'scope' }),
+    org: textQ(login, 'exact', { repeat: 'or', scope: 'user', list: false, group: () => 'scope' }),
     fullname: textQ(str('name'), 'words', { list: false }),
     repos: numberQ(num('public_repos')),
     location: textQ(str('location'), 'words', { list: false }),
@@ -37,6 +40,9 @@ export const users: KindSpec = {
   },
   sorts: { followers: num('followers'), repositories: num('public_repos'), joined: time('created_at') },
   rank: { defaultSort: { key: 'followers', order: 'desc' }, score: (text) => text },
+  // One account per login: of several recordings of a login (e.g. a v2-era legacy search record and a REST one),
+  // the newest wins, as for repository names (recordings.ts).
+  defaults: (_present, c) => newestRecordingOnly(c, login, recorded, () => true),
   advancedSyntax: false,
   visibility: () => ({ private: false }),
   project: (record) => completeUser(record),
