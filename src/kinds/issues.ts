@@ -162,7 +162,8 @@ export const issues: KindSpec = {
     {
       name: 'title',
       analyzer: 'prose',
-      boost: 2,
+      // GitHub: title^1.5, body, comments.body^0.8 (code reference Part A §3.2; comments are not in REST records).
+      boost: 1.5,
       get: str('title'),
       textMatch: { property: 'title', objectType: 'Issue', objectUrl, whole: true },
     },

@@ -70,6 +70,8 @@ export const repositories: KindSpec = {
     {
       name: 'name',
       analyzer: 'code',
+      // GitHub searches name^1.2 + name.camel + name.ngram^0.8 (Part A §4.2); one camel-aware field weighs about
+      // their sum.
       boost: 3,
       get: str('name'),
       textMatch: { property: 'name', objectType: 'Repository', objectUrl, whole: true },
