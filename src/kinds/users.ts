@@ -3,6 +3,7 @@
  * (×1.2) and the bio. GitHub multiplies by an index-time `rank` REST records lack (missing → 1): best match is the
  * text score. Without text: most followers first.
  */
+import { MESSAGES } from '../envelope/api-error.js';
 import { completeUser } from './links.js';
 import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
@@ -22,18 +23,23 @@ export const users: KindSpec = {
     { name: 'bio', analyzer: 'prose', boost: 1, get: str('bio') },
   ],
   defaultFields: ['login', 'email', 'name', 'bio'],
-  inValues: { login: ['login'], email: ['email'], name: ['name'], fullname: ['name'] },
+  // `fullname` and `bio` are not in: values (Part A §5): they fall back to the default fields.
+  inValues: { login: ['login'], email: ['email'], name: ['name'] },
   qualifiers: {
+    // user → personal accounts, org/organization → organizations; other values are ignored (Part A §5).
     type: enumQ({
-      user: ['type', (r) => String(r.type ?? 'User').toLowerCase() === 'user'],
-      org: ['type', (r) => String(r.type ?? '').toLowerCase() === 'organization'],
+      user: (r) => String(r.type ?? 'User').toLowerCase() === 'user',
+      org: (r) => String(r.type ?? '').toLowerCase() === 'organization',
+      organization: (r) => String(r.type ?? '').toLowerCase() === 'organization',
     }),
-    user: textQ(login, 'exact', { repeat: 'or', scope: 'user', userValued: true, list: false, group: () => 'scope' }),
-    org: textQ(login, 'exact', { repeat: 'or', scope: 'user', list: false, group: () => 'scope' }),
+    // One user filter on the login, any of the values of `user:` and `org:` (Part A §5).
+    user: textQ(login, 'exact', { users: 'refuse', list: false, joins: 'user' }),
+    org: textQ(login, 'exact', { users: 'refuse', list: false, joins: 'user' }),
     fullname: textQ(str('name'), 'words', { list: false }),
     repos: numberQ(num('public_repos')),
     location: textQ(str('location'), 'words', { list: false }),
     language: unsupportedQ("user records do not carry their repositories' languages"),
+    lang: unsupportedQ("user records do not carry their repositories' languages"),
     created: dateQ(time('created_at')),
     followers: numberQ(num('followers')),
     is: enumQ({}),
@@ -44,6 +50,8 @@ export const users: KindSpec = {
   // the newest wins, as for repository names (recordings.ts).
   defaults: (_present, c) => newestRecordingOnly(c, login, recorded, () => true),
   advancedSyntax: false,
+  repeats: 'or',
+  withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: () => ({ private: false }),
   project: (record) => completeUser(record),
   scoreAfter: 'type',

@@ -6,7 +6,6 @@
  */
 import type { DocList } from '../execute/doc-set.js';
 import type { Getter, KindSpec, RankContext } from '../kinds/spec.js';
-import { lex } from '../query/lexer.js';
 import type { Collection } from '../store/collection.js';
 import { numberWords, shaWords } from './words.js';
 
@@ -50,21 +49,16 @@ export function clockOf(c: Collection): number {
 }
 
 /**
- * What the rank functions need from the query: its positive free text (from the plan) and the positive
- * `user:`/`org:`/`owner:` values (read from `q`).
+ * What the rank functions need from the query: its positive free text and the positive `user:`/`org:`/`owner:`
+ * values (from the plan's scope).
  */
 export function rankContext(
   c: Collection,
-  q: string,
   positive: ReadonlyArray<{ text: string; fields: readonly string[] }>,
+  scope: ReadonlyArray<{ readonly name: string; readonly negated: boolean; readonly values: readonly string[] }>,
 ): RankContext {
   const words = positive.flatMap((k) => k.text.split(/\s+/)).filter(Boolean);
-  const owners: string[] = [];
-  for (const token of lex(q, { grouping: c.spec.advancedSyntax })) {
-    if (token.kind === 'qualifier' && !token.negated && ['user', 'org', 'owner'].includes(token.name.toLowerCase())) {
-      owners.push(token.value);
-    }
-  }
+  const owners = scope.filter((q) => !q.negated && ['user', 'org', 'owner'].includes(q.name)).flatMap((q) => q.values);
   const defaultFields = positive.every((k) => sameFields(k.fields, c.spec.defaultFields));
   return { clock: clockOf(c), words, text: words.join(' '), numbers: numberWords(words), shas: shaWords(words), owners, c, defaultFields };
 }
