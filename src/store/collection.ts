@@ -9,7 +9,7 @@ import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder, type Column } from '../cache/columns.js';
 import type { Viewer } from '../request/viewer.js';
-import type { KnownNames, PullLookup } from '../cache/record-snapshot.js';
+import { forEachRecord, type KnownNames, type PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
@@ -149,14 +149,16 @@ export class Collection implements CollectionView {
   openIssuesWithLabel(fullName: string, label: string): number {
     if (!this.labelCounts) {
       this.labelCounts = new Map();
-      for (const issue of this.neighbours.issues) {
+      const counts = this.labelCounts;
+      // One pass that keeps no issue (1M snapshot records would not fit the default heap if each stayed parsed).
+      forEachRecord(this.neighbours.issues, (issue) => {
         const repo = repoFromUrl(issue.repository_url);
-        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) continue;
+        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) return;
         for (const l of issue.labels) {
           const key = `${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
-          this.labelCounts.set(key, (this.labelCounts.get(key) ?? 0) + 1);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
         }
-      }
+      });
     }
     return this.labelCounts.get(`${lower(fullName)}\u0000${lower(label)}`) ?? 0;
   }
