@@ -4,6 +4,7 @@
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
+import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder, type Column } from '../cache/columns.js';
@@ -65,10 +66,20 @@ export class Collection implements CollectionView {
     if (this.repoMaps) return this.repoMaps;
     const byName = new Map<string, RawRecord>();
     const byId = new Map<number, RawRecord>();
-    for (const repo of this.neighbours.repositories) {
-      if (typeof repo.full_name === 'string') byName.set(lower(repo.full_name), repo);
+    const times = new Map<RawRecord, number>();
+    this.neighbours.repositories.forEach((repo, i) => {
+      // Several recordings of one name: the newest wins (kinds/recordings.ts).
+      if (typeof repo.full_name === 'string') {
+        const name = lower(repo.full_name);
+        const held = byName.get(name);
+        const time = recordedAt(repo);
+        if (!held || newerRecording(time, i, times.get(held)!, -1)) {
+          byName.set(name, repo);
+          times.set(repo, time);
+        }
+      }
       if (typeof repo.id === 'number') byId.set(repo.id, repo);
-    }
+    });
     this.repoMaps = { byName, byId };
     return this.repoMaps;
   }
