@@ -100,16 +100,14 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
       within = await scanDocs(within, (doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo, budget);
     }
     if (defaults) within = await scanDocs(within, defaults, budget);
-    let matched = await executor.evaluate(plan.expr, within);
-    let matchedScores: Float64Array;
-    if (plan.hasText) {
-      // Past the deadline only the documents scored so far are kept (the answer is incomplete).
-      const scored = executor.score(plan.expr, matched);
-      matched = matched.subarray(0, scored.count);
-      matchedScores = scored.scores.subarray(0, scored.count);
-    } else matchedScores = new Float64Array(matched.length).fill(1);
-    // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-    const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH, budget);
+    const matched = await executor.evaluate(plan.expr, within);
+    // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
+    // answer is incomplete anyway).
+    const matchedScores = plan.hasText ? executor.score(plan.expr, matched).scores : new Float64Array(matched.length).fill(1);
+    // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered. Past the deadline only
+    // the first RESULT_REACH found are ordered (an incomplete answer must not spend a selection over all of them).
+    const reach = budget.check() ? matched.length : Math.min(matched.length, RESULT_REACH);
+    const ordered = orderResults(c, matched.subarray(0, reach), matchedScores.subarray(0, reach), sort, request.order, RESULT_REACH, budget);
     const docs = new Uint32Array(ordered.length);
     const scores = new Float64Array(ordered.length);
     for (let i = 0; i < ordered.length; i++) {
