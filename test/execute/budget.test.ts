@@ -82,11 +82,10 @@ describe('a search past its deadline keeps what it found', () => {
   it('scores what time allows and leaves the rest found, with score 0', async () => {
     const { store } = await import('../core/small-dump.js');
     const { Executor } = await import('../../src/execute/execute.js');
-    const { planQuery } = await import('../../src/plan/plan.js');
-    const { specOf } = await import('../../src/kinds/catalog.js');
-    const { viewerFor } = await import('../../src/request/viewer.js');
+    const { compileSearch, planSearch } = await import('../../src/plan/search-plan.js');
+    const { normalizeRequest } = await import('../../src/request/search-request.js');
     const c = await store.collection('issues');
-    const plan = planQuery('crash', specOf('issues'), { c, viewer: viewerFor(undefined) });
+    const plan = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q: 'crash' })), c);
     const open = new Executor(c, new Budget(undefined));
     const matched = await open.evaluate(plan.expr);
     expect(matched.length).toBeGreaterThan(1);
