@@ -2,7 +2,10 @@
  * The execute and order stages of a search: evaluate a compiled plan over the documents the viewer may see,
  * score the matches, order the first reachable ones, and remember the answer per plan (the result cache).
  */
+import { positiveText } from '../plan/expr.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
+import { resolveOrder } from '../rank/order.js';
+import { rankContext, rankScores } from '../rank/rank.js';
 import { RESULT_REACH } from '../results/paginate.js';
 import { resultCacheOf } from '../results/result-cache.js';
 import { orderResults } from '../results/sort.js';
@@ -31,17 +34,24 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   const executor = new Executor(c, budget);
   let within = difference(universe(c.records.length), compiled.hidden);
   for (const test of compiled.within) within = await scanDocs(within, test, budget);
-  const { query, sort } = compiled.plan;
+  const { query, spec } = compiled.plan;
+  // The planned sort (parameter, else `sort:`), else the kind's default without text, else best match.
+  const { sort, order } = resolveOrder(spec, compiled.plan.sort, query.hasText);
   const matched = await executor.evaluate(compiled.expr, within);
-  // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
-  // answer is incomplete anyway).
-  const matchedScores = query.hasText ? executor.score(compiled.expr, matched).scores : new Float64Array(matched.length).fill(1);
+  let matchedScores: Float64Array;
+  if (query.hasText) {
+    // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
+    // answer is incomplete anyway).
+    const scored = executor.score(compiled.expr, matched);
+    // The kind's best-match function on top of the text score (src/rank/), for the scored documents.
+    const context = rankContext(c, positiveText(compiled.expr), query.scope);
+    matchedScores = new Float64Array(matched.length);
+    matchedScores.set(rankScores(c, matched.subarray(0, scored.count), scored.scores.subarray(0, scored.count), context));
+  } else matchedScores = new Float64Array(matched.length).fill(1);
   // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered. Past the deadline only
   // the first RESULT_REACH found are ordered (an incomplete answer must not spend a selection over all of them).
   const reach = budget.check() ? matched.length : Math.min(matched.length, RESULT_REACH);
-  const ordered = orderResults(
-    c, matched.subarray(0, reach), matchedScores.subarray(0, reach), sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget,
-  );
+  const ordered = orderResults(c, matched.subarray(0, reach), matchedScores.subarray(0, reach), sort, order, RESULT_REACH, budget);
   const docs = new Uint32Array(ordered.length);
   const scores = new Float64Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
