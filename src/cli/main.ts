@@ -9,7 +9,8 @@ import { renderJson } from '../envelope/envelope.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
-import { DataError } from '../store/data-error.js';
+import { DataError } from '../dump/data-error.js';
+import { setCacheNoticeSink } from '../cache/notice.js';
 import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
@@ -233,6 +234,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const outcome: Outcome = { exitCode: EXIT.ok };
   const program = buildProgram(io, outcome);
   const fail = (message: string, hint?: string) => void io.stderr.write(formatError(message, hint));
+  // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
+  setCacheNoticeSink((line) => void io.stderr.write(line));
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return outcome.exitCode;

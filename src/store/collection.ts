@@ -6,10 +6,10 @@ import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec.js';
 import { columnDefs } from './column-defs.js';
-import { ColumnBuilder, type Column } from './columns.js';
+import { ColumnBuilder, type Column } from '../cache/columns.js';
 import type { Viewer } from '../request/viewer.js';
-import type { KnownNames, PullLookup } from './record-snapshot.js';
-import type { TextIndex } from './text-index.js';
+import type { KnownNames, PullLookup } from '../cache/record-snapshot.js';
+import type { TextIndex } from '../index/text-index.js';
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
 export interface Neighbours {

@@ -1,26 +1,29 @@
 /**
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
- * on disk (see index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
+ * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
-import type { CompactIndex } from './compact-index.js';
-import { CompactIndexBuilder } from './index-builder.js';
-import { ParallelIndexer } from './parallel-indexer.js';
+import type { CompactIndex } from '../index/compact-index.js';
+import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
+import { ParallelIndexer } from '../index/parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
-import { COLUMNS_FORMAT, openColumns, saveColumns } from './columns.js';
+import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
-import { openDump, type Dump, type LoadedKind } from './dump.js';
-import { cacheKey, defaultCacheDir, loadCached, saveCached } from './index-cache.js';
+import { openDump, type Dump, type LoadedKind } from '../dump/dump.js';
+import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
 import {
   knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
-} from './record-snapshot.js';
-import { buildLunrIndex, LunrTextIndex } from './text-index.js';
+} from '../cache/record-snapshot.js';
+import { readRegularSync } from '../cache/regular-file.js';
+import { cacheNotice } from '../cache/notice.js';
+import { HealingTextIndex } from './healing-index.js';
+import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -62,9 +65,10 @@ export interface Store {
 }
 
 /**
- * Where a kind's dump hash is memoised in the cache directory: keyed on its files' identity (path, size, mtime in
- * ns, inode, device), as git and make trust file stats, so a cold query skips reading and hashing the dump's
- * bytes (~0.75 s for a 516 MB dump). Any change to a file changes its size or mtime, so it is hashed again.
+ * Where a kind's dump hash is memoised in the cache directory: keyed on its files' identity (path, size, mtime and
+ * ctime in ns, inode, device), as git trusts file stats, so a cold query skips reading and hashing the dump's
+ * bytes (~0.75 s for a 516 MB dump). Any write to a file changes its ctime, even when the size stays and the
+ * mtime is set back (`touch -d`), so it is hashed again.
  * Undefined when the dump has no files to stat (single-file dumps, absent kinds) or they cannot be stat'ed.
  */
 function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefined {
@@ -74,7 +78,7 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
     const identity = files
       .map((file) => {
         const st = statSync(file, { bigint: true });
-        return `${file}|${st.size}|${st.mtimeNs}|${st.ino}|${st.dev}`;
+        return `${file}|${st.size}|${st.mtimeNs}|${st.ctimeNs}|${st.ino}|${st.dev}`;
       })
       .join('\n');
     return path.join(cacheDir, `${kind}-hash-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}.txt`);
@@ -86,23 +90,33 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
 /** The memoised hash, or undefined when there is none (or it is not a hash). */
 function readHashMemo(memo: string | undefined): string | undefined {
   if (!memo) return undefined;
+  let known: string;
   try {
-    const known = readFileSync(memo, 'utf8');
-    return /^[0-9a-f]{64}$/.test(known) ? known : undefined;
-  } catch {
+    known = readRegularSync(memo).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(memo, (error as Error).message);
     return undefined;
   }
+  if (/^[0-9a-f]{64}$/.test(known)) return known;
+  cacheNotice(memo, 'not a content hash');
+  return undefined;
 }
 
 /** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
 function writeHashMemo(memo: string | undefined, hash: string): void {
   if (!memo) return;
+  const temp = `${memo}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(memo), { recursive: true });
-    writeFileSync(`${memo}.${process.pid}.tmp`, hash);
-    renameSync(`${memo}.${process.pid}.tmp`, memo);
+    writeFileSync(temp, hash);
+    renameSync(temp, memo);
   } catch {
-    // ignored: see above
+    // ignored: see above; a full disk leaves no empty temp file behind
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // not ours to remove
+    }
   }
 }
 
@@ -287,7 +301,7 @@ class DumpStore implements Store {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
       // Columns must hold what a query computes (code detects languages from file names: load linguist's data).
       if (spec.detectsLanguages) await ensureLanguages();
-      // On a second thread when the built package runs (same result; see parallel-indexer.ts).
+      // On a second thread when the built package runs (same result; see index/parallel-indexer.ts).
       const parallel = ParallelIndexer.start(spec);
       const indexer = parallel ?? new CompactIndexBuilder(spec);
       const names = new NameCollector(spec);
@@ -323,16 +337,22 @@ class DumpStore implements Store {
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
-      collection.attachIndex(new LunrTextIndex(cached.index, records.length));
+      // A posting block found corrupt later is healed by rebuilding the index from the records (and re-saving it).
+      const rebuild = (): LunrTextIndex => {
+        const compact = buildCompactIndex(spec, collection);
+        void saveCached(this.cacheDir, kind, key, compact);
+        return new LunrTextIndex(compact, records.length);
+      };
+      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length), rebuild, cached.file));
       source = 'cached';
       indexBytes = cached.bytes;
     } else {
       if (!built) {
         progress?.({ kind, phase: 'build', done: 0, total: records.length });
-        built = buildLunrIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length })).compact;
+        built = buildCompactIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length }));
       }
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
-      indexBytes = (await saveCached(this.cacheDir, kind, key, records.length, built)) ?? 0;
+      indexBytes = (await saveCached(this.cacheDir, kind, key, built)) ?? 0;
       collection.attachIndex(new LunrTextIndex(built, records.length));
       source = 'built';
     }

@@ -1,0 +1,145 @@
+/**
+ * A Lunr index held in typed arrays: the same data as `lunr.Index#toJSON` — every term with its Lunr term index
+ * (`_index`), the documents of each field that contain it (the inverted index), and each document's field
+ * vectors (term index → BM25 weight, rounded to 3 decimals) — laid out term-major, so one query term's postings
+ * and their field-vector weights are two contiguous slices. Nothing is materialised per term or per document
+ * until a query touches it, so an index of 100k documents loads without parsing anything.
+ *
+ * Layout (T terms, F fields, P postings; every array little-endian in the file form, see compact-index-file.ts):
+ * - `termBytes` / `termOffsets` (T+1): the terms, UTF-8, sorted as JavaScript sorts strings (UTF-16 code
+ *   units — the order of Lunr's serialised inverted index).
+ * - `termIndex` (T): Lunr's `_index` of each term (its dimension in the field vectors).
+ * - `postStart` (T·F+1): postings of term rank r in field f are `[postStart[r·F+f], postStart[r·F+f+1])`.
+ * - `postDocs` (P): document numbers (Lunr refs `"0"`, `"1"`, …), ascending within each posting range.
+ * - `postWeights` (P): the field-vector element of (field, doc) for that term, as an integer number of
+ *   thousandths: Lunr stores `Math.round(score * 1000) / 1000`, which is exactly `postWeights[i] / 1000`.
+ */
+/** A text field of the index: its name and Lunr boost. */
+export interface IndexField {
+  readonly name: string;
+  readonly boost: number;
+}
+
+/**
+ * Where the postings live: in memory (a fresh build), or in a file read block by block on demand
+ * (compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
+ */
+export interface PostingStore {
+  /** Total postings P. */
+  readonly count: number;
+  /** Document numbers of positions `[start, end)`. */
+  docs(start: number, end: number): Uint32Array;
+  /** Field-vector weights in thousandths of positions `[start, end)`. */
+  weights(start: number, end: number): Int32Array;
+}
+
+/** Postings held in two arrays (views are returned, nothing is copied). */
+export class ArrayPostings implements PostingStore {
+  constructor(
+    readonly allDocs: Uint32Array,
+    readonly allWeights: Int32Array,
+  ) {
+    if (allDocs.length !== allWeights.length) throw new RangeError('postings: docs and weights differ in length');
+  }
+  get count(): number {
+    return this.allDocs.length;
+  }
+  docs(start: number, end: number): Uint32Array {
+    return this.allDocs.subarray(start, end);
+  }
+  weights(start: number, end: number): Int32Array {
+    return this.allWeights.subarray(start, end);
+  }
+}
+
+/** The parts of a {@link CompactIndex} (see the module comment for their meaning). */
+export interface CompactIndexParts {
+  readonly fields: readonly IndexField[];
+  /** Documents indexed: refs are `0 … docCount-1`. */
+  readonly docCount: number;
+  readonly termOffsets: Uint32Array;
+  readonly termBytes: Uint8Array;
+  readonly termIndex: Uint32Array;
+  readonly postStart: Uint32Array;
+  /** `postDocs` and `postWeights`. */
+  readonly postings: PostingStore;
+}
+
+const EMPTY = new Uint32Array(0);
+
+/** Read access to the arrays: term lookup and posting slices. */
+export class CompactIndex implements CompactIndexParts {
+  readonly fields: readonly IndexField[];
+  readonly docCount: number;
+  readonly termOffsets: Uint32Array;
+  readonly termBytes: Uint8Array;
+  readonly termIndex: Uint32Array;
+  readonly postStart: Uint32Array;
+  readonly postings: PostingStore;
+  private readonly termText: Buffer;
+
+  constructor(parts: CompactIndexParts) {
+    this.fields = parts.fields;
+    this.docCount = parts.docCount;
+    this.termOffsets = parts.termOffsets;
+    this.termBytes = parts.termBytes;
+    this.termIndex = parts.termIndex;
+    this.postStart = parts.postStart;
+    this.postings = parts.postings;
+    this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
+  }
+
+  /** Number of distinct terms. */
+  get termCount(): number {
+    return this.termIndex.length;
+  }
+
+  /** Position of a field in {@link fields}, or -1. */
+  fieldNumber(name: string): number {
+    return this.fields.findIndex((f) => f.name === name);
+  }
+
+  /** The term of sorted rank `rank` (0 ≤ rank < termCount). */
+  term(rank: number): string {
+    return this.termText.toString('utf8', this.termOffsets[rank]!, this.termOffsets[rank + 1]!);
+  }
+
+  /** The first rank whose term is ≥ `term` (JavaScript string order); termCount when none. */
+  lowerBound(term: string): number {
+    let lo = 0;
+    let hi = this.termCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.term(mid) < term) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The rank of `term`, or -1 when the index does not contain it. */
+  find(term: string): number {
+    const rank = this.lowerBound(term);
+    return rank < this.termCount && this.term(rank) === term ? rank : -1;
+  }
+
+  /** Number of documents of `rank` in field number `field` (0 for field -1), without reading them. */
+  docCountOf(rank: number, field: number): number {
+    if (field < 0) return 0;
+    const at = rank * this.fields.length + field;
+    return this.postStart[at + 1]! - this.postStart[at]!;
+  }
+
+  /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
+  docs(rank: number, field: number): Uint32Array {
+    if (field < 0) return EMPTY;
+    const at = rank * this.fields.length + field;
+    return this.postings.docs(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+
+  /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */
+  weights(rank: number, field: number): Int32Array {
+    if (field < 0) return new Int32Array(0);
+    const at = rank * this.fields.length + field;
+    return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+}

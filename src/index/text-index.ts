@@ -1,0 +1,124 @@
+/**
+ * The Lunr index of one kind: built with the kind's fields, boosts and analyzers (no positions stored), held in
+ * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
+ * through posting lists and those field vectors so the executor can intersect before it scores.
+ */
+import type { CompactIndex } from './compact-index.js';
+
+/** Sorted, duplicate-free document numbers. */
+export type DocList = Uint32Array;
+
+/** Read access to an index, independent of how it is stored. */
+export interface TextIndex {
+  /** Number of documents indexed (= records of the kind). */
+  readonly docCount: number;
+  /** Documents whose `field` contains the analysed `term`; empty when none. */
+  postings(field: string, term: string): DocList;
+  /** Terms of `field` starting with `prefix`, at most `limit` of them, in lexical order. */
+  expand(field: string, prefix: string, limit: number): string[];
+  /**
+   * Lunr's relevance of each document for the query terms: per field, the cosine-style similarity of the query
+   * vector (each term weight 1) with the document's field vector (tf-idf × field boost), summed over fields.
+   * @param terms field → analysed terms of the query's positive keywords
+   * @returns one score per entry of `docs`, same order
+   */
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array;
+}
+
+/**
+ * A {@link TextIndex} over a Lunr index in compact form (built by index-builder.ts or opened from the cache).
+ * Postings are views into the arrays; scoring reads the field-vector weights of the query terms only, for the
+ * given documents only, and adds them up exactly as `lunr.Vector#similarity` does.
+ */
+export class LunrTextIndex implements TextIndex {
+  readonly docCount: number;
+  private readonly index: CompactIndex;
+
+  constructor(index: CompactIndex, docCount: number) {
+    this.docCount = docCount;
+    this.index = index;
+  }
+
+  postings(field: string, term: string): DocList {
+    const rank = this.index.find(term);
+    return rank < 0 ? new Uint32Array(0) : this.index.docs(rank, this.index.fieldNumber(field));
+  }
+
+  expand(field: string, prefix: string, limit: number): string[] {
+    const f = this.index.fieldNumber(field);
+    const out: string[] = [];
+    if (f < 0) return out;
+    for (let rank = this.index.lowerBound(prefix); rank < this.index.termCount && out.length < limit; rank++) {
+      const term = this.index.term(rank);
+      if (!term.startsWith(prefix)) break;
+      if (this.index.docCountOf(rank, f) > 0) out.push(term);
+    }
+    return out;
+  }
+
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
+    const scores = new Float64Array(docs.length);
+    for (const [field, fieldTerms] of terms) {
+      const f = this.index.fieldNumber(field);
+      if (f < 0) continue;
+      // The query vector as lunr.Vector#upsert builds it: one dimension per distinct term index, weight 1 per
+      // occurrence, sorted by term index. A term the index has counts even when this field lacks it (Lunr's
+      // posting holds every field), as in Lunr.
+      const weightOf = new Map<number, { rank: number; weight: number }>();
+      for (const term of fieldTerms) {
+        const rank = this.index.find(term);
+        if (rank < 0) continue;
+        const dimension = this.index.termIndex[rank]!;
+        const entry = weightOf.get(dimension);
+        if (entry) entry.weight += 1;
+        else weightOf.set(dimension, { rank, weight: 1 });
+      }
+      if (weightOf.size === 0) continue;
+      const query = [...weightOf.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+      let sumOfSquares = 0;
+      for (const { weight } of query) sumOfSquares += weight * weight;
+      const magnitude = Math.sqrt(sumOfSquares);
+      // Per query dimension, each document's field-vector weight (thousandths), -1 where the document lacks it.
+      const columns = query.map(({ rank }) => gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)));
+      for (let i = 0; i < docs.length; i++) {
+        let dot = 0;
+        for (let q = 0; q < query.length; q++) {
+          const w = columns[q]![i]!;
+          if (w >= 0) dot += query[q]!.weight * (w / 1000);
+        }
+        scores[i]! += dot / magnitude || 0;
+      }
+    }
+    return scores;
+  }
+}
+
+/**
+ * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
+ * `weights` parallel), or -1 when absent. Merges linearly, or binary-searches when `docs` is much shorter.
+ */
+function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array): Int32Array {
+  const out = new Int32Array(docs.length).fill(-1);
+  if (postingDocs.length === 0) return out;
+  if (docs.length * 16 < postingDocs.length) {
+    let lo = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let hi = postingDocs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (postingDocs[mid]! < doc) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < postingDocs.length && postingDocs[lo] === doc) out[i] = weights[lo]!;
+    }
+    return out;
+  }
+  let j = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    while (j < postingDocs.length && postingDocs[j]! < doc) j++;
+    if (j < postingDocs.length && postingDocs[j] === doc) out[i] = weights[j]!;
+  }
+  return out;
+}
