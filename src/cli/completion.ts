@@ -20,8 +20,7 @@ interface Node {
 
 /** Flatten the tree, root first. */
 function nodes(command: Command, path: readonly string[] = []): Node[] {
-  const name = command.name();
-  const kind = path.length === 0 && isKind(name) ? name : undefined;
+  const kind = path.length === 1 && isKind(path[0]!) ? path[0] : undefined;
   const here: Node = {
     path,
     description: command.description(),

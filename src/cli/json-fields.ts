@@ -75,7 +75,8 @@ const ISSUES: Record<string, Field> = {
     }),
   number: (i) => num((i as Obj).number),
   repository: issueRepository,
-  state: (i) => str((i as Obj).state),
+  // gh names a merged pull request's state `merged` (its `pull_request.merged_at` is set).
+  state: (i) => (str(obj((i as Obj).pull_request).merged_at) !== '' ? 'merged' : str((i as Obj).state)),
   title: (i) => str((i as Obj).title),
   updatedAt: (i) => time((i as Obj).updated_at),
   url: (i) => str((i as Obj).html_url),

@@ -173,10 +173,20 @@ class DumpStore implements Store {
     return { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
   }
 
-  /** The kind's records from a snapshot matching the memoised dump hash, or undefined. */
+  /**
+   * The kind's records from a snapshot matching the dump's content hash, or undefined. The hash is the memoised
+   * one when the files' identity is known; otherwise (a dump new to this cache, or the same bytes at another
+   * path) the files are hashed now, so that an identical copy finds the artefacts its content is keyed by instead
+   * of rebuilding them (the memo is keyed by path and stats; the cache by content).
+   */
   private async snapshotRecords(dump: Dump, kind: Kind): Promise<KindRecords | undefined> {
     if (!dump.cheapHash) return undefined;
-    const hash = readHashMemo(hashMemoFile(dump, kind, this.cacheDir));
+    const memo = hashMemoFile(dump, kind, this.cacheDir);
+    let hash = readHashMemo(memo);
+    if (!hash && memo) {
+      hash = await dump.hash(kind);
+      writeHashMemo(memo, hash);
+    }
     if (!hash) return undefined;
     // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
     const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(specOf(kind), hash), dumpFallback(dump, kind, hash));
