@@ -54,6 +54,10 @@ export function wantsJson(invocation: KindInvocation, io: Io): boolean {
 
 /** Run one kind search and write its answer; returns the exit code. Errors propagate to {@link main}. */
 async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
+  if (invocation.explain) {
+    io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
+    return EXIT.ok;
+  }
   const json = wantsJson(invocation, io);
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
   // The interactive view shows build progress itself; listeners subscribe through `progress`.
