@@ -171,8 +171,13 @@ function createHelpCommand(program: Command, io: Io): Command {
     });
 }
 
-/** Build the root program (exported for help tests). */
-export function buildProgram(io: Io, outcome: Outcome = { exitCode: EXIT.ok }): Command {
+/**
+ * Build the root program (exported for help tests). With `invoked` naming a subcommand (the first argument), only
+ * that subcommand is set up: a cold `search issues ...` builds one kind's options and help, not all ten commands';
+ * its own `--help` is the same. Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
+ * @param outcome receives a kind search's exit code and invocation (for {@link main})
+ */
+export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }): Command {
   const program = new Command('search')
     .description(
       "Search GitHub-shaped records offline with GitHub's REST search semantics.\n" +
@@ -183,19 +188,23 @@ export function buildProgram(io: Io, outcome: Outcome = { exitCode: EXIT.ok }): 
     .configureOutput(output(io))
     .helpCommand(false)
     .exitOverride();
-  for (const kind of KINDS) {
-    program.addCommand(
-      createKindCommand(kind, DEFAULT_DATA, async (inv) => {
-        outcome.invocation = inv;
-        outcome.exitCode = await runKind(inv, io);
-      }),
-    );
+  const runKindInto = async (inv: KindInvocation): Promise<void> => {
+    outcome.invocation = inv;
+    outcome.exitCode = await runKind(inv, io);
+  };
+  const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
+    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, runKindInto)] as const),
+    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
+    ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
+    ['import', () => createImportCommand({ stderr: io.stderr })],
+  ];
+  const only = subcommands.some(([name]) => name === invoked) ? invoked : undefined;
+  for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
+  // Completion reads the whole tree and help may name any command: both only come with every subcommand.
+  if (only === undefined) {
+    program.addCommand(createCompletionCommand(program, io.stdout));
+    program.addCommand(createHelpCommand(program, io));
   }
-  program.addCommand(createIndexCommand(DEFAULT_DATA, openStore, io.stdout));
-  program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr }));
-  program.addCommand(createImportCommand({ stderr: io.stderr }));
-  program.addCommand(createCompletionCommand(program, io.stdout));
-  program.addCommand(createHelpCommand(program, io));
   program.addHelpText(
     'after',
     [
@@ -236,7 +245,7 @@ function output(io: Io) {
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const outcome: Outcome = { exitCode: EXIT.ok };
-  const program = buildProgram(io, outcome);
+  const program = buildProgram(io, argv[0], outcome);
   const fail = (message: string, hint?: string) => void io.stderr.write(formatError(message, hint));
   // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
   setCacheNoticeSink((line) => void io.stderr.write(line));

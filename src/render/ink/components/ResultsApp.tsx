@@ -120,7 +120,9 @@ export function ResultsApp(props: ResultsAppProps) {
     body = <DetailView lines={detail} scroll={detailScroll} width={width} height={bodyHeight} theme={theme} />;
   } else {
     const items = state.shown.envelope.items;
-    body = <ResultsTable kind={state.kind} items={items} selected={state.selected} width={width} height={bodyHeight} theme={theme} now={nowMs} />;
+    body = (
+      <ResultsTable kind={state.kind} items={items} selected={state.selected} width={width} height={bodyHeight} theme={theme} now={nowMs} sort={state.shown.sort} />
+    );
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
