@@ -53,7 +53,7 @@ function labelsScope(c: Collection, request: NormalizedRequest): string {
   if (request.repositoryId === undefined) throw missingParameter('repository_id');
   const repo = c.repositoryById(request.repositoryId);
   const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
-  if (!name || (repo?.private === true && !request.viewer.canReadPrivate(name))) {
+  if (!name || !c.access.seesRepository(repo, request.viewer)) {
     throw new ApiError(404, {
       message: 'Not Found',
       documentation_url: 'https://docs.github.com/rest/search/search#search-labels',
@@ -84,10 +84,11 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const rule = spec.capRule ?? 'default';
   checkWindow(request.page, request.perPage, rule);
 
-  const hidden = c.hiddenFrom(request.viewer);
-  // The ordered results depend only on these: the query, the order, the label scope, who @me is and which
-  // private documents the viewer cannot see. Media type and paging only shape the page built below.
-  const key = [request.q, sort ?? '', request.order, labelRepo ?? '', request.viewer.login ?? '', hidden.join(',')].join('\u0000');
+  const hidden = c.access.hidden(request.viewer);
+  // The ordered results depend only on these: the query, the order, the label scope and what the viewer may
+  // see (who @me is, which private repositories it reads: scopes and hidden documents, src/access). Media type
+  // and paging only shape the page built below.
+  const key = [request.q, sort ?? '', request.order, labelRepo ?? '', c.access.key(request.viewer)].join('\u0000');
   const cache = resultCacheOf(c);
   let results = cache.get(key);
   let incomplete = plan.unresolvedScope;

@@ -37,12 +37,21 @@ const isForkFile: Getter<boolean> = (r, d, c) => {
   return name !== undefined && c.repository(name)?.fork === true;
 };
 
+/** `s` without leading and trailing slashes; linear (a regex `^\/+|\/+$` is quadratic on a run of slashes). */
+function trimSlashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === '/') start++;
+  while (end > start && s[end - 1] === '/') end--;
+  return s.slice(start, end);
+}
+
 /** `path:DIR` — the file lives in DIR or below; `path:/` — at the repository root (§2.3). */
 const pathQ: QualifierSpec = {
   list: false,
   columns: [{ get: path, type: 'strings' }],
   compile(value, { c }) {
-    const dir = value.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    const dir = trimSlashes(value.trim()).toLowerCase();
     return onStrings(c, path, (original) => {
       const p = original.toLowerCase();
       const parent = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';

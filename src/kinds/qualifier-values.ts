@@ -21,15 +21,29 @@ export function inInterval(interval: Interval, x: number): boolean {
 
 type Bound = { lo: number; hi: number }; // the [lo, hi) extent of one written value
 
+/** Line terminators, which `.` does not match: a value holding one is not a comparison. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/**
+ * `a..b` split at its first `..` after the first character, both sides non-empty and free of line terminators;
+ * undefined otherwise. What `/^(.+?)\.\.(.+)$/` matches, in linear time (that regex is quadratic on `..` runs).
+ */
+export function splitRange(value: string): [string, string] | undefined {
+  if (LINE_TERMINATOR.test(value)) return undefined;
+  const at = value.indexOf('..', 1);
+  if (at < 0 || at + 2 >= value.length) return undefined;
+  return [value.slice(0, at), value.slice(at + 2)];
+}
+
 /**
  * Shared comparison grammar: `v`, `>v`, `>=v`, `<v`, `<=v`, `a..b`, `a..*`, `*..b`.
  * `extent` maps one written value to the half-open extent it denotes (a number is a point; a day is 24 h).
  */
 function parseComparison(raw: string, extent: (v: string) => Bound | undefined): Interval | undefined {
   const value = raw.trim();
-  const range = /^(.+?)\.\.(.+)$/.exec(value);
+  const range = splitRange(value);
   if (range) {
-    const [, a, b] = range as unknown as [string, string, string];
+    const [a, b] = range;
     const lo = a === '*' ? { lo: -Infinity, hi: -Infinity } : extent(a);
     const hi = b === '*' ? { lo: Infinity, hi: Infinity } : extent(b);
     if (!lo || !hi) return undefined;

@@ -17,12 +17,13 @@ export interface CollectionView {
   pullOf(doc: number): RawRecord | undefined;
   /** The repository record of `owner/name` (case-insensitive) from the dump's repositories, if present. */
   repository(fullName: string): RawRecord | undefined;
-  /** True when the dump knows a repository `owner/name` (case-insensitive), from any kind's records. */
-  knowsRepository(fullName: string): boolean;
-  /** True when the dump knows a user or organization login (case-insensitive), from any kind's records. */
-  knowsUser(login: string): boolean;
-  /** True when `owner/name` is a private repository the viewer may not read (so it must look nonexistent). */
-  isHiddenRepository(fullName: string, viewer: Viewer): boolean;
+  /**
+   * True when the viewer may know the repository `owner/name` (case-insensitive) exists: a public record names it,
+   * or it is private and the viewer may read it (asked of src/access; anything else looks nonexistent).
+   */
+  knowsRepository(fullName: string, viewer: Viewer): boolean;
+  /** True when the viewer may know the login exists: it appears in a public record or in a readable private one. */
+  knowsUser(login: string, viewer: Viewer): boolean;
   /** The repository record with this id, if the dump has it. */
   repositoryById(id: number): RawRecord | undefined;
   /**

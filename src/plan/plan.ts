@@ -63,6 +63,8 @@ class Planner {
         value = this.ctx.viewer.login;
       }
       if (spec.scope && !this.scopeVisible(spec.scope, value, this.ctx.viewer)) {
+        // Code: excluding what does not exist (or is not visible) excludes nothing (issue #12, defect 4).
+        if (this.spec.capRule === 'code' && node.negated) continue;
         if (this.spec.capRule === 'code') {
           this.unresolvedScope = true;
           return () => false;
@@ -80,8 +82,7 @@ class Planner {
 
   private scopeVisible(scope: 'repo' | 'user', value: string, viewer: Viewer): boolean {
     const c = this.ctx.c;
-    if (scope === 'repo') return c.knowsRepository(value) && !c.isHiddenRepository(value, viewer);
-    return c.knowsUser(value);
+    return scope === 'repo' ? c.knowsRepository(value, viewer) : c.knowsUser(value, viewer);
   }
 
   /** Combine occurrences by group: repeats of an 'or' qualifier OR together, everything else ANDs (§1.3). */
@@ -192,6 +193,9 @@ export function planQuery(q: string, spec: KindSpec, ctx: CompileContext): Plan 
   const tokens = lex(q, { grouping: spec.advancedSyntax });
   if (countOperators(tokens) > MAX_OPERATORS) throw invalidQuery(MESSAGES.tooManyOperators);
   if (freeTextLength(spec, tokens) > MAX_TEXT_LENGTH) throw invalidQuery(MESSAGES.tooLong);
+  // Qualifier values are capped by the same 256 (issue #12: unbounded values fed per-document tests). GitHub's
+  // own bound on them is not visible (§1.10 counts free text only); its length message is the closest it has.
+  if (tokens.some((t) => t.kind === 'qualifier' && t.value.length > MAX_TEXT_LENGTH)) throw invalidQuery(MESSAGES.tooLong);
   let parsed;
   try {
     parsed = parseTokens(tokens);
