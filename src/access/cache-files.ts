@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeAtomically } from '../store/atomic-write.js';
+import { writeAtomically } from '../cache/atomic-write.js';
 import type { KnownNames } from './names.js';
 
 /** Bumped whenever these files change meaning (2: checksummed; names split into public and private). */

@@ -9,7 +9,7 @@ import { renderJson } from '../envelope/envelope.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
-import { DataError } from '../store/data-error.js';
+import { DataError } from '../dump/data-error.js';
 import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';

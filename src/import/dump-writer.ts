@@ -11,8 +11,8 @@
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RawRecord } from '../kinds/kind.js';
-import { DataError } from '../store/data-error.js';
-import { PARTS, readPartFile } from './dump-files.js';
+import { DataError } from '../dump/data-error.js';
+import { PARTS, readPartFile } from '../dump/part-files.js';
 import { checkInterrupted } from './interrupt.js';
 import { PartSink, type PartReport } from './part-sink.js';
 import type { Part } from './record-identity.js';

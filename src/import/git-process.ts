@@ -3,7 +3,7 @@
  * streamed calls for large ones. No shell is involved; arguments are passed as an array.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { DataError } from '../store/data-error.js';
+import { DataError } from '../dump/data-error.js';
 import { ImportInterrupted } from './interrupt.js';
 
 /** Where and how git runs. */

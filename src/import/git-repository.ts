@@ -3,7 +3,7 @@
  * (a `repo-search-result-item`, in GitHub's field order) built from what git knows.
  */
 import type { RawRecord } from '../kinds/kind.js';
-import { DataError } from '../store/data-error.js';
+import { DataError } from '../dump/data-error.js';
 import { runGit, type GitContext } from './git-process.js';
 import type { UrlBases } from './github-shapes.js';
 

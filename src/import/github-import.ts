@@ -12,10 +12,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KINDS, type RawRecord } from '../kinds/kind.js';
-import { DataError } from '../store/data-error.js';
-import { enrichIssues } from '../store/dump.js';
+import { DataError } from '../dump/data-error.js';
+import { enrichIssues } from '../dump/dump.js';
 import { classify, describeShape, forEachEmbedded } from './classify.js';
-import { PARTS } from './dump-files.js';
+import { PARTS } from '../dump/part-files.js';
 import { DumpWriter, type PartReport } from './dump-writer.js';
 import { checkInterrupted } from './interrupt.js';
 import { parseJsonValues, decodeBytes } from './json-values.js';

@@ -4,8 +4,8 @@
  * gzipped, with or without a byte-order mark.
  */
 import { gunzipSync } from 'node:zlib';
-import { DataError } from '../store/data-error.js';
-import { lineColumn } from '../store/json-text.js';
+import { DataError } from '../dump/data-error.js';
+import { lineColumn } from '../dump/json-text.js';
 
 /** Decodes file bytes to text: gunzips when they start with the gzip magic number, drops a UTF-8 BOM. */
 export function decodeBytes(bytes: Buffer, file: string): string {

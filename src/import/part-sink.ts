@@ -8,7 +8,7 @@ import { copyFile, link, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { RawRecord } from '../kinds/kind.js';
-import { readPartFile } from './dump-files.js';
+import { readPartFile } from '../dump/part-files.js';
 import { chooseVersion, identityKey, type Part } from './record-identity.js';
 
 /** What happened to one part's file. */

@@ -1,5 +1,5 @@
 /** `/search/code`, legacy code search (reference §2.3). Keywords match file content and path. */
-import { decodeContent, codeSize } from '../store/code-content.js';
+import { decodeContent, codeSize } from '../dump/code-content.js';
 import { MESSAGES } from '../envelope/api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';

@@ -1,6 +1,6 @@
 /**
  * The seven record kinds of GitHub's search API, in the order GitHub's docs list the endpoints.
- * Each kind is served at `/search/<kind>`; `pulls` is not a kind but an enrichment of `issues` (see store/).
+ * Each kind is served at `/search/<kind>`; `pulls` is not a kind but an enrichment of `issues` (see dump/dump.ts).
  */
 export const KINDS = ['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users'] as const;
 

@@ -4,7 +4,7 @@
  */
 import type { MediaOptions } from '../request/media-type.js';
 import type { Viewer } from '../request/viewer.js';
-import type { Column, ColumnType } from '../store/columns.js';
+import type { Column, ColumnType } from '../cache/columns.js';
 import type { AnalyzerName } from '../text/analyzer.js';
 import type { Kind, RawRecord } from './kind.js';
 

@@ -10,9 +10,9 @@ import { CollectionAccess, PrivateCollector } from '../access/collection-access.
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
 import type { Viewer } from '../access/viewer.js';
 import { columnDefs } from './column-defs.js';
-import { ColumnBuilder, type Column } from './columns.js';
-import type { PullLookup } from './record-snapshot.js';
-import type { TextIndex } from './text-index.js';
+import { ColumnBuilder, type Column } from '../cache/columns.js';
+import type { PullLookup } from '../cache/record-snapshot.js';
+import type { TextIndex } from '../index/text-index.js';
 
 export { NameCollector } from '../access/names.js';
 export { PrivateCollector } from '../access/collection-access.js';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { RawRecord } from '../kinds/kind.js';
 import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
-import { ColumnBuilder, COLUMNS_FORMAT, type Column, type ColumnType } from './columns.js';
+import { ColumnBuilder, COLUMNS_FORMAT, type Column, type ColumnType } from '../cache/columns.js';
 
 /** One column of a kind. */
 export interface ColumnDef {

@@ -8,10 +8,10 @@
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import { Collection, type Neighbours } from './collection.js';
-import type { Dump, LoadedKind } from './dump.js';
-import { cacheKey } from './index-cache.js';
-import { loadSnapshot, SnapshotWriter, type PullLookup } from './record-snapshot.js';
-import { DataError } from './data-error.js';
+import type { Dump, LoadedKind } from '../dump/dump.js';
+import { cacheKey } from '../cache/index-cache.js';
+import { loadSnapshot, SnapshotWriter, type PullLookup } from '../cache/record-snapshot.js';
+import { DataError } from '../dump/data-error.js';
 
 /**
  * A snapshot's fallback: the kind loaded whole from the dump (synchronously), when a snapshot turns out corrupt

@@ -1,6 +1,6 @@
 /**
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
- * on disk (see index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
+ * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -12,18 +12,18 @@ import {
   knownNamesFile, loadKnownNamesSync, loadPrivateDocs, privateDocsFile, saveKnownNames, savePrivateDocs, type PrivateDocs,
 } from '../access/cache-files.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
-import type { CompactIndex } from './compact-index.js';
-import { CompactIndexBuilder } from './index-builder.js';
-import { ParallelIndexer } from './parallel-indexer.js';
+import type { CompactIndex } from '../index/compact-index.js';
+import { CompactIndexBuilder } from '../index/index-builder.js';
+import { ParallelIndexer } from '../index/parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
-import { COLUMNS_FORMAT, openColumns, saveColumns } from './columns.js';
+import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
-import { openDump, type Dump, type LoadedKind } from './dump.js';
-import { cacheKey, defaultCacheDir, loadCached, saveCached } from './index-cache.js';
+import { openDump, type Dump, type LoadedKind } from '../dump/dump.js';
+import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
 import {
   loadSnapshot, type PullLookup,
-} from './record-snapshot.js';
-import { buildLunrIndex, LunrTextIndex } from './text-index.js';
+} from '../cache/record-snapshot.js';
+import { buildLunrIndex, LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -290,7 +290,7 @@ class DumpStore implements Store {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
       // Columns must hold what a query computes (code detects languages from file names: load linguist's data).
       if (spec.detectsLanguages) await ensureLanguages();
-      // On a second thread when the built package runs (same result; see parallel-indexer.ts).
+      // On a second thread when the built package runs (same result; see index/parallel-indexer.ts).
       const parallel = ParallelIndexer.start(spec);
       const indexer = parallel ?? new CompactIndexBuilder(spec);
       const names = new NameCollector(spec);

@@ -6,7 +6,7 @@ import { BODY_WORDS, writeCorpus } from '../../src/bench/corpus.js';
 import { countWords, generatedSource, loadCorpusSource } from '../../src/bench/corpus-source.js';
 import { Prng } from '../../src/bench/prng.js';
 import { coldQueries, mixedPaths, wordFrequencies } from '../../src/bench/queries.js';
-import { openDump } from '../../src/store/dump.js';
+import { openDump } from '../../src/dump/dump.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DumpWriter } from '../../src/import/dump-writer.js';
 import type { Part } from '../../src/import/record-identity.js';
-import { DataError } from '../../src/store/data-error.js';
+import { DataError } from '../../src/dump/data-error.js';
 import { cleanup, tempDir } from './helpers/git-fixture.js';
 
 let root: string;

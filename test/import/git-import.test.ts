@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGit } from '../../src/import/git-import.js';
 import { withInterruptSignal } from '../../src/import/interrupt.js';
 import { toMinimalRepository } from '../../src/import/github-shapes.js';
-import { DataError } from '../../src/store/data-error.js';
-import { openDump } from '../../src/store/dump.js';
+import { DataError } from '../../src/dump/data-error.js';
+import { openDump } from '../../src/dump/dump.js';
 import { cleanup, commit, git, makeRepo, tempDir } from './helpers/git-fixture.js';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

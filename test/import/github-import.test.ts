@@ -4,9 +4,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGithub, inputFiles, unwrap } from '../../src/import/github-import.js';
 import { identityKey, type Part } from '../../src/import/record-identity.js';
-import { DataError } from '../../src/store/data-error.js';
+import { DataError } from '../../src/dump/data-error.js';
 import { importGit } from '../../src/import/git-import.js';
-import { openDump } from '../../src/store/dump.js';
+import { openDump } from '../../src/dump/dump.js';
 import { cleanup, makeRepo, tempDir } from './helpers/git-fixture.js';
 
 type Rec = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes, parseJsonValues } from '../../src/import/json-values.js';
-import { DataError } from '../../src/store/data-error.js';
+import { DataError } from '../../src/dump/data-error.js';
 
 describe('parseJsonValues', () => {
   it.each([

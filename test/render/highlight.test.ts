@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locate, markProperty, markRanges, normalizeRanges, ownMatches, textMatchesOf } from '../../src/render/ink/highlight.js';
-import { lineText, type Line } from '../../src/render/ink/segments.js';
+import { locate, markProperty, markRanges, normalizeRanges, ownMatches, textMatchesOf } from '../../src/render/ink/lines/highlight.js';
+import { lineText, type Line } from '../../src/render/ink/lines/segments.js';
 import { ISSUES } from './fixtures/issues.js';
 import { tmAt } from './fixtures/text-match.js';
 

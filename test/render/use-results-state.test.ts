@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/envelope/envelope.js';
-import { initialState, reduce, requestFor, selectedItem, type Action, type ViewState } from '../../src/render/ink/use-results-state.js';
-import type { ViewError } from '../../src/render/ink/query-error.js';
+import { initialState, reduce, requestFor, selectedItem, type Action, type ViewState } from '../../src/render/ink/state/use-results-state.js';
+import type { ViewError } from '../../src/render/ink/state/query-error.js';
 import { ISSUES } from './fixtures/issues.js';
 
 const base = { kind: 'issues' as const, q: 'colour', per_page: '2' };

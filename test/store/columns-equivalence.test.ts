@@ -28,7 +28,7 @@ import type { SearchRequest } from '../../src/request/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { Collection } from '../../src/store/collection.js';
 import { columnDefs, type ColumnDef } from '../../src/store/column-defs.js';
-import type { Column } from '../../src/store/columns.js';
+import type { Column } from '../../src/cache/columns.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { ensureLanguages } from '../../src/text/languages.js';
 import { acceptFor, ALL_ACCESS, get, hasSource, ID, readRaw, SHARED_DATA, sourceDir, words, type Rec } from '../helpers/real-data.js';

@@ -7,8 +7,8 @@ import chalk from 'chalk';
 import { render } from 'ink';
 import type { SearchRequest } from '../../request/search-request.js';
 import { terminalClipboard } from './clipboard.js';
-import { ResultsApp } from './ResultsApp.js';
-import type { ProgressSource, SearchFn } from './use-search.js';
+import { ResultsApp } from './components/ResultsApp.js';
+import type { ProgressSource, SearchFn } from './state/use-search.js';
 
 /** What the CLI hands to the view. */
 export interface InteractiveOptions {

@@ -1,0 +1,85 @@
+/**
+ * On-disk cache of built indexes. A cache file is keyed by the tool version, the kind, the kind table's field
+ * layout and the dump's content hash for that kind, so a second run loads instead of building and a changed dump
+ * (or a new tool version) is never served a stale index. Files hold the compact binary form
+ * (compact-index-file.ts) and are written atomically (temp file + rename).
+ */
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { writeAtomically } from './atomic-write.js';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { KindSpec } from '../kinds/spec.js';
+import { ANALYZER_VERSION } from '../text/analyzer.js';
+import { TOOL_VERSION } from '../version.js';
+import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
+import { CompactIndex } from '../index/compact-index.js';
+import type { SerializedLunr } from '../index/text-index.js';
+
+/** Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read. */
+export const CACHE_FORMAT = 3;
+
+/**
+ * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
+ * `~/.cache/offline-github-search`.
+ */
+export function defaultCacheDir(): string {
+  if (process.env.SEARCH_CACHE_DIR) return process.env.SEARCH_CACHE_DIR;
+  const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+  return path.join(base, 'offline-github-search');
+}
+
+/** The cache key of a kind's index: sha256 over format, tool version, analyzer version, field layout and the dump hash. */
+export function cacheKey(spec: KindSpec, dumpHash: string): string {
+  const layout = spec.fields.map((f) => `${f.name}:${f.analyzer}:${f.boost}`).join(',');
+  return createHash('sha256').update(`${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`).digest('hex');
+}
+
+/** The cache file of a kind and key. */
+export function cacheFile(dir: string, kind: string, key: string): string {
+  return path.join(dir, `${kind}-${key.slice(0, 32)}.lunr`);
+}
+
+/**
+ * Open a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
+ * file is ignored and rebuilt, never served): the header's and the dictionary's CRCs, the layout, format, tool
+ * version, kind, key and document count are checked now; the postings are read lazily, each block checked
+ * against its CRC when first read — a corrupt block deletes the file (the next run rebuilds it) and fails that
+ * search with an IndexFileError.
+ * @returns the index and the file's size in bytes
+ */
+export async function loadCached(
+  dir: string,
+  kind: string,
+  key: string,
+  docCount: number,
+): Promise<{ index: CompactIndex; bytes: number } | undefined> {
+  const file = cacheFile(dir, kind, key);
+  try {
+    const { header, index, bytes } = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
+    const e = header.extra;
+    const valid =
+      e.format === CACHE_FORMAT && e.version === TOOL_VERSION && e.kind === kind && e.key === key && header.docCount === docCount;
+    return valid ? { index, bytes } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Save an index (a Lunr JSON index is converted to the compact form first); failures (read-only or full disk)
+ * are reported through the return value, never thrown: a search still answers from the index in memory.
+ * Written to a temp file and renamed, so readers never see a partial file.
+ * @returns bytes written, or undefined when the cache could not be written
+ */
+export async function saveCached(
+  dir: string,
+  kind: string,
+  key: string,
+  docCount: number,
+  index: SerializedLunr,
+): Promise<number | undefined> {
+  const target = cacheFile(dir, kind, key);
+  const compact = index instanceof CompactIndex ? index : CompactIndex.fromLunrJSON(index, docCount);
+  return writeAtomically(target, encodeIndexFile(compact, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key }));
+}

@@ -1,0 +1,386 @@
+/**
+ * Record snapshots: a kind's validated (issues: pulls-enriched) records cached next to its index, so a cold
+ * query reads one file and parses only the records it touches instead of gunzipping, parsing and validating the
+ * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written atomically (temp file +
+ * rename) and checked on load: magic, format, kind, key, record count, byte lengths and a CRC over the offsets
+ * (each text's CRC is checked when it is read). Anything that does not match is ignored (the caller reloads the dump), never served.
+ *
+ * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (texts + 1) | u32 LE CRCs (texts) | header JSON | u32 LE header length |
+ * `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
+ * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
+ * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Each text has its own CRC-32 (a
+ * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
+ *
+ * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
+ * lives in small checksummed files keyed by both (src/access/cache-files.ts).
+ */
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { RawRecord } from '../kinds/kind.js';
+import { IndexFileError } from '../index/compact-index-file.js';
+
+/** Bumped whenever the snapshot layout changes meaning. */
+export const SNAPSHOT_FORMAT = 3;
+const MAGIC = Buffer.from('GHSNAP03', 'latin1');
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
+export interface PullLookup {
+  get(doc: number): RawRecord | undefined;
+}
+
+/** A loaded snapshot: records parsed on first access. */
+export interface RecordSnapshot {
+  readonly records: readonly RawRecord[];
+  readonly pulls: PullLookup;
+  /** Size of the snapshot file in bytes. */
+  readonly bytes: number;
+}
+
+interface SnapshotHeader {
+  format: number;
+  kind: string;
+  key: string;
+  count: number;
+  pullDocs: number[];
+  textBytes: number;
+  /** CRC-32 of the offsets and CRC tables' bytes together. */
+  tablesCrc: number;
+}
+
+/** The snapshot file of a kind and key. */
+export function snapshotFile(dir: string, kind: string, key: string): string {
+  return path.join(dir, `${kind}-${key.slice(0, 32)}.records`);
+}
+
+/**
+ * An array-like of `count` records whose elements are produced by `parse(doc)` on first access and kept.
+ * Index access, `length`, iteration and the array methods all work (it is a Proxy over a holey array).
+ */
+export function lazyRecords(count: number, parse: (doc: number) => RawRecord): readonly RawRecord[] {
+  const cache: Array<RawRecord | undefined> = new Array<RawRecord | undefined>(count);
+  const indexOf = (p: string | symbol): number => {
+    if (typeof p !== 'string') return -1;
+    const c0 = p.charCodeAt(0);
+    if (c0 < 48 || c0 > 57) return -1;
+    const i = Number(p);
+    return Number.isInteger(i) && i < count && String(i) === p ? i : -1;
+  };
+  return new Proxy(cache, {
+    get(target, p, receiver) {
+      const i = indexOf(p);
+      if (i < 0) return Reflect.get(target, p, receiver) as unknown;
+      return (target[i] ??= parse(i));
+    },
+    has(target, p) {
+      return indexOf(p) >= 0 || Reflect.has(target, p);
+    },
+    getOwnPropertyDescriptor(target, p) {
+      const i = indexOf(p);
+      if (i < 0) return Reflect.getOwnPropertyDescriptor(target, p);
+      return { value: (target[i] ??= parse(i)), writable: true, enumerable: true, configurable: true };
+    },
+    ownKeys(target) {
+      const keys: Array<string | symbol> = [];
+      for (let i = 0; i < count; i++) keys.push(String(i));
+      return [...keys, ...Reflect.ownKeys(target).filter((k) => indexOf(k) < 0)];
+    },
+    set() {
+      return false;
+    },
+  }) as readonly RawRecord[];
+}
+
+/** Texts are written in batches of about this many bytes (one write each). */
+const BATCH_BYTES = 1024 * 1024;
+
+/**
+ * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
+ * snapshotted with bounded memory: each text is checksummed, texts are buffered into batches, each written as one
+ * chunk to a temp file; {@link finish} appends the offsets and the header and renames the file into place.
+ * Every method reports failure through its return value (a read-only or full disk), never by throwing.
+ */
+export class SnapshotWriter {
+  private fd: number | undefined;
+  private readonly temp: string;
+  private offsets = new Float64Array(1024);
+  private texts = 0;
+  private at = 0;
+  private crcs = new Uint32Array(1024);
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private failed = false;
+  /** Group writes run on libuv's thread pool, overlapping the pass's parsing; this chains them in order. */
+  private writes: Promise<void> = Promise.resolve();
+  private backlogBytes = 0;
+
+  /** @param file the final path ({@link snapshotFile}); written only by {@link finish} */
+  private constructor(
+    private readonly file: string,
+    private readonly kind: string,
+  ) {
+    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  }
+
+  /** A writer for a kind, or undefined when the cache directory cannot be written. */
+  static open(dir: string, kind: string): SnapshotWriter | undefined {
+    const writer = new SnapshotWriter(path.join(dir, `${kind}-pending.records`), kind);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writer.fd = openSync(writer.temp, 'w');
+      writeSync(writer.fd, MAGIC);
+      return writer;
+    } catch {
+      writer.abort();
+      return undefined;
+    }
+  }
+
+  /** Append the next text (a record's JSON bytes, or a pull's after all records). */
+  add(text: Uint8Array): void {
+    if (this.failed) return;
+    if (this.batchBytes >= BATCH_BYTES) this.flush();
+    if (this.texts + 1 >= this.offsets.length) {
+      const bigger = new Float64Array(this.offsets.length * 2);
+      bigger.set(this.offsets);
+      this.offsets = bigger;
+      const biggerCrcs = new Uint32Array(this.crcs.length * 2);
+      biggerCrcs.set(this.crcs);
+      this.crcs = biggerCrcs;
+    }
+    this.crcs[this.texts] = crc32(text) >>> 0;
+    this.offsets[this.texts++] = this.at;
+    this.at += text.length;
+    this.batch.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
+    this.batchBytes += text.length;
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0 || this.failed) return;
+    const joined = this.batch.length === 1 ? this.batch[0]! : Buffer.concat(this.batch, this.batchBytes);
+    this.backlogBytes += joined.length;
+    const fd = this.fd!;
+    this.writes = this.writes.then(async () => {
+      if (this.failed) return;
+      try {
+        await writeAll(fd, joined);
+      } catch {
+        this.failed = true;
+      }
+      this.backlogBytes -= joined.length;
+    });
+    this.batch = [];
+    this.batchBytes = 0;
+  }
+
+  /**
+   * Resolves once the writes queued so far have drained below `maxBytes` (back-pressure for the pass: call it
+   * between chunks so a slow disk does not let queued batches pile up in memory).
+   */
+  async drain(maxBytes = 32 * 1024 * 1024): Promise<void> {
+    if (this.backlogBytes > maxBytes) await this.writes;
+  }
+
+  /**
+   * Write the offsets and header, and move the file to the snapshot of `key`.
+   * @param count how many of the texts are records (the rest are the pulls of `pullDocs`, in that order)
+   * @returns the snapshot's size in bytes, or undefined when it could not be written
+   */
+  async finish(key: string, count: number, pullDocs: readonly number[]): Promise<number | undefined> {
+    this.flush();
+    await this.writes;
+    if (this.failed) {
+      this.abort();
+      return undefined;
+    }
+    try {
+      this.offsets[this.texts] = this.at;
+      const offsets = this.offsets.subarray(0, this.texts + 1);
+      const crcs = this.crcs.subarray(0, this.texts);
+      const offsetBytes = Buffer.concat([
+        Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength),
+        Buffer.from(crcs.buffer, crcs.byteOffset, crcs.byteLength),
+      ]);
+      const header: SnapshotHeader = {
+        format: SNAPSHOT_FORMAT, kind: this.kind, key, count, pullDocs: [...pullDocs], textBytes: this.at,
+        tablesCrc: crc32(offsetBytes) >>> 0,
+      };
+      const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+      const trailer = Buffer.alloc(4 + MAGIC.length);
+      trailer.writeUInt32LE(headerBytes.length, 0);
+      MAGIC.copy(trailer, 4);
+      writeSync(this.fd!, offsetBytes);
+      writeSync(this.fd!, headerBytes);
+      writeSync(this.fd!, trailer);
+      closeSync(this.fd!);
+      this.fd = undefined;
+      const target = snapshotFile(path.dirname(this.file), this.kind, key);
+      renameSync(this.temp, target);
+      return MAGIC.length + this.at + offsetBytes.length + headerBytes.length + trailer.length;
+    } catch {
+      this.abort();
+      return undefined;
+    }
+  }
+
+  /** Give up: close and remove the temp file. */
+  abort(): void {
+    this.failed = true;
+    if (this.fd !== undefined) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // already closed
+      }
+      this.fd = undefined;
+    }
+    rmSync(this.temp, { force: true });
+  }
+}
+
+/**
+ * Write a snapshot of `records` (and the pulls map) atomically. Failures (read-only or full disk) are reported
+ * through the return value, never thrown.
+ * @returns bytes written, or undefined when it could not be written
+ */
+export async function saveSnapshot(
+  dir: string,
+  kind: string,
+  key: string,
+  records: readonly RawRecord[],
+  pulls: ReadonlyMap<number, RawRecord>,
+): Promise<number | undefined> {
+  const writer = SnapshotWriter.open(dir, kind);
+  if (!writer) return undefined;
+  const pullDocs = [...pulls.keys()].sort((a, b) => a - b);
+  for (const record of records) writer.add(Buffer.from(JSON.stringify(record), 'utf8'));
+  for (const doc of pullDocs) writer.add(Buffer.from(JSON.stringify(pulls.get(doc)), 'utf8'));
+  return await writer.finish(key, records.length, pullDocs);
+}
+
+/** Write all of `bytes` at the file's current position (appending), asynchronously. */
+function writeAll(fd: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const step = (done: number): void => {
+      if (done >= bytes.length) return resolve();
+      write(fd, bytes, done, bytes.length - done, null, (error, n) => (error ? reject(error) : step(done + n)));
+    };
+    step(0);
+  });
+}
+
+const isHeader = (value: unknown, kind: string, key: string): value is SnapshotHeader => {
+  const h = value as Partial<SnapshotHeader> | null;
+  if (h === null || typeof h !== 'object' || h.format !== SNAPSHOT_FORMAT || h.kind !== kind || h.key !== key) return false;
+  const count = h.count;
+  if (!Number.isSafeInteger(count) || (count as number) < 0 || !Number.isSafeInteger(h.textBytes)) return false;
+  if (typeof h.tablesCrc !== 'number' || !Array.isArray(h.pullDocs)) return false;
+  return h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number));
+};
+
+/**
+ * Open the snapshot of a kind and key, or undefined when there is none or it does not match (missing,
+ * truncated, another format, kind or key, a corrupt offset table). Only the header and the offsets are read
+ * now; a record's text is read when the record is first accessed, and its CRC checked then: a corrupt text
+ * deletes the file (the next run rebuilds it) and the records are
+ * taken from `fallback` (the dump, loaded synchronously) from then on; without a fallback that access fails
+ * with an IndexFileError.
+ */
+export async function loadSnapshot(
+  dir: string,
+  kind: string,
+  key: string,
+  fallback?: () => { records: readonly RawRecord[]; pulls: PullLookup },
+): Promise<RecordSnapshot | undefined> {
+  const file = snapshotFile(dir, kind, key);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  let keep = false;
+  try {
+    const size = fstatSync(fd).size;
+    const read = (position: number, length: number): Buffer => {
+      const buffer = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, buffer, done, length - done, position + done);
+        if (n === 0) throw new IndexFileError('record snapshot truncated');
+        done += n;
+      }
+      return buffer;
+    };
+    const trailerLength = 4 + MAGIC.length;
+    if (size < MAGIC.length + trailerLength) return undefined;
+    if (!read(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const trailer = read(size - trailerLength, trailerLength);
+    if (!trailer.subarray(4).equals(MAGIC)) return undefined;
+    const headerLength = trailer.readUInt32LE(0);
+    const headerStart = size - trailerLength - headerLength;
+    if (headerStart < MAGIC.length) return undefined;
+    const header: unknown = JSON.parse(read(headerStart, headerLength).toString('utf8'));
+    if (!isHeader(header, kind, key)) return undefined;
+    const texts = header.count + header.pullDocs.length;
+    const textStart = MAGIC.length;
+    const offsetsStart = textStart + header.textBytes;
+    if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) return undefined;
+    const tableBytes = read(offsetsStart, (texts + 1) * 8 + texts * 4);
+    if (crc32(tableBytes) >>> 0 !== header.tablesCrc) return undefined;
+    const offsets = new Float64Array(texts + 1);
+    const crcs = new Uint32Array(texts);
+    if (LITTLE_ENDIAN) {
+      // One copy into aligned memory instead of 1.5 element reads per record (a cold query opens this table).
+      const aligned = new Uint8Array(tableBytes.length);
+      aligned.set(tableBytes);
+      offsets.set(new Float64Array(aligned.buffer, 0, texts + 1));
+      crcs.set(new Uint32Array(aligned.buffer, (texts + 1) * 8, texts));
+    } else {
+      for (let i = 0; i <= texts; i++) offsets[i] = tableBytes.readDoubleLE(i * 8);
+      for (let i = 0; i < texts; i++) crcs[i] = tableBytes.readUInt32LE((texts + 1) * 8 + i * 4);
+    }
+    if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) return undefined;
+    for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) return undefined;
+
+    let replacement: { records: readonly RawRecord[]; pulls: PullLookup } | undefined;
+    /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
+    const fromDump = (i: number): RawRecord => {
+      replacement ??= fallback!();
+      const record = i < header.count ? replacement.records[i] : replacement.pulls.get(header.pullDocs[i - header.count]!);
+      if (!record) throw new IndexFileError(`the record snapshot ${file} does not match the dump`);
+      return record;
+    };
+    const parse = (i: number): RawRecord => {
+      if (replacement) return fromDump(i);
+      const bytes = read(textStart + offsets[i]!, offsets[i + 1]! - offsets[i]!);
+      if (crc32(bytes) >>> 0 !== crcs[i]) {
+        rmSync(file, { force: true });
+        if (fallback) return fromDump(i);
+        throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
+      }
+      return JSON.parse(bytes.toString('utf8')) as RawRecord;
+    };
+    const records = lazyRecords(header.count, parse);
+    const pullIndex = new Map<number, number>();
+    header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
+    const pullCache = new Map<number, RawRecord>();
+    const pulls: PullLookup = {
+      get(doc) {
+        const i = pullIndex.get(doc);
+        if (i === undefined) return undefined;
+        let pull = pullCache.get(doc);
+        if (!pull) pullCache.set(doc, (pull = parse(i)));
+        return pull;
+      },
+    };
+    keep = true;
+    return { records, pulls, bytes: size };
+  } catch {
+    return undefined;
+  } finally {
+    if (!keep) closeSync(fd);
+  }
+}

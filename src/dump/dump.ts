@@ -1,0 +1,454 @@
+/**
+ * Opening and loading a dump: either a directory of `<kind>.json` / `<kind>.json.gz` arrays (plus an optional
+ * `pulls` array of `/pulls` objects), or one JSON file (optionally gzipped) `{ "<kind>": [...], "pulls": [...] }`.
+ * Records are GitHub REST resources as the API returns them; they are validated (record-schemas.ts) and
+ * issues that are pull requests are enriched from their matching `/pulls` record.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
+import { DataError } from './data-error.js';
+import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
+import { parseJsonBytes } from './json-text.js';
+import { PARTS } from './part-files.js';
+import { validateRecords, type SchemaName } from './record-schemas.js';
+
+/** One kind, loaded and validated. */
+export interface LoadedKind {
+  kind: Kind;
+  /** The records in file order (issues enriched from pulls, see {@link enrichIssues}). */
+  records: RawRecord[];
+  /**
+   * sha256 hex over the bytes of every file this kind was read from (issues: also the pulls file), in a fixed
+   * order; for a single-file dump, over the canonical JSON of that kind's array (+ pulls for issues): compact
+   * `JSON.stringify` of the parsed array, so whitespace and the other kinds do not matter (keys keep file
+   * order). Stable across runs; computed before enrichment.
+   */
+  hash: string;
+  /** Absolute paths read (kind file first, then the pulls file for issues). */
+  files: string[];
+  /** issues only: record index -> the matching /pulls record (head/base/merged_at/draft). Empty for other kinds. */
+  pulls: Map<number, RawRecord>;
+}
+
+/** An opened dump. */
+export interface Dump {
+  /** Absolute path of the directory or file. */
+  readonly source: string;
+  /** Kinds present (file exists / key present), in KINDS order. */
+  readonly kinds: readonly Kind[];
+  /** True when `kind` is present in the dump. */
+  has(kind: Kind): boolean;
+  /** Load (once; later calls return the same promise) and validate one kind. A missing kind loads as empty. Throws DataError. */
+  load(kind: Kind): Promise<LoadedKind>;
+  /** {@link load}, synchronously (the same memoized result). Throws DataError. */
+  loadSync(kind: Kind): LoadedKind;
+  /** True when {@link hash} reads the files' bytes without parsing them (a directory dump). */
+  readonly cheapHash: boolean;
+  /**
+   * The kind's {@link LoadedKind.hash} (once). A directory dump hashes the files' bytes without parsing or
+   * validating them; a single-file dump loads the kind. Throws DataError (unreadable file).
+   */
+  hash(kind: Kind): Promise<string>;
+  /**
+   * The files whose bytes {@link hash} covers for `kind` (absolute paths; empty for a single-file dump or a kind
+   * the dump lacks). Callers may memoise the hash on these files' identity (size, mtime, inode).
+   */
+  hashFiles(kind: Kind): string[];
+  /**
+   * Read a kind record by record without holding the whole file: each validated (issues: enriched) record is
+   * handed to `visit` with its document number and, when the record is exactly the file's text, those bytes
+   * (undefined when enrichment changed it, or for a single-file dump, whose records are already parsed). A
+   * directory dump streams its file in chunks (any size, gzipped or not); memory stays bounded by what `visit`
+   * keeps. Does not memoise the records (a later {@link load} reads the file again).
+   * @param onBytes called per chunk with the file bytes read so far and the file's size (progress); the next
+   *   chunk waits for the promise it may return (back-pressure)
+   * @param pulls the map to fill with document → `/pulls` record (filled before each record is visited)
+   * @returns what {@link LoadedKind} would hold, without the records: the hash (same value), files, pulls
+   * @throws DataError naming the file, and the record for a record's own syntax or schema error
+   */
+  stream(
+    kind: Kind,
+    visit: (record: RawRecord, doc: number, text: Buffer | undefined) => void,
+    onBytes?: (read: number, total: number) => void | Promise<void>,
+    pulls?: Map<number, RawRecord>,
+  ): Promise<StreamedKind>;
+}
+
+/** What {@link Dump.stream} returns. */
+export type StreamedKind = Omit<LoadedKind, 'records'> & { count: number };
+
+type Part = SchemaName;
+
+/** Reads a file synchronously, turning filesystem errors into a DataError that names it. */
+function readBytesSync(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  }
+}
+
+/** Reads a file, turning filesystem errors into a DataError that names it. */
+async function readBytes(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  }
+}
+
+const lower = (value: unknown): string | undefined => (typeof value === 'string' ? value.toLowerCase() : undefined);
+const asObject = (value: unknown): RawRecord | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RawRecord) : undefined;
+
+/** `owner/name#number`, lower-cased, the identity of an issue or pull inside GitHub. */
+function repoNumberKey(fullName: string | undefined, number: unknown): string | undefined {
+  return fullName && typeof number === 'number' ? `${fullName.toLowerCase()}#${number}` : undefined;
+}
+
+/**
+ * Attaches each issue that is a pull request (has a `pull_request` object) to its `/pulls` record: matched by
+ * `pull.html_url === issue.pull_request.html_url`, `pull.issue_url === issue.url`, or the same
+ * (`base.repo.full_name`, `number`) as (`repository_url`'s owner/name, `number`), names case-insensitive.
+ * Copies `merged_at` into `issue.pull_request` and `draft` into the issue only when those keys are absent,
+ * so recorded values win and no field an issue search item lacks is ever added.
+ * @returns record index -> matching pull.
+ */
+export function enrichIssues(issues: RawRecord[], pulls: readonly RawRecord[]): Map<number, RawRecord> {
+  const match = pullMatcher(pulls);
+  const matches = new Map<number, RawRecord>();
+  issues.forEach((issue, index) => {
+    const pull = match(issue);
+    if (pull) matches.set(index, pull);
+  });
+  return matches;
+}
+
+/**
+ * The matcher {@link enrichIssues} applies to each issue: finds the issue's `/pulls` record (or undefined) and
+ * copies `merged_at` / `draft` when absent, as described there.
+ */
+export function pullMatcher(pulls: readonly RawRecord[]): (issue: RawRecord) => RawRecord | undefined {
+  const byKey = new Map<string, RawRecord>();
+  const remember = (key: string | undefined, pull: RawRecord): void => {
+    if (key !== undefined && !byKey.has(key)) byKey.set(key, pull);
+  };
+  for (const pull of pulls) {
+    remember(lower(pull.html_url) && `html:${lower(pull.html_url)}`, pull);
+    remember(lower(pull.issue_url) && `issue:${lower(pull.issue_url)}`, pull);
+    const repo = asObject(asObject(pull.base)?.repo);
+    const key = repoNumberKey(typeof repo?.full_name === 'string' ? repo.full_name : undefined, pull.number);
+    remember(key && `repo:${key}`, pull);
+  }
+  if (byKey.size === 0) return () => undefined;
+  return (issue) => {
+    const pr = asObject(issue.pull_request);
+    if (!pr) return undefined;
+    const repoUrl = typeof issue.repository_url === 'string' ? issue.repository_url : '';
+    const fullName = /\/repos\/([^/]+\/[^/]+)\/?$/.exec(repoUrl)?.[1];
+    const pull =
+      (lower(pr.html_url) && byKey.get(`html:${lower(pr.html_url)}`)) ||
+      (lower(issue.url) && byKey.get(`issue:${lower(issue.url)}`)) ||
+      byKey.get(`repo:${repoNumberKey(fullName, issue.number)}`);
+    if (!pull) return undefined;
+    if (!('merged_at' in pr) && 'merged_at' in pull) pr.merged_at = pull.merged_at;
+    if (!('draft' in issue) && 'draft' in pull) issue.draft = pull.draft;
+    return pull;
+  };
+}
+
+/** The records of one part: checks the top level is an array and validates every record. */
+function checkArray(part: Part, value: unknown, file: string): RawRecord[] {
+  if (!Array.isArray(value)) {
+    throw new DataError(`must be a JSON array of ${part} records, got ${value === null ? 'null' : typeof value}`, { file });
+  }
+  validateRecords(part, value, file);
+  return value as RawRecord[];
+}
+
+/** A parsed part, whichever shape of dump it came from. */
+interface PartData {
+  records: RawRecord[];
+  /** What the hash covers: the raw file bytes, or compact JSON of the array for single-file dumps. */
+  hashInput: string | Buffer;
+  file: string;
+}
+
+/** Files up to this size are re-read whole to describe a streaming error exactly as a whole-file load would. */
+const EXACT_ERROR_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Stream a file holding a JSON array (gunzipped when it ends in `.gz`), adding its raw bytes to `hash` as
+ * {@link hashParts} does (length prefix, then the bytes), and hand each element's bytes to `onElement`.
+ * @returns the number of elements
+ * @throws ArrayShapeError, or whatever `onElement` or the read throws
+ */
+async function streamArray(
+  file: string,
+  hash: ReturnType<typeof createHash>,
+  onBytes: ((read: number, total: number) => void | Promise<void>) | undefined,
+  onElement: (bytes: Buffer, index: number) => void,
+): Promise<number> {
+  const size = (await stat(file)).size;
+  hash.update(`${size}\0`);
+  let read = 0;
+  const splitter = new JsonArraySplitter(onElement);
+  const hasher = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      read += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const stages: NodeJS.ReadWriteStream[] = [hasher];
+  if (file.endsWith('.gz')) stages.push(createGunzip({ chunkSize: 1 << 20 }));
+  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 22 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
+  for await (const chunk of out) {
+    splitter.push(chunk);
+    await onBytes?.(read, size);
+  }
+  splitter.end();
+  if (read !== size) throw new DataError('the file changed while it was being read; search again', { file });
+  return splitter.elements;
+}
+
+/**
+ * The DataError for a failed stream: the exact error a whole-file load gives (re-reading the file when it is
+ * small enough), else one naming the record (JSON syntax) or the byte offset (array shape).
+ */
+function streamError(error: unknown, file: string, loadWhole: () => unknown): unknown {
+  if (error instanceof DataError && error.index !== undefined) return error; // a schema error: already exact
+  let size = Infinity;
+  try {
+    size = statSync(file).size;
+  } catch {
+    // unreadable now: fall through to our own description
+  }
+  if (size <= EXACT_ERROR_BYTES && (error instanceof SyntaxError || error instanceof ArrayShapeError)) {
+    try {
+      loadWhole();
+    } catch (exact) {
+      return exact;
+    }
+  }
+  if (error instanceof ArrayShapeError) return new DataError(`invalid JSON at byte ${error.offset}: ${error.message}`, { file });
+  if (error instanceof SyntaxError) return new DataError(`invalid JSON: ${error.message}`, { file });
+  if (error instanceof DataError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
+  return new DataError(`cannot read file (${code ?? (error as Error).message})`, { file });
+}
+
+/** Validates one record (as {@link validateRecords} does for an array), naming its index in the file. */
+function validateOne(part: Part, record: unknown, file: string, index: number): void {
+  try {
+    validateRecords(part, [record], file);
+  } catch (error) {
+    if (error instanceof DataError) throw new DataError(error.reason, { file, index, field: error.field });
+    throw error;
+  }
+}
+
+/** The kind hash over the hash inputs of its parts (kind first, then pulls for issues). */
+function hashParts(inputs: ReadonlyArray<string | Buffer>): string {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    const bytes = typeof input === 'string' ? Buffer.from(input) : input;
+    hash.update(`${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Builds a {@link Dump} from a function that reads one part (or undefined when the part is absent), and, for
+ * dumps whose hash input is the raw file bytes, one that reads those bytes without parsing.
+ */
+function makeDump(
+  source: string,
+  present: ReadonlySet<Part>,
+  readPart: (part: Part) => PartData,
+  readRaw?: (part: Part) => Promise<Buffer>,
+  partFile?: (part: Part) => string,
+): Dump {
+  const kinds = KINDS.filter((kind) => present.has(kind));
+  const loads = new Map<Kind, Promise<LoadedKind>>();
+  const loaded = new Map<Kind, LoadedKind>();
+  const hashes = new Map<Kind, Promise<string>>();
+  const empty = (kind: Kind): LoadedKind => ({
+    kind, records: [], hash: createHash('sha256').digest('hex'), files: [], pulls: new Map(),
+  });
+  const partsOf = (kind: Kind): Part[] => (kind === 'issues' && present.has('pulls') ? [kind, 'pulls'] : [kind]);
+  const loadKind = (kind: Kind): LoadedKind => {
+    if (!present.has(kind)) return empty(kind);
+    const parts: PartData[] = [];
+    for (const part of partsOf(kind)) parts.push(readPart(part));
+    const hash = hashParts(parts.map((part) => part.hashInput));
+    const records = parts[0]!.records;
+    const pulls = kind === 'issues' && parts[1] ? enrichIssues(records, parts[1].records) : new Map<number, RawRecord>();
+    return { kind, records, hash, files: [...new Set(parts.map((p) => p.file))], pulls };
+  };
+  const loadSync = (kind: Kind): LoadedKind => {
+    let result = loaded.get(kind);
+    if (!result) {
+      result = loadKind(kind);
+      loaded.set(kind, result);
+    }
+    return result;
+  };
+  const load = (kind: Kind): Promise<LoadedKind> => {
+    let promise = loads.get(kind);
+    if (!promise) {
+      promise = (async () => loadSync(kind))();
+      loads.set(kind, promise);
+    }
+    return promise;
+  };
+  const stream: Dump['stream'] = async (kind, visit, onBytes, pulls = new Map<number, RawRecord>()) => {
+    if (!present.has(kind) || !partFile) {
+      const { records, ...rest } = loadSync(kind);
+      for (const [doc, pull] of rest.pulls) pulls.set(doc, pull);
+      records.forEach((record, doc) => visit(record, doc, undefined));
+      return { ...rest, pulls, count: records.length };
+    }
+    const file = partFile(kind);
+    const pullsPart = partsOf(kind)[1] ? readPart('pulls') : undefined;
+    const match = pullsPart ? pullMatcher(pullsPart.records) : undefined;
+    const hash = createHash('sha256');
+    let count: number;
+    try {
+      count = await streamArray(file, hash, onBytes, (bytes, doc) => {
+        const record = JSON.parse(bytes.toString('utf8')) as unknown;
+        validateOne(kind, record, file, doc);
+        let text: Buffer | undefined = bytes;
+        if (match) {
+          const issue = record as RawRecord;
+          const hadMerged = 'merged_at' in (asObject(issue.pull_request) ?? {});
+          const hadDraft = 'draft' in issue;
+          const pull = match(issue);
+          if (pull) {
+            pulls.set(doc, pull);
+            if ((!hadMerged && 'merged_at' in (asObject(issue.pull_request) ?? {})) || (!hadDraft && 'draft' in issue)) text = undefined;
+          }
+        }
+        visit(record as RawRecord, doc, text);
+      });
+    } catch (error) {
+      throw streamError(error, file, () => readPart(kind));
+    }
+    if (pullsPart) {
+      const bytes = typeof pullsPart.hashInput === 'string' ? Buffer.from(pullsPart.hashInput) : pullsPart.hashInput;
+      hash.update(`${bytes.length}\0`).update(bytes);
+    }
+    const files = [...new Set([file, ...(pullsPart ? [pullsPart.file] : [])])];
+    return { kind, hash: hash.digest('hex'), files, pulls, count };
+  };
+  const hashKind = async (kind: Kind): Promise<string> => {
+    if (!present.has(kind) || !readRaw || loaded.has(kind)) return (await load(kind)).hash;
+    const inputs: Buffer[] = [];
+    for (const part of partsOf(kind)) inputs.push(await readRaw(part));
+    return hashParts(inputs);
+  };
+  return {
+    source,
+    kinds,
+    has: (kind) => present.has(kind),
+    load,
+    loadSync,
+    stream,
+    cheapHash: readRaw !== undefined,
+    hashFiles: (kind) => (present.has(kind) && partFile ? partsOf(kind).map(partFile) : []),
+    hash(kind) {
+      let promise = hashes.get(kind);
+      if (!promise) {
+        promise = hashKind(kind);
+        hashes.set(kind, promise);
+        promise.catch(() => hashes.delete(kind));
+      }
+      return promise;
+    },
+  };
+}
+
+/** Opens a directory dump: finds `<part>.json` / `<part>.json.gz`; reads nothing yet. */
+async function openDirectory(source: string): Promise<Dump> {
+  const names = new Set(await readdir(source));
+  const files = new Map<Part, string>();
+  for (const part of PARTS) {
+    const plain = names.has(`${part}.json`);
+    const gz = names.has(`${part}.json.gz`);
+    if (plain && gz) {
+      throw new DataError(`both ${part}.json and ${part}.json.gz exist; keep one`, { file: source });
+    }
+    if (plain || gz) files.set(part, path.join(source, `${part}.json${gz ? '.gz' : ''}`));
+  }
+  if (!KINDS.some((kind) => files.has(kind))) {
+    throw new DataError(`not a dump: no ${KINDS.map((k) => `${k}.json`).join(', ')} (or .json.gz) file in this directory`, {
+      file: source,
+    });
+  }
+  return makeDump(
+    source,
+    new Set(files.keys()),
+    (part) => {
+      const file = files.get(part)!;
+      const bytes = readBytesSync(file);
+      return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
+    },
+    (part) => readBytes(files.get(part)!),
+    (part) => files.get(part)!,
+  );
+}
+
+/** Opens a single-file dump: parses it at once, since its shape must be checked now. */
+async function openFile(source: string): Promise<Dump> {
+  const bytes = await readBytes(source);
+  const gz = source.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b);
+  const value = parseJsonBytes(bytes, source, gz);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new DataError(
+      `not a dump: a dump file must be a JSON object of kind arrays ({"issues": [...], ...}), got ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}`,
+      { file: source },
+    );
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (!(PARTS as readonly string[]).includes(key)) {
+      throw new DataError(`not a dump: unknown key ${JSON.stringify(key)} (expected ${PARTS.join(', ')})`, { file: source });
+    }
+  }
+  const present = new Set(PARTS.filter((part) => part in object));
+  if (!KINDS.some((kind) => present.has(kind))) {
+    throw new DataError(`not a dump: the object has none of the keys ${KINDS.join(', ')}`, { file: source });
+  }
+  return makeDump(source, present, (part) => {
+    const label = `${source} (key "${part}")`;
+    const records = checkArray(part, object[part], label);
+    return { records, hashInput: JSON.stringify(records), file: source };
+  });
+}
+
+/**
+ * Open a dump: checks the path exists and is a dump. Reads no records yet for directories; a single file is
+ * parsed at once (its records are validated per kind on load).
+ * @param source a directory or a `.json` / `.json.gz` file; relative paths resolve against the cwd.
+ * @throws DataError naming the path: not found, a directory with no `<kind>.json[.gz]`, both `.json` and
+ *   `.json.gz` for one kind, a file that is not valid JSON / gzip, or not a JSON object of kind arrays.
+ */
+export async function openDump(source: string): Promise<Dump> {
+  const absolute = path.resolve(source);
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataError(code === 'ENOENT' ? 'no such file or directory' : `cannot open (${code ?? String(error)})`, {
+      file: absolute,
+    });
+  }
+  return info.isDirectory() ? openDirectory(absolute) : openFile(absolute);
+}

@@ -1,0 +1,129 @@
+/**
+ * The view's chrome and states as lines: the query header, the footer (counts, page, sort, incomplete results,
+ * keys), and the loading, empty and error panels.
+ */
+import type { BuildProgress } from '../../../store/store.js';
+import { groupDigits } from './format.js';
+import { cellWidth, concat, fit, plain, truncate, type Line } from './segments.js';
+import { wrap } from './wrap.js';
+import type { Theme } from './theme.js';
+import type { ViewError } from '../state/query-error.js';
+import { itemsOf, type ViewState } from '../state/use-results-state.js';
+
+/** `search issues › query`, or the draft with a cursor while editing; a spinner on the right while loading. */
+export function headerLine(state: ViewState, theme: Theme, width: number, spinner?: string): Line {
+  const prompt = plain(`search ${state.kind} `, theme.dim);
+  let query: Line;
+  if (state.edit) {
+    const { draft, cursor } = state.edit;
+    const rest = draft.slice(cursor);
+    const at = Array.from(rest)[0];
+    query = concat(plain('/ ', theme.key), plain(draft.slice(0, cursor)), plain(at ?? ' ', { inverse: true }), plain(at ? rest.slice(at.length) : ''));
+  } else {
+    query = concat(plain('› ', theme.key), plain(state.query, { bold: true }));
+  }
+  const right = spinner ? plain(` ${spinner} searching`, theme.dim) : [];
+  const room = width - cellWidth(right.map((s) => s.text).join(''));
+  return concat(fit(concat(prompt, query), room), right);
+}
+
+const KEYS: Record<'table' | 'detail' | 'edit', [string, string][]> = {
+  table: [['↑↓', 'move'], ['←→', 'page'], ['⏎', 'open'], ['/', 'query'], ['s', 'sort'], ['o', 'order'], ['y', 'copy URL'], ['q', 'quit']],
+  detail: [['↑↓', 'scroll'], ['esc', 'back'], ['/', 'query'], ['y', 'copy URL'], ['q', 'quit']],
+  edit: [['⏎', 'done'], ['esc', 'cancel'], ['↑↓', 'move'], ['ctrl-u', 'clear'], ['ctrl-c', 'quit']],
+};
+
+/** The key hints for the current mode. */
+export function keysLine(state: ViewState, theme: Theme, width: number): Line {
+  const keys = KEYS[state.edit ? 'edit' : state.mode];
+  return truncate(concat(...keys.flatMap(([key, what], i) => [plain(i > 0 ? '  ' : ''), plain(key, theme.key), plain(` ${what}`, theme.dim)])), width);
+}
+
+/** Any notice, then `Showing 31–60 of 1,234 issues · page 2 of 34 · sort: updated (desc) · complete`. */
+export function statusLine(state: ViewState, theme: Theme, width: number, extra?: string): Line {
+  const shown = state.shown;
+  const parts: Line[] = [];
+  if (shown) {
+    const { envelope, page, perPage, lastPage } = shown;
+    const n = envelope.items.length;
+    const first = (page - 1) * perPage + 1;
+    parts.push(
+      plain(
+        n === 0
+          ? `${groupDigits(envelope.total_count)} ${state.kind}`
+          : `Showing ${groupDigits(first)}–${groupDigits(first + n - 1)} of ${groupDigits(envelope.total_count)} ${state.kind}`,
+      ),
+      plain(`page ${page} of ${lastPage}`),
+      plain(`sort: ${shown.sort === undefined ? 'best match' : `${shown.sort} (${shown.order})`}`),
+      envelope.incomplete_results ? plain('⚠ incomplete results', theme.warning) : plain('complete', theme.dim),
+    );
+    if (state.mode === 'detail') parts.push(plain(`item ${state.selected + 1} of ${itemsOf(state).length}`));
+  }
+  if (extra) parts.push(plain(extra, theme.dim));
+  // A notice answers the key just pressed: it goes first so a narrow terminal never cuts it.
+  if (state.notice) parts.unshift(plain(state.notice, theme.warning));
+  return truncate(concat(...parts.flatMap((part, i) => (i > 0 ? [plain(' · ', theme.dim), part] : [part]))), width);
+}
+
+/** The first search is running (or an index is being built). */
+export function loadingLines(state: ViewState, theme: Theme, frame: string, elapsedMs: number): Line[] {
+  const lines: Line[] = [[], concat(plain(`  ${frame} `, theme.accent), plain(`Searching ${state.kind} for “${state.query}”…`), plain(` ${(elapsedMs / 1000).toFixed(1)}s`, theme.dim))];
+  if (state.progress) lines.push(concat(plain('    '), progressLine(state.progress, theme)));
+  return lines;
+}
+
+/** `Building the issues index ████░░░░ 1,234/9,400 (13%)`. */
+export function progressLine(progress: BuildProgress, theme: Theme): Line {
+  const verb = progress.phase === 'load' ? 'Loading' : progress.phase === 'build' ? 'Building the index of' : 'Saving the index of';
+  const ratio = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0;
+  const filled = Math.round(ratio * 20);
+  return concat(
+    plain(`${verb} ${progress.kind} `),
+    plain('█'.repeat(filled), theme.accent),
+    plain('░'.repeat(20 - filled), theme.dim),
+    plain(` ${groupDigits(progress.done)}/${groupDigits(progress.total)} (${Math.round(ratio * 100)}%)`, theme.dim),
+  );
+}
+
+/** No item matched. */
+export function emptyLines(state: ViewState, theme: Theme): Line[] {
+  const total = state.shown?.envelope.total_count ?? 0;
+  const text = total > 0 ? `No ${state.kind} on page ${state.page} (${groupDigits(total)} in all).` : `No ${state.kind} matched “${state.query}”.`;
+  return [[], plain(`  ${text}`, { bold: true }), plain('  Press / to edit the query, ← for the previous page, q to quit.', theme.dim)];
+}
+
+/** GitHub's message, the details, and the query with the offending part underlined and pointed at. */
+export function errorLines(error: ViewError, theme: Theme, width: number): Line[] {
+  const inner = Math.max(10, width - 4);
+  const title = error.status === undefined ? error.title : `${error.title} (HTTP ${error.status})`;
+  const lines: Line[] = [[], concat(plain('  ✖ ', theme.error), plain(title, theme.error))];
+  for (const detail of error.details) lines.push(...wrap(plain(detail), inner).map((line) => concat(plain('    '), line)));
+  if (error.query !== '' || error.ranges.length > 0) {
+    lines.push([], concat(plain('    q  ', theme.dim), markQuery(error, theme)));
+    if (error.ranges.length > 0) lines.push(concat(plain('       '), caretLine(error, theme), plain(' here', theme.error)));
+  }
+  if (error.documentationUrl) lines.push([], concat(plain('    docs  ', theme.dim), plain(error.documentationUrl, theme.accent)));
+  lines.push([], plain('    Press / to edit the query, q to quit.', theme.dim));
+  return lines.map((line) => truncate(line, width));
+}
+
+function markQuery(error: ViewError, theme: Theme): Line {
+  const out: Line[] = [];
+  let at = 0;
+  for (const [start, end] of error.ranges) {
+    out.push(plain(error.query.slice(at, start)), plain(error.query.slice(start, end), { ...theme.error, underline: true }));
+    at = end;
+  }
+  out.push(plain(error.query.slice(at)));
+  return concat(...out);
+}
+
+function caretLine(error: ViewError, theme: Theme): Line {
+  let text = '';
+  let at = 0;
+  for (const [start, end] of error.ranges) {
+    text += ' '.repeat(cellWidth(error.query.slice(at, start))) + '^'.repeat(Math.max(1, cellWidth(error.query.slice(start, end))));
+    at = end;
+  }
+  return plain(text, theme.error);
+}

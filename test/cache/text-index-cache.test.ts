@@ -1,0 +1,146 @@
+/**
+ * The compact index on disk: save/load round trips, and every kind of bad file (other key, other document count,
+ * flipped byte, truncation, garbage) is refused rather than served.
+ */
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { specOf } from '../../src/kinds/catalog.js';
+import type { RawRecord } from '../../src/kinds/kind.js';
+import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/index/compact-index-file.js';
+import { Collection } from '../../src/store/collection.js';
+import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
+import { buildLunrIndex } from '../../src/index/text-index.js';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+const tempDir = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'index-cache-'));
+  roots.push(dir);
+  return dir;
+};
+
+const records: RawRecord[] = [
+  { number: 1, title: 'Crash when loading the dataset', body: 'Loading a dataset crashes with a `KeyError`. See node.js docs.' },
+  { number: 2, title: 'Add streaming', body: 'Streaming would help: datasets are large. 日本語 too.' },
+  { number: 3, title: 'Docs typo', body: null },
+];
+const spec = specOf('issues');
+const collection = new Collection(spec, records, new Map(), { repositories: [], users: [], issues: [] });
+const built = buildLunrIndex(spec, collection);
+const key = cacheKey(spec, 'dump-hash');
+
+/** Offset of a named section in an encoded file. */
+function sectionAt(bytes: Buffer, name: string): number {
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + bytes.readUInt32LE(8))) as { sections: Record<string, [number, number]> };
+  return header.sections[name]![0];
+}
+
+describe('compact index file', () => {
+  it('round-trips through bytes', () => {
+    const bytes = Buffer.concat(encodeIndexFile(built.compact, { kind: 'issues' }));
+    expect(bytes.length % 8).toBe(0);
+    const { header, index } = decodeIndexFile(bytes);
+    expect(header.extra).toEqual({ kind: 'issues' });
+    expect(index.toLunrJSON()).toEqual(built.toLunrJSON());
+  });
+
+  it('decodes from an unaligned buffer by copying', () => {
+    const bytes = Buffer.concat(encodeIndexFile(built.compact, {}));
+    const shifted = Buffer.alloc(bytes.length + 1).subarray(1);
+    bytes.copy(shifted);
+    expect(decodeIndexFile(shifted).index.toLunrJSON()).toEqual(built.toLunrJSON());
+  });
+
+  it.each([
+    ['a flipped header byte', (b: Buffer) => (b[14]! ^= 0x01, b)],
+    ['a flipped dictionary byte', (b: Buffer) => (b[sectionAt(b, 'termBytes')]! ^= 0x20, b)],
+    ['a flipped block checksum', (b: Buffer) => (b[sectionAt(b, 'blockCrcs')]! ^= 0x01, b)],
+    ['truncation', (b: Buffer) => b.subarray(0, b.length - 9)],
+    ['garbage', () => Buffer.from('{"format":2}')],
+    ['an empty file', () => Buffer.alloc(0)],
+  ])('refuses %s when opened', (_label, damage) => {
+    const bytes = damage(Buffer.concat(encodeIndexFile(built.compact, {})));
+    expect(() => decodeIndexFile(bytes)).toThrow(IndexFileError);
+  });
+
+  it('refuses a corrupt posting block when it is read', () => {
+    const bytes = Buffer.concat(encodeIndexFile(built.compact, {}));
+    bytes[sectionAt(bytes, 'postWeights')]! ^= 0x01;
+    const { index } = decodeIndexFile(bytes);
+    expect(() => index.toLunrJSON()).toThrow(/posting block 0 is corrupt/);
+  });
+
+  it('reads postings spanning several blocks', () => {
+    const many: RawRecord[] = Array.from({ length: 3 * 16_384 + 5 }, (_, i) => ({ number: i, title: `common word${i % 7}`, body: '' }));
+    const c = new Collection(spec, many, new Map(), { repositories: [], users: [], issues: [] });
+    const big = buildLunrIndex(spec, c).compact;
+    const { index } = decodeIndexFile(Buffer.concat(encodeIndexFile(big, {})));
+    const rank = index.find('common');
+    const title = index.fieldNumber('title');
+    expect(Array.from(index.docs(rank, title))).toEqual(Array.from(big.docs(rank, title)));
+    expect(Array.from(index.weights(rank, title))).toEqual(Array.from(big.weights(rank, title)));
+    expect(index.docs(rank, title)).toHaveLength(many.length);
+    const other = index.find('word3');
+    expect(Array.from(index.docs(other, title))).toEqual(Array.from(big.docs(other, title)));
+  });
+});
+
+describe('index cache', () => {
+  it('saves and loads the compact index', async () => {
+    const dir = tempDir();
+    const bytes = await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    expect(bytes).toBeGreaterThan(0);
+    expect(readdirSync(dir)).toEqual([path.basename(cacheFile(dir, 'issues', key))]);
+    const loaded = await loadCached(dir, 'issues', key, records.length);
+    expect(loaded?.bytes).toBe(bytes);
+    expect(loaded?.index.toLunrJSON()).toEqual(built.toLunrJSON());
+  });
+
+  it('accepts a Lunr JSON index and stores it compactly', async () => {
+    const dir = tempDir();
+    await saveCached(dir, 'issues', key, records.length, built.toLunrJSON());
+    expect((await loadCached(dir, 'issues', key, records.length))?.index.toLunrJSON()).toEqual(built.toLunrJSON());
+  });
+
+  it('ignores another key, another document count, and damaged files', async () => {
+    const dir = tempDir();
+    await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    expect(await loadCached(dir, 'issues', cacheKey(spec, 'other'), records.length)).toBeUndefined();
+    expect(await loadCached(dir, 'issues', key, records.length + 1)).toBeUndefined();
+    expect(await loadCached(dir, 'commits', key, records.length)).toBeUndefined();
+    const file = cacheFile(dir, 'issues', key);
+    const bytes = readFileSync(file);
+    bytes[20]! ^= 0x01;
+    writeFileSync(file, bytes);
+    expect(await loadCached(dir, 'issues', key, records.length)).toBeUndefined();
+  });
+
+  it('deletes a file whose posting block turns out corrupt', async () => {
+    const dir = tempDir();
+    await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    const file = cacheFile(dir, 'issues', key);
+    const bytes = readFileSync(file);
+    bytes[sectionAt(bytes, 'postDocs')]! ^= 0x01;
+    writeFileSync(file, bytes);
+    const loaded = await loadCached(dir, 'issues', key, records.length);
+    expect(loaded).toBeDefined();
+    expect(() => loaded!.index.toLunrJSON()).toThrow(IndexFileError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports an unwritable directory instead of throwing', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o500);
+    expect(await saveCached(path.join(dir, 'sub'), 'issues', key, records.length, built.toJSON())).toBeUndefined();
+  });
+
+  it('reports a cache path that is a file instead of throwing', async () => {
+    const dir = tempDir();
+    const blocker = path.join(dir, 'file');
+    writeFileSync(blocker, 'x');
+    expect(await saveCached(blocker, 'issues', key, records.length, built.toJSON())).toBeUndefined();
+  });
+});
