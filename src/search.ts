@@ -102,7 +102,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     }
     if (defaults) within = within.filter((doc) => defaults(doc));
     const matched = await executor.evaluate(plan.expr, within);
-    const matchedScores = plan.hasText ? executor.score(plan.expr, matched) : new Float64Array(matched.length).fill(1);
+    const matchedScores = plan.hasText ? executor.score(plan.expr, matched, hidden) : new Float64Array(matched.length).fill(1);
     // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
     const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH);
     const docs = new Uint32Array(ordered.length);

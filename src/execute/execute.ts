@@ -161,8 +161,11 @@ export class Executor {
     return out;
   }
 
-  /** Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`). */
-  score(expr: Expr, docs: DocList): Float64Array {
+  /**
+   * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), with the
+   * statistics of the documents the viewer may see (`hidden`: those it may not, from src/access).
+   */
+  score(expr: Expr, docs: DocList, hidden?: DocList): Float64Array {
     const byField = new Map<string, string[]>();
     for (const { text, fields } of positiveText(expr)) {
       for (const name of fields) {
@@ -173,7 +176,7 @@ export class Executor {
         byField.set(name, list);
       }
     }
-    return this.c.index.score(docs, byField);
+    return this.c.index.score(docs, byField, hidden);
   }
 }
 

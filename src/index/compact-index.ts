@@ -13,6 +13,9 @@
  * - `postDocs` (P): document numbers (Lunr refs `"0"`, `"1"`, …), ascending within each posting range.
  * - `postWeights` (P): the field-vector element of (field, doc) for that term, as an integer number of
  *   thousandths: Lunr stores `Math.round(score * 1000) / 1000`, which is exactly `postWeights[i] / 1000`.
+ * - `postTf` (P): the term's frequency in that (field, doc), and `fieldLengths` (N·F): each (doc, field)'s token
+ *   count — what the BM25 weights are made of, so they can be recomputed over the documents a viewer may see
+ *   (src/access/statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
  */
 import lunr from 'lunr';
 
@@ -42,15 +45,23 @@ export interface PostingStore {
   docs(start: number, end: number): Uint32Array;
   /** Field-vector weights in thousandths of positions `[start, end)`. */
   weights(start: number, end: number): Int32Array;
+  /** Term frequencies of positions `[start, end)`; undefined when the store has none (a Lunr JSON conversion). */
+  tfs?(start: number, end: number): Uint32Array;
 }
 
-/** Postings held in two arrays (views are returned, nothing is copied). */
+/** Postings held in arrays (views are returned, nothing is copied). */
 export class ArrayPostings implements PostingStore {
   constructor(
     readonly allDocs: Uint32Array,
     readonly allWeights: Int32Array,
+    readonly allTfs?: Uint32Array,
   ) {
     if (allDocs.length !== allWeights.length) throw new RangeError('postings: docs and weights differ in length');
+    if (allTfs && allTfs.length !== allDocs.length) throw new RangeError('postings: docs and term frequencies differ in length');
+    if (!allTfs) this.tfs = undefined;
+  }
+  tfs?(start: number, end: number): Uint32Array {
+    return this.allTfs!.subarray(start, end);
   }
   get count(): number {
     return this.allDocs.length;
@@ -72,8 +83,10 @@ export interface CompactIndexParts {
   readonly termBytes: Uint8Array;
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
-  /** `postDocs` and `postWeights`. */
+  /** `postDocs`, `postWeights` and (when known) `postTf`. */
   readonly postings: PostingStore;
+  /** Token count of each (doc, field) at `doc·F + f`, read on first use; absent with `postTf`. */
+  readonly fieldLengths?: (() => Uint32Array) | undefined;
 }
 
 const EMPTY = new Uint32Array(0);
@@ -87,6 +100,7 @@ export class CompactIndex implements CompactIndexParts {
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
   readonly postings: PostingStore;
+  readonly fieldLengths: (() => Uint32Array) | undefined;
   private readonly termText: Buffer;
 
   constructor(parts: CompactIndexParts) {
@@ -97,6 +111,7 @@ export class CompactIndex implements CompactIndexParts {
     this.termIndex = parts.termIndex;
     this.postStart = parts.postStart;
     this.postings = parts.postings;
+    this.fieldLengths = parts.fieldLengths;
     this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
   }
 
@@ -152,6 +167,19 @@ export class CompactIndex implements CompactIndexParts {
     if (field < 0) return new Int32Array(0);
     const at = rank * this.fields.length + field;
     return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+
+  /** True when term frequencies and field lengths are stored (BM25 can be recomputed over a subset). */
+  get hasStatistics(): boolean {
+    return this.postings.tfs !== undefined && this.fieldLengths !== undefined;
+  }
+
+  /** Term frequencies, parallel to {@link docs}. Do not modify. Throws when {@link hasStatistics} is false. */
+  tfs(rank: number, field: number): Uint32Array {
+    if (field < 0) return EMPTY;
+    if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
+    const at = rank * this.fields.length + field;
+    return this.postings.tfs(this.postStart[at]!, this.postStart[at + 1]!);
   }
 
   /**

@@ -36,9 +36,9 @@ export class ParallelIndexer {
         this.inFlight--;
         this.wake();
       } else if (message.type === 'done') {
-        const { type: _type, postDocs, postWeights, ...parts } = message;
+        const { type: _type, postDocs, postWeights, postTf, fieldLengths, ...parts } = message;
         const fields = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
-        this.finished?.(new CompactIndex({ ...parts, fields, postings: new ArrayPostings(postDocs, postWeights) }));
+        this.finished?.(new CompactIndex({ ...parts, fields, postings: new ArrayPostings(postDocs, postWeights, postTf), fieldLengths: () => fieldLengths }));
       } else this.fail(new Error(`index worker: ${message.message}`));
     });
     worker.on('error', (error) => this.fail(error));

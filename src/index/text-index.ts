@@ -8,6 +8,7 @@ import type { CollectionView, KindSpec } from '../kinds/spec.js';
 import { lunrTokenizer, type AnalyzerName } from '../text/analyzer.js';
 import { CompactIndex, type LunrJson } from './compact-index.js';
 import { buildCompactIndex } from './index-builder.js';
+import { visibleStatistics, type VisibleStatistics } from '../access/statistics.js';
 
 export { CompactIndex, type LunrJson } from './compact-index.js';
 
@@ -26,9 +27,11 @@ export interface TextIndex {
    * Lunr's relevance of each document for the query terms: per field, the cosine-style similarity of the query
    * vector (each term weight 1) with the document's field vector (tf-idf × field boost), summed over fields.
    * @param terms field → analysed terms of the query's positive keywords
+   * @param hidden documents the viewer may not see (ascending): scores are then computed with the statistics of
+   *        the index without them (src/access/statistics.ts), as if they were not in the dump; default none
    * @returns one score per entry of `docs`, same order
    */
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array;
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array;
 }
 
 /**
@@ -115,7 +118,9 @@ export class LunrTextIndex implements TextIndex {
     return out;
   }
 
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
+    // Without statistics (an index converted from Lunr's JSON, tests only) the stored weights are all there is.
+    const visible = hidden && hidden.length > 0 && this.index.hasStatistics ? visibleStatistics(this.index, hidden) : undefined;
     const scores = new Float64Array(docs.length);
     for (const [field, fieldTerms] of terms) {
       const f = this.index.fieldNumber(field);
@@ -126,7 +131,7 @@ export class LunrTextIndex implements TextIndex {
       const weightOf = new Map<number, { rank: number; weight: number }>();
       for (const term of fieldTerms) {
         const rank = this.index.find(term);
-        if (rank < 0) continue;
+        if (rank < 0 || (visible && visible.idf(rank) === undefined)) continue;
         const dimension = this.index.termIndex[rank]!;
         const entry = weightOf.get(dimension);
         if (entry) entry.weight += 1;
@@ -138,7 +143,9 @@ export class LunrTextIndex implements TextIndex {
       for (const { weight } of query) sumOfSquares += weight * weight;
       const magnitude = Math.sqrt(sumOfSquares);
       // Per query dimension, each document's field-vector weight (thousandths), -1 where the document lacks it.
-      const columns = query.map(({ rank }) => gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)));
+      const columns = query.map(({ rank }) =>
+        visible ? visibleWeights(docs, this.index, rank, f, visible) : gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)),
+      );
       for (let i = 0; i < docs.length; i++) {
         let dot = 0;
         for (let q = 0; q < query.length; q++) {
@@ -153,10 +160,21 @@ export class LunrTextIndex implements TextIndex {
 }
 
 /**
+ * For each of `docs` (ascending, all visible), its weight in thousandths for term `rank` in field `f` under the
+ * visible statistics, or -1 where the document lacks the term.
+ */
+function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: number, visible: VisibleStatistics): Int32Array {
+  const tfs = gather(docs, index.docs(rank, f), index.tfs(rank, f));
+  const idf = visible.idf(rank)!;
+  for (let i = 0; i < docs.length; i++) if (tfs[i]! >= 0) tfs[i] = visible.weight(idf, tfs[i]!, f, docs[i]!);
+  return tfs;
+}
+
+/**
  * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
  * `weights` parallel), or -1 when absent. Merges linearly, or binary-searches when `docs` is much shorter.
  */
-function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array): Int32Array {
+function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | Uint32Array): Int32Array {
   const out = new Int32Array(docs.length).fill(-1);
   if (postingDocs.length === 0) return out;
   if (docs.length * 16 < postingDocs.length) {
