@@ -41,9 +41,10 @@ export type Column =
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
- * loaded; format 1 files may lack detected languages).
+ * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
+ * repository record's own visibility).
  */
-export const COLUMNS_FORMAT = 2;
+export const COLUMNS_FORMAT = 3;
 const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
 const PREFIX_BYTES = 16;
 const NO_BOOLEAN = 2;

@@ -10,11 +10,11 @@ const objectUrl: Getter<string> = (r) => repositoryObjectUrl(r.id, apiRoot(r.url
 const topics = (r: RawRecord): string[] => (Array.isArray(r.topics) ? r.topics.filter((t): t is string => typeof t === 'string') : []);
 const helpWanted: Getter<number | undefined> = (r, _d, c) => {
   const name = fullName(r, _d, c);
-  return name ? c.openIssuesWithLabel(name, 'help wanted') : undefined;
+  return name ? c.openIssuesWithLabel(name, 'help wanted', r.private === true) : undefined;
 };
 const goodFirst: Getter<number | undefined> = (r, _d, c) => {
   const name = fullName(r, _d, c);
-  return name ? c.openIssuesWithLabel(name, 'good first issue') : undefined;
+  return name ? c.openIssuesWithLabel(name, 'good first issue', r.private === true) : undefined;
 };
 
 /** `fork:true` includes forks, `fork:only` keeps only forks, `fork:false` the default (§2.2 "Searching in forks"). */

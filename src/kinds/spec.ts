@@ -28,9 +28,10 @@ export interface CollectionView {
   repositoryById(id: number): RawRecord | undefined;
   /**
    * Open issues of `owner/name` carrying the label (case-insensitive), counted over the dump's issues; 0 when
-   * the kind did not declare `needs: ['issues']`.
+   * the kind did not declare `needs: ['issues']`. Only issues of the same visibility as the repository record
+   * (`isPrivate`) count, so a private issue never shows in a public record's count.
    */
-  openIssuesWithLabel(fullName: string, label: string): number;
+  openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number;
   /**
    * The values of a getter a qualifier declared in `QualifierSpec.columns` (or a sort key's getter) for every
    * document, held in typed arrays built with the index — so filters and sorts read no records. Undefined when

@@ -3,6 +3,7 @@
  * name and id, known users, pulls, private records). Implements the tables' {@link CollectionView}.
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
+import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
 import type { PrivateDocs } from '../access/cache-files.js';
@@ -144,19 +145,22 @@ export class Collection implements CollectionView {
     return this.access.knowsUser(login, viewer);
   }
 
-  openIssuesWithLabel(fullName: string, label: string): number {
+  openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number {
     if (!this.labelCounts) {
       this.labelCounts = new Map();
       for (const issue of this.neighbours.issues) {
         const repo = repoFromUrl(issue.repository_url);
         if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) continue;
+        // Counted for the repository record of the same visibility only: a private issue never adds to a public
+        // record's count (two records may share a name; issue #12).
+        const priv = visibilityVia(issue, repo, this).private;
         for (const l of issue.labels) {
-          const key = `${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
+          const key = `${priv ? 'p' : ''}\u0000${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
           this.labelCounts.set(key, (this.labelCounts.get(key) ?? 0) + 1);
         }
       }
     }
-    return this.labelCounts.get(`${lower(fullName)}\u0000${lower(label)}`) ?? 0;
+    return this.labelCounts.get(`${isPrivate ? 'p' : ''}\u0000${lower(fullName)}\u0000${lower(label)}`) ?? 0;
   }
 
   /** The known repository names and logins (lower-cased, public and private apart), for caching. */
