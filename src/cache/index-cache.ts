@@ -13,8 +13,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
 import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
-import { CompactIndex } from '../index/compact-index.js';
-import type { SerializedLunr } from '../index/text-index.js';
+import type { CompactIndex } from '../index/compact-index.js';
 
 /**
  * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
@@ -70,7 +69,7 @@ export async function loadCached(
 }
 
 /**
- * Save an index (a Lunr JSON index is converted to the compact form first); failures (read-only or full disk)
+ * Save an index; failures (read-only or full disk)
  * are reported through the return value, never thrown: a search still answers from the index in memory.
  * Written to a temp file and renamed, so readers never see a partial file.
  * @returns bytes written, or undefined when the cache could not be written
@@ -79,10 +78,8 @@ export async function saveCached(
   dir: string,
   kind: string,
   key: string,
-  docCount: number,
-  index: SerializedLunr,
+  index: CompactIndex,
 ): Promise<number | undefined> {
   const target = cacheFile(dir, kind, key);
-  const compact = index instanceof CompactIndex ? index : CompactIndex.fromLunrJSON(index, docCount);
-  return writeAtomically(target, encodeIndexFile(compact, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key }));
+  return writeAtomically(target, encodeIndexFile(index, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key }));
 }

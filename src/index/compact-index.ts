@@ -17,21 +17,10 @@
  *   count — what the BM25 weights are made of, so they can be recomputed over the documents a viewer may see
  *   (src/access/statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
  */
-import lunr from 'lunr';
-
 /** A text field of the index: its name and Lunr boost. */
 export interface IndexField {
   readonly name: string;
   readonly boost: number;
-}
-
-/** The serialised Lunr index as `lunr.Index#toJSON` writes it (lunr 2.3 format). */
-export interface LunrJson {
-  version: string;
-  fields: string[];
-  fieldVectors: Array<[string, number[]]>;
-  invertedIndex: Array<[string, Record<string, unknown>]>;
-  pipeline: string[];
 }
 
 /**
@@ -91,7 +80,7 @@ export interface CompactIndexParts {
 
 const EMPTY = new Uint32Array(0);
 
-/** Read access to the arrays: term lookup, posting slices, and conversion to and from Lunr's JSON. */
+/** Read access to the arrays: term lookup and posting slices. */
 export class CompactIndex implements CompactIndexParts {
   readonly fields: readonly IndexField[];
   readonly docCount: number;
@@ -181,94 +170,4 @@ export class CompactIndex implements CompactIndexParts {
     const at = rank * this.fields.length + field;
     return this.postings.tfs(this.postStart[at]!, this.postStart[at + 1]!);
   }
-
-  /**
-   * Lunr's own serialised form of this index, equal to what `lunr.Index#toJSON` gives for the same data:
-   * inverted index sorted by term (each posting `{_index, <field>: {<ref>: {}}}`), field vectors in document
-   * then field order (`<field>/<ref>` → `[termIndex, weight, …]` sorted by term index), empty pipeline.
-   */
-  toLunrJSON(): LunrJson {
-    const F = this.fields.length;
-    const invertedIndex: Array<[string, Record<string, unknown>]> = [];
-    const vectors: Array<Array<[number, number]>> = Array.from({ length: this.docCount * F }, () => []);
-    for (let rank = 0; rank < this.termCount; rank++) {
-      const posting: Record<string, unknown> = { _index: this.termIndex[rank]! };
-      for (let f = 0; f < F; f++) {
-        const byRef: Record<string, object> = {};
-        const docs = this.docs(rank, f);
-        const weights = this.weights(rank, f);
-        for (let i = 0; i < docs.length; i++) {
-          byRef[String(docs[i])] = {};
-          vectors[docs[i]! * F + f]!.push([this.termIndex[rank]!, weights[i]! / 1000]);
-        }
-        posting[this.fields[f]!.name] = byRef;
-      }
-      invertedIndex.push([this.term(rank), posting]);
-    }
-    const fieldVectors: Array<[string, number[]]> = vectors.map((pairs, at) => {
-      pairs.sort((a, b) => a[0] - b[0]);
-      return [`${this.fields[at % F]!.name}/${Math.floor(at / F)}`, pairs.flat()];
-    });
-    return { version: lunr.version, fields: this.fields.map((f) => f.name), fieldVectors, invertedIndex, pipeline: [] };
-  }
-
-  /**
-   * The compact form of a serialised Lunr index whose refs are document numbers `0 … docCount-1` (as this
-   * project's builder writes them). Boosts are not part of Lunr's JSON (they are baked into the weights): 1.
-   * @throws RangeError when a ref is not a document number below `docCount`, or a posting has no vector weight
-   */
-  static fromLunrJSON(json: LunrJson, docCount: number): CompactIndex {
-    const fields = json.fields.map((name) => ({ name, boost: 1 }));
-    const F = fields.length;
-    const vectors = new Map<string, number[]>(json.fieldVectors);
-    const entries = [...json.invertedIndex].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const encoded = entries.map(([term]) => Buffer.from(term, 'utf8'));
-    const termOffsets = new Uint32Array(entries.length + 1);
-    encoded.forEach((bytes, i) => (termOffsets[i + 1] = termOffsets[i]! + bytes.length));
-    const termBytes = new Uint8Array(termOffsets[entries.length]!);
-    encoded.forEach((bytes, i) => termBytes.set(bytes, termOffsets[i]!));
-    const termIndex = new Uint32Array(entries.length);
-    const postStart = new Uint32Array(entries.length * F + 1);
-    const docs: number[] = [];
-    const weights: number[] = [];
-    entries.forEach(([term, posting], rank) => {
-      const index = Number(posting._index);
-      termIndex[rank] = index;
-      fields.forEach((field, f) => {
-        const refs = Object.keys((posting[field.name] ?? {}) as object).map(Number).sort((a, b) => a - b);
-        for (const doc of refs) {
-          if (!Number.isInteger(doc) || doc < 0 || doc >= docCount) throw new RangeError(`ref ${doc} of "${term}" is not a document number below ${docCount}`);
-          const weight = vectorWeight(vectors.get(`${field.name}/${doc}`), index);
-          if (weight === undefined) throw new RangeError(`no field-vector weight for "${term}" in ${field.name}/${doc}`);
-          docs.push(doc);
-          weights.push(Math.round(weight * 1000));
-        }
-        postStart[rank * F + f + 1] = docs.length;
-      });
-    });
-    return new CompactIndex({
-      fields,
-      docCount,
-      termOffsets,
-      termBytes,
-      termIndex,
-      postStart,
-      postings: new ArrayPostings(Uint32Array.from(docs), Int32Array.from(weights)),
-    });
-  }
-}
-
-/** The weight of dimension `index` in a Lunr vector's `[index, weight, …]` elements (sorted by index). */
-function vectorWeight(elements: readonly number[] | undefined, index: number): number | undefined {
-  if (!elements) return undefined;
-  let lo = 0;
-  let hi = elements.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = elements[mid * 2]!;
-    if (at === index) return elements[mid * 2 + 1];
-    if (at < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return undefined;
 }

@@ -9,7 +9,7 @@
  * with k1 = 1.2, b = 0.75 and the same floating-point operation order as lunr.js 2.3.9
  * (`Builder#calculateAverageFieldLengths`, `Builder#createFieldVectors`, `lunr.idf`). It never creates Lunr's
  * per-token objects or per-document maps: postings accumulate in chunked typed arrays, and one counting sort
- * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as buildLunrIndex configures),
+ * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as the lunr.Builder oracle in test/ configures),
  * through a per-chunk cache (chunk-terms.ts).
  */
 import type { RawRecord } from '../kinds/kind.js';

@@ -3,14 +3,8 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
-import lunr from 'lunr';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
-import { lunrTokenizer, type AnalyzerName } from '../text/analyzer.js';
-import { CompactIndex, type LunrJson } from './compact-index.js';
-import { buildCompactIndex } from './index-builder.js';
 import { visibleStatistics, type VisibleStatistics } from '../access/statistics.js';
-
-export { CompactIndex, type LunrJson } from './compact-index.js';
+import type { CompactIndex } from './compact-index.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
@@ -35,60 +29,7 @@ export interface TextIndex {
 }
 
 /**
- * An index as the cache and the store pass it around: Lunr's own JSON (`lunr.Index#toJSON`, refs = document
- * numbers) or the same data in compact form.
- */
-export type SerializedLunr = LunrJson | CompactIndex;
-
-/**
- * What {@link buildLunrIndex} returns. `toJSON()` hands over the index data in the form the cache stores and
- * {@link LunrTextIndex} reads — the compact form, not JSON text; `toLunrJSON()` gives Lunr's own serialisation.
- */
-export class BuiltLunrIndex {
-  constructor(readonly compact: CompactIndex) {}
-  toJSON(): SerializedLunr {
-    return this.compact;
-  }
-  toLunrJSON(): LunrJson {
-    return this.compact.toLunrJSON();
-  }
-}
-
-/**
- * Build the Lunr index for `spec` over `c.records` (refs are document numbers, no metadata, no pipeline: the
- * analyzers produce final terms). Equal, term for term and weight for weight, to {@link buildWithLunrBuilder}.
- * @param onProgress called every 1,000 documents with the count done
- */
-export function buildLunrIndex(spec: KindSpec, c: CollectionView, onProgress?: (done: number) => void): BuiltLunrIndex {
-  return new BuiltLunrIndex(buildCompactIndex(spec, c, onProgress));
-}
-
-/**
- * The same index built by `lunr.Builder` itself (pipelines emptied, our tokenizer, `metadataWhitelist` empty).
- * ~10× slower and far hungrier than {@link buildLunrIndex}; kept as the reference the fast builder is tested
- * against.
- */
-export function buildWithLunrBuilder(spec: KindSpec, c: CollectionView): lunr.Index {
-  const builder = new lunr.Builder();
-  builder.pipeline.reset();
-  builder.searchPipeline.reset();
-  builder.ref('doc');
-  const analyzers: Record<string, AnalyzerName> = {};
-  for (const field of spec.fields) {
-    analyzers[field.name] = field.analyzer;
-    builder.field(field.name, { boost: field.boost });
-  }
-  builder.tokenizer = lunrTokenizer(analyzers) as unknown as typeof lunr.tokenizer;
-  c.records.forEach((record, doc) => {
-    const fields: Record<string, unknown> = { doc: String(doc) };
-    for (const field of spec.fields) fields[field.name] = field.get(record, doc, c) ?? '';
-    builder.add(fields);
-  });
-  return builder.build();
-}
-
-/**
- * A {@link TextIndex} over a Lunr index in compact form (a serialised Lunr JSON index is converted once).
+ * A {@link TextIndex} over a Lunr index in compact form (built by index-builder.ts or opened from the cache).
  * Postings are views into the arrays; scoring reads the field-vector weights of the query terms only, for the
  * given documents only, and adds them up exactly as `lunr.Vector#similarity` does.
  */
@@ -96,9 +37,9 @@ export class LunrTextIndex implements TextIndex {
   readonly docCount: number;
   private readonly index: CompactIndex;
 
-  constructor(serialized: SerializedLunr, docCount: number) {
+  constructor(index: CompactIndex, docCount: number) {
     this.docCount = docCount;
-    this.index = serialized instanceof CompactIndex ? serialized : CompactIndex.fromLunrJSON(serialized, docCount);
+    this.index = index;
   }
 
   postings(field: string, term: string): DocList {

@@ -13,7 +13,7 @@ import {
 } from '../access/cache-files.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
-import { CompactIndexBuilder } from '../index/index-builder.js';
+import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
 import { ParallelIndexer } from '../index/parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
@@ -23,7 +23,7 @@ import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/inde
 import {
   loadSnapshot, type PullLookup,
 } from '../cache/record-snapshot.js';
-import { buildLunrIndex, LunrTextIndex } from '../index/text-index.js';
+import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -332,10 +332,10 @@ class DumpStore implements Store {
     } else {
       if (!built) {
         progress?.({ kind, phase: 'build', done: 0, total: records.length });
-        built = buildLunrIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length })).compact;
+        built = buildCompactIndex(spec, collection, (done) => progress?.({ kind, phase: 'build', done, total: records.length }));
       }
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
-      indexBytes = (await saveCached(this.cacheDir, kind, key, records.length, built)) ?? 0;
+      indexBytes = (await saveCached(this.cacheDir, kind, key, built)) ?? 0;
       collection.attachIndex(new LunrTextIndex(built, records.length));
       source = 'built';
     }

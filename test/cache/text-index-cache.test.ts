@@ -11,7 +11,8 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/index/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
-import { buildLunrIndex } from '../../src/index/text-index.js';
+import { buildCompactIndex } from '../../src/index/index-builder.js';
+import { toLunrJSON } from '../index/lunr-oracle.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -28,7 +29,7 @@ const records: RawRecord[] = [
 ];
 const spec = specOf('issues');
 const collection = new Collection(spec, records, new Map(), { repositories: [], users: [], issues: [] });
-const built = buildLunrIndex(spec, collection);
+const built = buildCompactIndex(spec, collection);
 const key = cacheKey(spec, 'dump-hash');
 
 /** Offset of a named section in an encoded file. */
@@ -39,18 +40,18 @@ function sectionAt(bytes: Buffer, name: string): number {
 
 describe('compact index file', () => {
   it('round-trips through bytes', () => {
-    const bytes = Buffer.concat(encodeIndexFile(built.compact, { kind: 'issues' }));
+    const bytes = Buffer.concat(encodeIndexFile(built, { kind: 'issues' }));
     expect(bytes.length % 8).toBe(0);
     const { header, index } = decodeIndexFile(bytes);
     expect(header.extra).toEqual({ kind: 'issues' });
-    expect(index.toLunrJSON()).toEqual(built.toLunrJSON());
+    expect(toLunrJSON(index)).toEqual(toLunrJSON(built));
   });
 
   it('decodes from an unaligned buffer by copying', () => {
-    const bytes = Buffer.concat(encodeIndexFile(built.compact, {}));
+    const bytes = Buffer.concat(encodeIndexFile(built, {}));
     const shifted = Buffer.alloc(bytes.length + 1).subarray(1);
     bytes.copy(shifted);
-    expect(decodeIndexFile(shifted).index.toLunrJSON()).toEqual(built.toLunrJSON());
+    expect(toLunrJSON(decodeIndexFile(shifted).index)).toEqual(toLunrJSON(built));
   });
 
   it.each([
@@ -61,21 +62,21 @@ describe('compact index file', () => {
     ['garbage', () => Buffer.from('{"format":2}')],
     ['an empty file', () => Buffer.alloc(0)],
   ])('refuses %s when opened', (_label, damage) => {
-    const bytes = damage(Buffer.concat(encodeIndexFile(built.compact, {})));
+    const bytes = damage(Buffer.concat(encodeIndexFile(built, {})));
     expect(() => decodeIndexFile(bytes)).toThrow(IndexFileError);
   });
 
   it('refuses a corrupt posting block when it is read', () => {
-    const bytes = Buffer.concat(encodeIndexFile(built.compact, {}));
+    const bytes = Buffer.concat(encodeIndexFile(built, {}));
     bytes[sectionAt(bytes, 'postWeights')]! ^= 0x01;
     const { index } = decodeIndexFile(bytes);
-    expect(() => index.toLunrJSON()).toThrow(/posting block 0 is corrupt/);
+    expect(() => toLunrJSON(index)).toThrow(/posting block 0 is corrupt/);
   });
 
   it('reads postings spanning several blocks', () => {
     const many: RawRecord[] = Array.from({ length: 3 * 16_384 + 5 }, (_, i) => ({ number: i, title: `common word${i % 7}`, body: '' }));
     const c = new Collection(spec, many, new Map(), { repositories: [], users: [], issues: [] });
-    const big = buildLunrIndex(spec, c).compact;
+    const big = buildCompactIndex(spec, c);
     const { index } = decodeIndexFile(Buffer.concat(encodeIndexFile(big, {})));
     const rank = index.find('common');
     const title = index.fieldNumber('title');
@@ -90,23 +91,17 @@ describe('compact index file', () => {
 describe('index cache', () => {
   it('saves and loads the compact index', async () => {
     const dir = tempDir();
-    const bytes = await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    const bytes = await saveCached(dir, 'issues', key, built);
     expect(bytes).toBeGreaterThan(0);
     expect(readdirSync(dir)).toEqual([path.basename(cacheFile(dir, 'issues', key))]);
     const loaded = await loadCached(dir, 'issues', key, records.length);
     expect(loaded?.bytes).toBe(bytes);
-    expect(loaded?.index.toLunrJSON()).toEqual(built.toLunrJSON());
-  });
-
-  it('accepts a Lunr JSON index and stores it compactly', async () => {
-    const dir = tempDir();
-    await saveCached(dir, 'issues', key, records.length, built.toLunrJSON());
-    expect((await loadCached(dir, 'issues', key, records.length))?.index.toLunrJSON()).toEqual(built.toLunrJSON());
+    expect(toLunrJSON(loaded!.index)).toEqual(toLunrJSON(built));
   });
 
   it('ignores another key, another document count, and damaged files', async () => {
     const dir = tempDir();
-    await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    await saveCached(dir, 'issues', key, built);
     expect(await loadCached(dir, 'issues', cacheKey(spec, 'other'), records.length)).toBeUndefined();
     expect(await loadCached(dir, 'issues', key, records.length + 1)).toBeUndefined();
     expect(await loadCached(dir, 'commits', key, records.length)).toBeUndefined();
@@ -119,14 +114,14 @@ describe('index cache', () => {
 
   it('deletes a file whose posting block turns out corrupt', async () => {
     const dir = tempDir();
-    await saveCached(dir, 'issues', key, records.length, built.toJSON());
+    await saveCached(dir, 'issues', key, built);
     const file = cacheFile(dir, 'issues', key);
     const bytes = readFileSync(file);
     bytes[sectionAt(bytes, 'postDocs')]! ^= 0x01;
     writeFileSync(file, bytes);
     const loaded = await loadCached(dir, 'issues', key, records.length);
     expect(loaded).toBeDefined();
-    expect(() => loaded!.index.toLunrJSON()).toThrow(IndexFileError);
+    expect(() => toLunrJSON(loaded!.index)).toThrow(IndexFileError);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(file)).toBe(false);
   });
@@ -134,13 +129,13 @@ describe('index cache', () => {
   it.skipIf(process.getuid?.() === 0)('reports an unwritable directory instead of throwing', async () => {
     const dir = tempDir();
     chmodSync(dir, 0o500);
-    expect(await saveCached(path.join(dir, 'sub'), 'issues', key, records.length, built.toJSON())).toBeUndefined();
+    expect(await saveCached(path.join(dir, 'sub'), 'issues', key, built)).toBeUndefined();
   });
 
   it('reports a cache path that is a file instead of throwing', async () => {
     const dir = tempDir();
     const blocker = path.join(dir, 'file');
     writeFileSync(blocker, 'x');
-    expect(await saveCached(blocker, 'issues', key, records.length, built.toJSON())).toBeUndefined();
+    expect(await saveCached(blocker, 'issues', key, built)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * lunr.Vector#similarity), kept as the reference the compact index must match bit for bit.
  */
 import lunr from 'lunr';
-import type { LunrJson } from '../../src/index/compact-index.js';
+import type { LunrJson } from './lunr-oracle.js';
 import type { DocList, TextIndex } from '../../src/index/text-index.js';
 
 export class ReferenceIndex implements TextIndex {

@@ -11,8 +11,9 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { Collection } from '../../src/store/collection.js';
 import type { Store } from '../../src/store/store.js';
-import { buildLunrIndex, buildWithLunrBuilder, LunrTextIndex, type TextIndex } from '../../src/index/text-index.js';
-import type { LunrJson } from '../../src/index/compact-index.js';
+import { buildCompactIndex } from '../../src/index/index-builder.js';
+import { LunrTextIndex, type TextIndex } from '../../src/index/text-index.js';
+import { buildWithLunrBuilder, type LunrJson } from './lunr-oracle.js';
 import { ReferenceIndex } from './text-index-reference.js';
 
 const FILE = path.resolve(import.meta.dirname, '../../../shared/data/hf-datasets-issues/issues.json.gz');
@@ -39,7 +40,7 @@ const QUERIES = [
 ];
 
 describe.skipIf(records.length === 0)(`searches through the compact index vs Lunr's objects (${records.length} real issues)`, () => {
-  const compact = storeWith((c) => new LunrTextIndex(buildLunrIndex(specOf('issues'), c).compact, records.length));
+  const compact = storeWith((c) => new LunrTextIndex(buildCompactIndex(specOf('issues'), c), records.length));
   const reference = storeWith(
     (c) => new ReferenceIndex(JSON.parse(JSON.stringify(buildWithLunrBuilder(specOf('issues'), c))) as LunrJson, records.length),
   );
