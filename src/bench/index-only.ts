@@ -27,6 +27,27 @@ export interface IndexOnlyReport {
   readonly indexBytes: number;
   readonly openMs: number;
   readonly queries: ReadonlyArray<{ q: string; ms: number; hits: number }>;
+  /**
+   * The cost of relevance over what a viewer may see (issue #12): bytes the term frequencies and field lengths add
+   * to the index file, and per query the median time to score its hits with the stored weights (a viewer who sees
+   * everything) and with statistics recomputed for a viewer who cannot see 5 % of the documents (every 20th).
+   */
+  readonly visibility: {
+    readonly statisticsBytes: number;
+    readonly hiddenDocs: number;
+    readonly queries: ReadonlyArray<{ q: string; hits: number; storedMs: number; visibleMs: number; firstVisibleMs: number }>;
+  };
+}
+
+/** Median of `runs` timings of `work` in ms. */
+function timed(runs: number, work: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    work();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
 /** Documents with every word of `q` in title or body, and their Lunr scores. */
@@ -48,6 +69,16 @@ export function keywordSearch(index: TextIndex, q: string): { docs: Uint32Array;
   }
   const found = docs ?? new Uint32Array(0);
   return { docs: found, scores: index.score(found, terms) };
+}
+
+/** The hits of `q` and its query terms by field (as {@link keywordSearch}, without scoring). */
+function keywordTerms(index: TextIndex, q: string): { docs: Uint32Array; terms: Map<string, string[]> } {
+  const fields = specOf('issues').fields;
+  const terms = new Map<string, string[]>();
+  for (const word of q.split(/\s+/).filter(Boolean)) {
+    for (const field of fields) terms.set(field.name, [...(terms.get(field.name) ?? []), ...analyzeQueryWord(word, field.analyzer)]);
+  }
+  return { docs: keywordSearch(index, q).docs, terms };
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -75,7 +106,28 @@ async function main(argv: readonly string[]): Promise<void> {
     const { docs } = keywordSearch(index, q);
     return { q, ms: performance.now() - started, hits: docs.length };
   });
-  const report: IndexOnlyReport = { records: count, buildMs, saveMs, indexBytes, openMs, queries: results };
+  // Relevance over what a viewer may see: every 20th document hidden (5 % private, none readable).
+  const hidden = Uint32Array.from({ length: Math.floor(count / 20) }, (_, i) => i * 20);
+  const visibility = queries.map((q) => {
+    const { docs, terms } = keywordTerms(index, q);
+    const visibleDocs = docs.filter((doc) => doc % 20 !== 0);
+    const first = performance.now();
+    index.score(visibleDocs, terms, hidden);
+    const firstVisibleMs = performance.now() - first;
+    return {
+      q,
+      hits: visibleDocs.length,
+      storedMs: timed(5, () => index.score(visibleDocs, terms)),
+      visibleMs: timed(5, () => index.score(visibleDocs, terms, hidden)),
+      firstVisibleMs,
+    };
+  });
+  const F = spec.fields.length;
+  const statisticsBytes = loaded.index.postings.count * 4 + Math.ceil(loaded.index.postings.count / 16_384) * 4 + count * F * 4;
+  const report: IndexOnlyReport = {
+    records: count, buildMs, saveMs, indexBytes, openMs, queries: results,
+    visibility: { statisticsBytes, hiddenDocs: hidden.length, queries: visibility },
+  };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 

@@ -287,10 +287,17 @@ async function measureIndexOnly(p: Paths, corpus: Corpus, queries: readonly Cold
   if (run.code !== 0) return `index alone: ${notes.fail('index-only build', run)}`;
   const r = JSON.parse(run.stdout) as IndexOnlyReport;
   const queryText = r.queries.map((q) => `\`${q.q}\` ${formatValue(q.ms, 'ms')} (${q.hits.toLocaleString('en-US')} hits)`).join(', ');
+  const v = r.visibility;
+  const visibleText = v.queries
+    .map((q) => `\`${q.q}\` ${q.hits.toLocaleString('en-US')} hits: stored ${formatValue(q.storedMs, 'ms')}, visible-only ${formatValue(q.visibleMs, 'ms')} (first ${formatValue(q.firstVisibleMs, 'ms')})`)
+    .join('; ');
   return (
     `index alone (in-process, titles+bodies generated in memory, no dump loader): build ${formatValue(r.buildMs, 'ms')}, ` +
     `save ${formatValue(r.saveMs, 'ms')}, ${formatValue(r.indexBytes, 'bytes')} on disk, peak RSS ${run.peakRssBytes === undefined ? '?' : formatValue(run.peakRssBytes, 'bytes')} ` +
-    `(with the texts); lazy open ${formatValue(r.openMs, 'ms')}; first keyword queries: ${queryText}`
+    `(with the texts); lazy open ${formatValue(r.openMs, 'ms')}; first keyword queries: ${queryText}\n` +
+    `relevance over visible records (issue #12): term frequencies + field lengths add ${formatValue(v.statisticsBytes, 'bytes')} ` +
+    `(${((100 * v.statisticsBytes) / Math.max(1, r.indexBytes)).toFixed(0)} % of the index); scoring with ${v.hiddenDocs.toLocaleString('en-US')} ` +
+    `hidden documents (5 %) vs stored weights, median of 5: ${visibleText}`
   );
 }
 

@@ -35,6 +35,8 @@ export interface LoadReport {
   readonly rps: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** Slowest request. */
+  readonly maxMs: number;
   /** Completed requests per status (`"error"` for network failures). */
   readonly statuses: Readonly<Record<string, number>>;
 }
@@ -133,6 +135,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     rps: elapsed > 0 ? latencies.length / elapsed : 0,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
     statuses,
   };
 }
@@ -142,6 +145,8 @@ export interface ServerLoadOptions extends Omit<LoadOptions, 'baseUrl'> {
   readonly search: SearchFunction;
   /** Passed to the handler; keep it ≥ concurrency to measure throughput rather than 503s. @default concurrency */
   readonly maxInFlight?: number | undefined;
+  /** Passed to the handler: per-query time limit in ms. @default none */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -154,6 +159,7 @@ export async function loadTestServer(options: ServerLoadOptions): Promise<LoadRe
     rateLimit: false,
     previews: 'optional',
     maxInFlight: options.maxInFlight ?? options.concurrency,
+    timeoutMs: options.timeoutMs,
   });
   const server = await listen({ handler, port: 0, host: '127.0.0.1' });
   try {
