@@ -39,6 +39,8 @@ export interface LoadReport {
   readonly maxMs: number;
   /** Completed requests per status (`"error"` for network failures). */
   readonly statuses: Readonly<Record<string, number>>;
+  /** Latency percentiles per status, in ms. */
+  readonly byStatus: Readonly<Record<string, { readonly p50Ms: number; readonly p99Ms: number; readonly maxMs: number }>>;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const perStatus: Record<string, number[]> = {};
   let issued = 0;
   let errors = 0;
   const started = performance.now();
@@ -117,8 +120,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       issued += 1;
       const t0 = performance.now();
       const status = await get(agent, new URL(path, base), headers, options.requestTimeoutMs ?? 30_000);
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+      (perStatus[String(status)] ??= []).push(ms);
       if (status === 'error' || status >= 400) errors += 1;
     }
   };
@@ -137,6 +142,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     p99Ms: percentile(latencies, 99),
     maxMs: latencies.at(-1) ?? 0,
     statuses,
+    byStatus: Object.fromEntries(
+      Object.entries(perStatus).map(([status, list]) => {
+        list.sort((a, b) => a - b);
+        return [status, { p50Ms: percentile(list, 50), p99Ms: percentile(list, 99), maxMs: list.at(-1) ?? 0 }];
+      }),
+    ),
   };
 }
 

@@ -1,20 +1,20 @@
 /**
- * `npm run soak`: overload check of `search serve` (issue #12). Starts the real handler over a dump on an
- * ephemeral loopback port with a small `--max-in-flight`, drives more keep-alive clients than that bound for a
- * bounded time and request count, and reports how overload looks: the share answered 503 (with `Retry-After`),
- * p50/p99/max latency of all answers and of the 200s alone, throughput. Loopback only (serve-load.ts refuses any
- * other host).
+ * `npm run soak`: overload check of `search serve` (issue #12). Starts the real `search serve` as a child process
+ * over a dump on an ephemeral loopback port with a small `--max-in-flight` (rate limits off, previews optional),
+ * drives more keep-alive clients than that bound for a bounded time and request count, and reports how overload
+ * looks: the share answered 503 (with `Retry-After`), p50/p99/max latency of all answers and per status,
+ * throughput. Loopback only (serve-load.ts refuses any other host); the child is stopped at the end.
  *
  *   npm run soak -- [--data DIR] [--clients 80] [--max-in-flight 2] [--duration-ms 10000] [--requests 200000]
  *                   [--timeout-ms MS]
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { runSearch } from '../search.js';
-import { openStore } from '../store/store.js';
-import { loadTestServer, STANDARD_LOAD_PATHS } from './serve-load.js';
+import { startServer } from './child.js';
+import { runLoad, STANDARD_LOAD_PATHS } from './serve-load.js';
 
 const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
+const CLI = fileURLToPath(new URL('../../bin/search.js', import.meta.url));
 
 /** Heavier requests beside the standard mix: long texts, many pages, sorted scans, code search. */
 const SOAK_PATHS = [
@@ -50,18 +50,16 @@ async function main(argv: readonly string[]): Promise<void> {
   const requests = integer(values.requests, 200_000, 1, 1_000_000, 'requests');
   const timeoutMs = values['timeout-ms'] === undefined ? undefined : integer(values['timeout-ms'], 0, 1, 600_000, 'timeout-ms');
   const data = values.data ?? DEFAULT_DATA;
-  const store = openStore(data);
-  await store.prebuild();
+  const args = ['serve', '--data', data, '--port', '0', '--host', '127.0.0.1', '--rate-limit', 'off', '--previews', 'optional', '--max-in-flight', String(maxInFlight)];
+  if (timeoutMs !== undefined) args.push('--timeout', String(timeoutMs));
+  const server = await startServer(CLI, args, { timeoutMs: 600_000 });
   process.stderr.write(`soak: ${clients} keep-alive clients against --max-in-flight ${maxInFlight} for ≤ ${durationMs} ms / ≤ ${requests} requests on ${data}\n`);
-  const report = await loadTestServer({
-    search: (request) => runSearch(request, store),
-    paths: SOAK_PATHS,
-    concurrency: clients,
-    maxInFlight,
-    durationMs,
-    requests,
-    timeoutMs,
-  });
+  let report;
+  try {
+    report = await runLoad({ baseUrl: server.url, paths: SOAK_PATHS, concurrency: clients, durationMs, requests });
+  } finally {
+    await server.stop();
+  }
   const shed = report.statuses['503'] ?? 0;
   const rows: Array<[string, string]> = [
     ['requests', String(report.requests)],
@@ -71,6 +69,10 @@ async function main(argv: readonly string[]): Promise<void> {
     ['latency p50', `${report.p50Ms.toFixed(1)} ms`],
     ['latency p99', `${report.p99Ms.toFixed(1)} ms`],
     ['latency max', `${report.maxMs.toFixed(1)} ms`],
+    ...Object.entries(report.byStatus).map(([status, l]): [string, string] => [
+      `  ${status}`,
+      `p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, max ${l.maxMs.toFixed(1)} ms`,
+    ]),
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) process.stdout.write(`${k.padEnd(width)}  ${v}\n`);
