@@ -102,15 +102,23 @@ export class VisibleStatistics {
   }
 
   /**
-   * The field-vector weight in thousandths of a term with inverse document frequency `idf` occurring `tf` times
-   * in field `f` of `doc`: the builder's expression with the visible average length.
+   * Replace each term frequency of `tfs` (parallel to `docs`; -1 where a document lacks the term) by the
+   * field-vector weight in thousandths of a term with inverse document frequency `idf` in field `f`: the
+   * builder's expression with the visible average length.
    */
-  weight(idf: number, tf: number, f: number, doc: number): number {
+  weigh(tfs: Int32Array, docs: Uint32Array, idf: number, f: number): void {
     const F = this.index.fields.length;
-    const lengthRatio = this.index.fieldLengths!()[doc * F + f]! / this.average[f]!;
-    let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-    score *= this.index.fields[f]!.boost || 1;
-    return Math.round(score * 1000);
+    const lengths = this.index.fieldLengths!();
+    const average = this.average[f]!;
+    const boost = this.index.fields[f]!.boost || 1;
+    for (let i = 0; i < docs.length; i++) {
+      const tf = tfs[i]!;
+      if (tf < 0) continue;
+      const lengthRatio = lengths[docs[i]! * F + f]! / average;
+      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
+      score *= boost;
+      tfs[i] = Math.round(score * 1000);
+    }
   }
 }
 

@@ -86,7 +86,7 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--code-search-rate <n>', 'code searches per window').default(DEFAULT_RATE_LIMITS.code_search.identified).argParser(integer(1)))
     .addOption(new Option('--rate-window <ms>', 'length of a search rate-limit window').default(DEFAULT_RATE_LIMITS.search.windowMs).argParser(integer(1)))
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
-    .addOption(new Option('--max-in-flight <n>', 'searches running at once; more get 503').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(new Option('--max-in-flight <n>', 'requests admitted at once, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
     .action(async (options: ServeOptions) => {
       await serve(options, deps);
     });

@@ -106,8 +106,7 @@ export class LunrTextIndex implements TextIndex {
  */
 function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: number, visible: VisibleStatistics): Int32Array {
   const tfs = gather(docs, index.docs(rank, f), index.tfs(rank, f));
-  const idf = visible.idf(rank)!;
-  for (let i = 0; i < docs.length; i++) if (tfs[i]! >= 0) tfs[i] = visible.weight(idf, tfs[i]!, f, docs[i]!);
+  visible.weigh(tfs, docs, visible.idf(rank)!, f);
   return tfs;
 }
 
