@@ -6,9 +6,10 @@
  * unchecked file showed a private repository to anonymous callers).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeAtomically } from '../cache/atomic-write.js';
+import { readRegularSync } from '../cache/regular-file.js';
 import type { KnownNames } from './names.js';
 
 /** Bumped whenever these files change meaning (2: checksummed; names split into public and private). */
@@ -29,11 +30,23 @@ export interface AccessFileLocation {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The JSON text of a checksummed file, or undefined (and the file deleted) when the checksum does not match. */
+/** Remove an unverifiable file; what cannot be removed (a directory in its place) is left: it is never read. */
+function remove(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // not removable: ignored, and rewritten (or not) by the next build
+  }
+}
+
+/**
+ * The parsed JSON of a checksummed file, or undefined (and the file deleted) when it is absent, not a regular
+ * file (a FIFO would block a plain read) or its checksum does not match.
+ */
 function readChecked(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularSync(file).toString('utf8');
   } catch {
     return undefined;
   }
@@ -46,7 +59,7 @@ function readChecked(file: string): unknown {
       // fall through: corrupt
     }
   }
-  rmSync(file, { force: true });
+  remove(file);
   return undefined;
 }
 
@@ -69,7 +82,7 @@ export function loadPrivateDocs(where: AccessFileLocation, kind: string, count: 
   const value = readChecked(where.file) as { format?: unknown; kind?: unknown; id?: unknown; count?: unknown; docs?: unknown } | undefined;
   if (value === undefined) return undefined;
   const fail = (): undefined => {
-    rmSync(where.file, { force: true });
+    remove(where.file);
     return undefined;
   };
   if (value.format !== ACCESS_FORMAT || value.kind !== kind || value.id !== where.id || value.count !== count || !Array.isArray(value.docs)) return fail();
@@ -111,7 +124,7 @@ export function loadKnownNamesSync(where: AccessFileLocation, kind: string): Kno
   if (value.format === ACCESS_FORMAT && value.kind === kind && value.id === where.id && strings(value.repos) && strings(value.users) && privateOk) {
     return { repos: value.repos, users: value.users, private: value.private as KnownNames['private'] };
   }
-  rmSync(where.file, { force: true });
+  remove(where.file);
   return undefined;
 }
 
