@@ -54,7 +54,7 @@ export class HealingTextIndex implements TextIndex {
     return this.run((index) => index.expand(field, prefix, limit));
   }
 
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
-    return this.run((index) => index.score(docs, terms));
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
+    return this.run((index) => index.score(docs, terms, hidden));
   }
 }
