@@ -18,11 +18,11 @@ export interface CompiledQuery {
 }
 
 /**
- * Whether a scope value names something the viewer may search. The one place that asks about visibility of
- * repositories and owners while planning; the answer is src/access's (a name seen only in records the viewer
- * cannot read does not resolve).
+ * Whether a name in the query resolves for this viewer: a repository (`owner/name`) or a login the viewer may know
+ * exists. The one place planning asks about existence and visibility; the answer is src/access's (a name seen only
+ * in records the viewer cannot read resolves exactly as a missing one).
  */
-function scopeResolves(kind: 'repo' | 'owner', value: string, ctx: CompileContext): boolean {
+function resolves(kind: 'repo' | 'owner' | 'user', value: string, ctx: CompileContext): boolean {
   const { c, viewer } = ctx;
   return kind === 'repo' ? c.knowsRepository(value, viewer) : c.knowsUser(value, viewer);
 }
@@ -49,7 +49,7 @@ class Compiler {
     const kept: string[] = [];
     for (const value of leaf.values) {
       const login = resolveMe(value, q, this.ctx);
-      if (login !== undefined && (!isLookup(login) || this.ctx.c.knowsUser(login, this.ctx.viewer))) kept.push(login);
+      if (login !== undefined && (!isLookup(login) || resolves('user', login, this.ctx))) kept.push(login);
     }
     if (kept.length === 0 && q.users === 'refuse') throw invalidQuery(MESSAGES.cannotSearchUsers, leaf.span);
     return kept;
@@ -95,7 +95,7 @@ class Compiler {
       for (const raw of leaf.values) {
         if (!leaf.negated) positives += 1;
         const value = resolveMe(raw, q, this.ctx);
-        if (value === undefined || !scopeResolves(q.scope!, value, this.ctx)) continue;
+        if (value === undefined || !resolves(q.scope!, value, this.ctx)) continue;
         const test = q.compile(value, this.ctx);
         if (test) (leaf.negated ? negative : positive).push(test);
       }
