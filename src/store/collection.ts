@@ -5,6 +5,7 @@
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
+import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
 import type { PrivateDocs } from '../access/cache-files.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
@@ -12,7 +13,7 @@ import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js
 import type { Viewer } from '../access/viewer.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder, type Column } from '../cache/columns.js';
-import type { PullLookup } from '../cache/record-snapshot.js';
+import { forEachRecord, type PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';
 
 export { NameCollector } from '../access/names.js';
@@ -75,10 +76,20 @@ export class Collection implements CollectionView {
     if (this.repoMaps) return this.repoMaps;
     const byName = new Map<string, RawRecord>();
     const byId = new Map<number, RawRecord>();
-    for (const repo of this.neighbours.repositories) {
-      if (typeof repo.full_name === 'string') byName.set(lower(repo.full_name), repo);
+    const times = new Map<RawRecord, number>();
+    this.neighbours.repositories.forEach((repo, i) => {
+      // Several recordings of one name: the newest wins (kinds/recordings.ts).
+      if (typeof repo.full_name === 'string') {
+        const name = lower(repo.full_name);
+        const held = byName.get(name);
+        const time = recordedAt(repo);
+        if (!held || newerRecording(time, i, times.get(held)!, -1)) {
+          byName.set(name, repo);
+          times.set(repo, time);
+        }
+      }
       if (typeof repo.id === 'number') byId.set(repo.id, repo);
-    }
+    });
     this.repoMaps = { byName, byId };
     return this.repoMaps;
   }
@@ -148,17 +159,19 @@ export class Collection implements CollectionView {
   openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number {
     if (!this.labelCounts) {
       this.labelCounts = new Map();
-      for (const issue of this.neighbours.issues) {
+      const counts = this.labelCounts;
+      // One pass that keeps no issue (1M snapshot records would not fit the default heap if each stayed parsed).
+      forEachRecord(this.neighbours.issues, (issue) => {
         const repo = repoFromUrl(issue.repository_url);
-        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) continue;
+        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) return;
         // Counted for the repository record of the same visibility only: a private issue never adds to a public
         // record's count (two records may share a name; issue #12).
         const priv = visibilityVia(issue, repo, this).private;
         for (const l of issue.labels) {
           const key = `${priv ? 'p' : ''}\u0000${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
-          this.labelCounts.set(key, (this.labelCounts.get(key) ?? 0) + 1);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
         }
-      }
+      });
     }
     return this.labelCounts.get(`${isPrivate ? 'p' : ''}\u0000${lower(fullName)}\u0000${lower(label)}`) ?? 0;
   }

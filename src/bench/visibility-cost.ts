@@ -1,11 +1,14 @@
 /**
- * The index alone, without the dump loader — run as a child by the bench (with the peak-RSS hook):
- *   node index-only.js <count> <cache-dir> <q>...
- * generates the corpus's issues in memory (titles and bodies only), builds this project's Lunr index, saves it
- * to the cache format, reopens it lazily as a search would, and runs each keyword query (every word required
- * in title or body, scored by Lunr's field vectors). Prints one JSON line: build, save, open and query times in
- * ms, index size in bytes, hits per query. Isolates the index's own cost at scales the dump loader cannot read.
+ * `npm run bench:visibility [-- <count> <cache-dir> <q>...]`: the cost of relevance over what a viewer may see
+ * (issue #12), on the index alone (no dump loader, so it runs at every scale). Generates the bench corpus's issues
+ * in memory (titles and bodies), builds this project's index, saves it in the cache format, reopens it lazily as a
+ * search would, runs each keyword query, then scores each query's hits with the stored weights (a viewer who sees
+ * everything) and with statistics recomputed for a viewer who cannot see every 20th document. Prints one JSON
+ * line: build, save, open and query times in ms, index size and the bytes the statistics add, scoring times.
+ * Defaults: 10,000 documents, a temp cache directory, the bench's four keyword queries.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { intersect, union } from '../execute/doc-set.js';
@@ -82,9 +85,10 @@ function keywordTerms(index: TextIndex, q: string): { docs: Uint32Array; terms: 
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const [countText, cacheDir, ...queries] = argv;
+  const [countText = '10000', cacheDir = mkdtempSync(path.join(tmpdir(), 'ogs-visibility-cost-')), ...given] = argv;
+  const queries = given.length > 0 ? given : ['precautions', 'dataset', 'datasets following', 'call'];
   const count = Number(countText);
-  if (!Number.isInteger(count) || count < 1 || !cacheDir) throw new Error('usage: index-only <count> <cache-dir> <q>...');
+  if (!Number.isInteger(count) || count < 1) throw new Error('usage: visibility-cost [count] [cache-dir] [q...]');
   const records: RawRecord[] = [];
   generateIssues(count, loadCorpusSource(), 'bench', (r) => records.push({ title: r.title, body: r.body }));
   const spec = specOf('issues');
@@ -133,7 +137,7 @@ async function main(argv: readonly string[]): Promise<void> {
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`index-only: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.stderr.write(`visibility-cost: ${(error as Error)?.stack ?? String(error)}\n`);
     process.exitCode = 1;
   });
 }
