@@ -155,7 +155,7 @@ export class Executor {
   /**
    * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), with the
    * statistics of the documents the viewer may see (`hidden`: those it may not, from src/access), scored in
-   * slices that spend on the budget: past the deadline the rest is left unscored.
+   * slices that spend on the budget: past the deadline the rest is left unscored (score 0).
    * @returns the scores and how many of `docs` (a prefix) were scored
    */
   score(expr: Expr, docs: DocList, hidden?: DocList): { scores: Float64Array; count: number } {
