@@ -2,7 +2,7 @@
  * The core: `runSearch(request, store)` answers one search exactly as GitHub's REST API would. Both edges (CLI
  * and server) call it and only differ in how the request arrives and the answer is written.
  */
-import { ApiError, missingParameter } from './envelope/api-error.js';
+import { labelsRepositoryNotFound, missingParameter, previewRequired } from './api-error.js';
 import type { Envelope } from './envelope/envelope.js';
 import { buildItems } from './envelope/items.js';
 import { Budget, Executor } from './execute/execute.js';
@@ -13,7 +13,7 @@ import type { KindSpec } from './kinds/spec.js';
 import { positiveText } from './plan/expr.js';
 import { planQuery } from './plan/plan.js';
 import type { MediaOptions } from './request/media-type.js';
-import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './request/search-request.js';
+import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './search-request.js';
 import { checkWindow, lastPage, pageRange, RESULT_REACH } from './results/paginate.js';
 import { resultCacheOf } from './results/result-cache.js';
 import { orderResults } from './results/sort.js';
@@ -42,10 +42,7 @@ const PREVIEW_DOCS = {
 /** 415 when a kind's preview media type is missing (seed; the message is GitHub's preview-era pattern, §3.5). */
 function checkPreview(spec: KindSpec, media: MediaOptions, required: boolean): void {
   if (!spec.preview || !required || media[spec.preview]) return;
-  throw new ApiError(415, {
-    message: `If you would like to help us test the ${PREVIEW_NAMES[spec.preview]} API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.`,
-    documentation_url: PREVIEW_DOCS[spec.preview],
-  });
+  throw previewRequired(PREVIEW_NAMES[spec.preview], PREVIEW_DOCS[spec.preview]);
 }
 
 /** Labels: the repository named by `repository_id`, visible to the viewer, else 422 (absent) / 404 (unknown). */
@@ -54,11 +51,7 @@ function labelsScope(c: Collection, request: NormalizedRequest): string {
   const repo = c.repositoryById(request.repositoryId);
   const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
   if (!name || (repo?.private === true && !request.viewer.canReadPrivate(name))) {
-    throw new ApiError(404, {
-      message: 'Not Found',
-      documentation_url: 'https://docs.github.com/rest/search/search#search-labels',
-      status: '404',
-    });
+    throw labelsRepositoryNotFound();
   }
   return name.toLowerCase();
 }

@@ -8,7 +8,7 @@ import { CATALOG } from '../kinds/catalog.js';
 import type { Kind } from '../kinds/kind.js';
 import { SORT_KEYS } from '../kinds/sort-keys.js';
 import { defaultAccept } from '../request/media-type.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { viewerFor } from '../request/viewer.js';
 import { nonNegativeInt } from './option-parsers.js';
 

@@ -1,9 +1,10 @@
 /** `/search/commits` (reference §2.4): keywords match the message; requires the cloak preview (seed). */
 import { Buffer } from 'node:buffer';
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
 import { at, boolQ, dateQ, enumQ, scopeQualifiers, str, textQ, time } from './qualifiers.js';
-import type { Getter, KindSpec } from './spec.js';
+import type { KindSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>

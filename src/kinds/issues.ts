@@ -5,7 +5,8 @@
 import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { CollectionView, Getter, KindSpec, QualifierSpec } from './spec.js';
+import type { KindSpec, QualifierSpec } from './spec.js';
+import type { CollectionView, Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
 const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {

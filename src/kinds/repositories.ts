@@ -2,7 +2,8 @@
 import { apiRoot, repositoryObjectUrl, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { Getter, KindSpec, QualifierSpec } from './spec.js';
+import type { KindSpec, QualifierSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const fullName: Getter<string | undefined> = str('full_name');
 /** `https://api.github.com/repositories/{id}` (GitHub's text-match object_url for repositories, §3.6). */

@@ -3,7 +3,7 @@
  * Legacy kinds: qualifiers are pulled out wherever they stand and ANDed (with the repeat rules of §1.3);
  * AND/OR/NOT combine keywords only. Issues: advanced syntax, qualifiers take part in AND/OR and parentheses.
  */
-import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import type { Node, QualifierNode } from '../query/ast.js';
 import { lex, type Token } from '../query/lexer.js';

@@ -4,9 +4,10 @@
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
-import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec.js';
+import type { KindSpec, Visibility } from '../kinds/spec.js';
+import type { CollectionView, Column, Getter } from '../kinds/collection-view.js';
 import { columnDefs } from './column-defs.js';
-import { ColumnBuilder, type Column } from '../cache/columns.js';
+import { ColumnBuilder } from '../cache/columns.js';
 import type { Viewer } from '../request/viewer.js';
 import type { KnownNames, PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';

@@ -7,9 +7,9 @@
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/envelope/envelope.js';
-import { ApiError } from '../../src/envelope/api-error.js';
+import { ApiError } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { AccessFile } from '../../src/server/access-file.js';
 import { coreReady, hasSource, labelledRepositoryId, privateOnlyRepositories, SHARED_DATA, startReal, type RealServer } from './helpers/real-core.js';

@@ -5,7 +5,7 @@
  */
 import chalk from 'chalk';
 import { render } from 'ink';
-import type { SearchRequest } from '../../request/search-request.js';
+import type { SearchRequest } from '../../search-request.js';
 import { terminalClipboard } from './clipboard.js';
 import { ResultsApp } from './components/ResultsApp.js';
 import type { ProgressSource, SearchFn } from './state/use-search.js';

@@ -5,7 +5,7 @@
  */
 import { Box, useApp } from 'ink';
 import { useMemo, type ReactNode } from 'react';
-import type { SearchRequest } from '../../../request/search-request.js';
+import type { SearchRequest } from '../../../search-request.js';
 import { detailLines } from '../lines/detail.js';
 import { LineText } from './LineText.js';
 import { emptyLines, errorLines, headerLine, keysLine, loadingLines, statusLine } from '../lines/panels.js';

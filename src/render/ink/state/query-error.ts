@@ -3,7 +3,7 @@
  * view can underline it. The pointing is a presentation aid over whitespace-separated terms of the query; the
  * error itself always comes from the core.
  */
-import { ApiError, MESSAGES, type ErrorBody } from '../../../envelope/api-error.js';
+import { ApiError, MESSAGES, type ErrorBody } from '../../../api-error.js';
 import type { Range } from '../lines/highlight.js';
 
 /** An error ready to render. */

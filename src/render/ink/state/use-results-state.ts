@@ -8,7 +8,7 @@ import type { Envelope, Item } from '../../../envelope/envelope.js';
 import type { Kind } from '../../../kinds/kind.js';
 import { SORT_KEYS } from '../../../kinds/sort-keys.js';
 import { defaultAccept } from '../../../request/media-type.js';
-import { normalizeRequest, type SearchRequest } from '../../../request/search-request.js';
+import { normalizeRequest, type SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { itemUrl } from './item-fields.js';
 import type { ViewError } from './query-error.js';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SearchResult } from '../../../search.js';
-import type { SearchRequest } from '../../../request/search-request.js';
+import type { SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { toViewError } from './query-error.js';
 import { requestFor, type Action, type ViewState } from './use-results-state.js';
