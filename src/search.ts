@@ -5,7 +5,7 @@
 import { labelsRepositoryNotFound, missingParameter, previewRequired } from './api-error.js';
 import type { Envelope } from './envelope/envelope.js';
 import { buildItems } from './envelope/items.js';
-import { Budget, Executor } from './execute/execute.js';
+import { Budget, Executor, scanDocs } from './execute/execute.js';
 import { difference, universe } from './execute/doc-set.js';
 import { specOf } from './kinds/catalog.js';
 import { labelRepository } from './kinds/labels.js';
@@ -90,13 +90,19 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     let within = difference(universe(c.records.length), hidden);
     const defaults = spec.defaults?.(plan.qualifierNames, c);
     if (labelRepo !== undefined) {
-      within = within.filter((doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
+      within = await scanDocs(within, (doc) => labelRepository(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo, budget);
     }
-    if (defaults) within = within.filter((doc) => defaults(doc));
-    const matched = await executor.evaluate(plan.expr, within);
-    const matchedScores = plan.hasText ? executor.score(plan.expr, matched) : new Float64Array(matched.length).fill(1);
+    if (defaults) within = await scanDocs(within, defaults, budget);
+    let matched = await executor.evaluate(plan.expr, within);
+    let matchedScores: Float64Array;
+    if (plan.hasText) {
+      // Past the deadline only the documents scored so far are kept (the answer is incomplete).
+      const scored = executor.score(plan.expr, matched);
+      matched = matched.subarray(0, scored.count);
+      matchedScores = scored.scores.subarray(0, scored.count);
+    } else matchedScores = new Float64Array(matched.length).fill(1);
     // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-    const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH);
+    const ordered = orderResults(c, matched, matchedScores, sort, request.order, RESULT_REACH, budget);
     const docs = new Uint32Array(ordered.length);
     const scores = new Float64Array(ordered.length);
     for (let i = 0; i < ordered.length; i++) {
@@ -107,6 +113,8 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     incomplete ||= budget.expired;
     if (!budget.expired) cache.set(key, results);
   }
+  // Text matches of the page spend on a budget of their own deadline (a cached answer's page too).
+  const pageBudget = new Budget(deadline);
   const { docs, scores, total } = results;
   const { start, end } = pageRange(request.page, request.perPage, docs.length);
   const pageDocs: number[] = [];
@@ -115,11 +123,11 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
     pageDocs.push(docs[i]!);
     pageScores.push(roundScore(scores[i]!));
   }
-  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr));
+  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(plan.expr), pageBudget);
   return {
     envelope: {
       total_count: total,
-      incomplete_results: incomplete,
+      incomplete_results: incomplete || pageBudget.expired,
       items,
     },
     request,

@@ -19,7 +19,9 @@
  * the magic, the header CRC, format, id, count, the file size and every section's bounds and shape; reading
  * checks the CRC and the decoded arrays (bounds, monotone offsets, ids inside the dictionary).
  */
-import { closeSync, fstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
+import { openRegularSync } from './regular-file.js';
+import { cacheNotice } from './notice.js';
 import { writeAtomically } from './atomic-write.js';
 import { crc32 } from 'node:zlib';
 import type { Column, ColumnType } from '../kinds/collection-view.js';
@@ -371,7 +373,10 @@ class LazyColumnFile implements ColumnFile {
     } catch (error) {
       if (!(error instanceof ShortRead)) return undefined; // an I/O error: maybe transient, not a reason to delete
     }
-    if (!column) this.discard();
+    if (!column) {
+      cacheNotice(this.file, `column ${name} fails its checks`);
+      this.discard();
+    }
     this.read.set(name, column ?? null);
     return column;
   }
@@ -462,6 +467,16 @@ function readHeader(fd: number, size: number): (Header & { readonly length: numb
   return typeof header === 'object' && header !== null ? { ...(header as Header), length } : undefined;
 }
 
+/** Present but not usable: noticed and deleted; the caller builds the columns from the records and saves them. */
+function damaged(file: string): void {
+  cacheNotice(file, 'its header or table of contents fails its checks');
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // not ours to remove
+  }
+}
+
 /**
  * Open a columns file written by {@link saveColumns}: reads and checks only the header (magic, header CRC, format,
  * `id`, `count`, file size, every section's bounds and shape); columns are read on demand by `get`. The descriptor
@@ -473,20 +488,24 @@ export function openColumns(file: string, id: string, count: number): ColumnFile
   if (!LITTLE_ENDIAN || !isCount(count)) return undefined;
   let fd: number;
   try {
-    fd = openSync(file, 'r');
-  } catch {
+    fd = openRegularSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(file, (error as Error).message);
     return undefined;
   }
   try {
     const size = fstatSync(fd).size;
     const header = readHeader(fd, size);
-    if (header && header.format === COLUMNS_FORMAT && header.id === id && header.count === count) {
+    // An intact header for other columns (another id or count) is not damage: the file is left as it is.
+    const foreign = header !== undefined && (header.format !== COLUMNS_FORMAT || header.id !== id || header.count !== count);
+    if (header && !foreign) {
       const sections = checkSections(header, count);
       const dataStart = pad8(PREFIX_BYTES + header.length);
       if (sections && dataStart + header.dataBytes === size) return new LazyColumnFile(file, fd, count, dataStart, sections);
     }
+    if (!foreign) damaged(file);
   } catch {
-    // unreadable: refused below
+    damaged(file);
   }
   try {
     closeSync(fd);

@@ -14,6 +14,7 @@ import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
 import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
+import { cacheNotice } from './notice.js';
 
 /** Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read. */
 export const CACHE_FORMAT = 3;
@@ -41,28 +42,37 @@ export function cacheFile(dir: string, kind: string, key: string): string {
 
 /**
  * Open a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
- * file is ignored and rebuilt, never served): the header's and the dictionary's CRCs, the layout, format, tool
- * version, kind, key and document count are checked now; the postings are read lazily, each block checked
- * against its CRC when first read — a corrupt block deletes the file (the next run rebuilds it) and fails that
- * search with an IndexFileError.
- * @returns the index and the file's size in bytes
+ * file is never served: it is deleted, noticed once on stderr (notice.ts), and the caller rebuilds it): the
+ * header's and the dictionary's CRCs, the layout, format, tool version, kind, key and document count are checked
+ * now; the postings are read lazily, each block checked against its CRC when first read — a corrupt block
+ * deletes the file and fails that read with an IndexFileError (the store's HealingTextIndex then rebuilds the
+ * index in-process).
+ * @returns the index, the file's size in bytes and its path
  */
 export async function loadCached(
   dir: string,
   kind: string,
   key: string,
   docCount: number,
-): Promise<{ index: CompactIndex; bytes: number } | undefined> {
+): Promise<{ index: CompactIndex; bytes: number; file: string } | undefined> {
   const file = cacheFile(dir, kind, key);
-  try {
-    const { header, index, bytes } = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
-    const e = header.extra;
-    const valid =
-      e.format === CACHE_FORMAT && e.version === TOOL_VERSION && e.kind === kind && e.key === key && header.docCount === docCount;
-    return valid ? { index, bytes } : undefined;
-  } catch {
+  const discard = (why: string): undefined => {
+    cacheNotice(file, why);
+    void rm(file, { force: true }).catch(() => undefined);
     return undefined;
+  };
+  let opened;
+  try {
+    opened = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return discard((error as Error).message);
   }
+  const { header, index, bytes } = opened;
+  const e = header.extra;
+  const valid =
+    e.format === CACHE_FORMAT && e.version === TOOL_VERSION && e.kind === kind && e.key === key && header.docCount === docCount;
+  return valid ? { index, bytes, file } : discard('its header does not match the dump');
 }
 
 /**

@@ -6,7 +6,7 @@
  * (each text's CRC is checked when it is read). Anything that does not match is ignored (the caller reloads the dump), never served.
  *
  * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (texts + 1) | u32 LE CRCs (texts) | header JSON | u32 LE header length |
- * `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
+ * u32 LE CRC-32 of the header | `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
  * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
  * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Each text has its own CRC-32 (a
  * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
@@ -21,11 +21,28 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import { writeAtomically } from './atomic-write.js';
+import { openRegularSync } from './regular-file.js';
+import { cacheNotice, unrecoverable } from './notice.js';
+
+/** Remove a damaged cache file; what cannot be removed (a directory in its place) is left alone. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // not removable: the new snapshot's rename will fail too, and records are then kept in memory
+  }
+}
+
+/** Why a snapshot was refused when opened. */
+class SnapshotDamage extends Error {}
 import { IndexFileError } from '../index/compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
 export const SNAPSHOT_FORMAT = 3;
-const MAGIC = Buffer.from('GHSNAP03', 'latin1');
+/** 04: the trailer carries the header's CRC (a flipped digit in `pullDocs` attached a pull to the wrong issue). */
+const MAGIC = Buffer.from('GHSNAP04', 'latin1');
+/** Header length (u32), header CRC-32 (u32), magic. */
+const TRAILER_BYTES = 8 + MAGIC.length;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -211,9 +228,10 @@ export class SnapshotWriter {
         tablesCrc: crc32(offsetBytes) >>> 0,
       };
       const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-      const trailer = Buffer.alloc(4 + MAGIC.length);
+      const trailer = Buffer.alloc(TRAILER_BYTES);
       trailer.writeUInt32LE(headerBytes.length, 0);
-      MAGIC.copy(trailer, 4);
+      trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
+      MAGIC.copy(trailer, 8);
       writeSync(this.fd!, offsetBytes);
       writeSync(this.fd!, headerBytes);
       writeSync(this.fd!, trailer);
@@ -300,8 +318,9 @@ export async function loadSnapshot(
   const file = snapshotFile(dir, kind, key);
   let fd: number;
   try {
-    fd = openSync(file, 'r');
-  } catch {
+    fd = openRegularSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(file, (error as Error).message);
     return undefined;
   }
   let keep = false;
@@ -317,22 +336,26 @@ export async function loadSnapshot(
       }
       return buffer;
     };
-    const trailerLength = 4 + MAGIC.length;
-    if (size < MAGIC.length + trailerLength) return undefined;
-    if (!read(0, MAGIC.length).equals(MAGIC)) return undefined;
-    const trailer = read(size - trailerLength, trailerLength);
-    if (!trailer.subarray(4).equals(MAGIC)) return undefined;
+    const damaged = (why: string): never => {
+      throw new SnapshotDamage(why);
+    };
+    if (size < MAGIC.length + TRAILER_BYTES) damaged('truncated');
+    if (!read(0, MAGIC.length).equals(MAGIC)) damaged('not a record snapshot of this format');
+    const trailer = read(size - TRAILER_BYTES, TRAILER_BYTES);
+    if (!trailer.subarray(8).equals(MAGIC)) damaged('truncated (no trailer)');
     const headerLength = trailer.readUInt32LE(0);
-    const headerStart = size - trailerLength - headerLength;
-    if (headerStart < MAGIC.length) return undefined;
-    const header: unknown = JSON.parse(read(headerStart, headerLength).toString('utf8'));
-    if (!isHeader(header, kind, key)) return undefined;
+    const headerStart = size - TRAILER_BYTES - headerLength;
+    if (headerStart < MAGIC.length) damaged('header overruns the file');
+    const headerBytes = read(headerStart, headerLength);
+    if (crc32(headerBytes) >>> 0 !== trailer.readUInt32LE(4)) damaged('header checksum mismatch');
+    const header: unknown = JSON.parse(headerBytes.toString('utf8'));
+    if (!isHeader(header, kind, key)) return damaged('its header does not match the dump');
     const texts = header.count + header.pullDocs.length;
     const textStart = MAGIC.length;
     const offsetsStart = textStart + header.textBytes;
-    if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) return undefined;
+    if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) damaged('inconsistent section sizes');
     const tableBytes = read(offsetsStart, (texts + 1) * 8 + texts * 4);
-    if (crc32(tableBytes) >>> 0 !== header.tablesCrc) return undefined;
+    if (crc32(tableBytes) >>> 0 !== header.tablesCrc) damaged('offset table checksum mismatch');
     const offsets = new Float64Array(texts + 1);
     const crcs = new Uint32Array(texts);
     if (LITTLE_ENDIAN) {
@@ -345,24 +368,31 @@ export async function loadSnapshot(
       for (let i = 0; i <= texts; i++) offsets[i] = tableBytes.readDoubleLE(i * 8);
       for (let i = 0; i < texts; i++) crcs[i] = tableBytes.readUInt32LE((texts + 1) * 8 + i * 4);
     }
-    if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) return undefined;
-    for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) return undefined;
+    if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) damaged('bad offsets');
+    for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) damaged('bad offsets');
 
     let replacement: { records: readonly RawRecord[]; pulls: PullLookup } | undefined;
     /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
+    let damage = '';
     const fromDump = (i: number): RawRecord => {
-      replacement ??= fallback!();
+      try {
+        replacement ??= fallback!();
+      } catch (error) {
+        throw unrecoverable(file, damage, error);
+      }
       const record = i < header.count ? replacement.records[i] : replacement.pulls.get(header.pullDocs[i - header.count]!);
-      if (!record) throw new IndexFileError(`the record snapshot ${file} does not match the dump`);
+      if (!record) throw unrecoverable(file, damage, new Error('the dump no longer holds the record'));
       return record;
     };
     const parse = (i: number): RawRecord => {
       if (replacement) return fromDump(i);
       const bytes = read(textStart + offsets[i]!, offsets[i + 1]! - offsets[i]!);
       if (crc32(bytes) >>> 0 !== crcs[i]) {
-        rmSync(file, { force: true });
-        if (fallback) return fromDump(i);
-        throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
+        damage = `record ${i} fails its checksum`;
+        removeQuietly(file);
+        if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
+        cacheNotice(file, damage);
+        return fromDump(i);
       }
       return JSON.parse(bytes.toString('utf8')) as RawRecord;
     };
@@ -381,7 +411,10 @@ export async function loadSnapshot(
     };
     keep = true;
     return { records, pulls, bytes: size };
-  } catch {
+  } catch (error) {
+    // Present but unusable: noticed and deleted; the caller reads the dump (and writes a new snapshot).
+    cacheNotice(file, error instanceof SnapshotDamage ? error.message : `unreadable: ${(error as Error).message}`);
+    removeQuietly(file);
     return undefined;
   } finally {
     if (!keep) closeSync(fd);

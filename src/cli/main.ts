@@ -10,6 +10,7 @@ import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../dump/data-error.js';
+import { setCacheNoticeSink } from '../cache/notice.js';
 import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
@@ -116,6 +117,8 @@ export function buildProgram(io: Io): Command {
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const program = buildProgram(io);
+  // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
+  setCacheNoticeSink((line) => void io.stderr.write(line));
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;

@@ -7,13 +7,15 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
 import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
-import { parseJsonBytes } from './json-text.js';
+import { RecordLimitError } from './json-limits.js';
+import { MAX_WHOLE_TEXT_BYTES, parseJsonBytes, TOO_LARGE_WHOLE } from './json-text.js';
 import { PARTS } from './part-files.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
@@ -223,6 +225,7 @@ async function streamArray(
  */
 function streamError(error: unknown, file: string, loadWhole: () => unknown): unknown {
   if (error instanceof DataError && error.index !== undefined) return error; // a schema error: already exact
+  if (error instanceof RecordLimitError) return new DataError(error.message, { file, index: error.index, field: error.field });
   let size = Infinity;
   try {
     size = statSync(file).size;
@@ -386,6 +389,15 @@ async function openDirectory(source: string): Promise<Dump> {
     }
     if (plain || gz) files.set(part, path.join(source, `${part}.json${gz ? '.gz' : ''}`));
   }
+  for (const file of files.values()) {
+    let info: Stats;
+    try {
+      info = await stat(file);
+    } catch (error) {
+      throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+    }
+    checkRegular(info, file);
+  }
   if (!KINDS.some((kind) => files.has(kind))) {
     throw new DataError(`not a dump: no ${KINDS.map((k) => `${k}.json`).join(', ')} (or .json.gz) file in this directory`, {
       file: source,
@@ -397,7 +409,7 @@ async function openDirectory(source: string): Promise<Dump> {
     (part) => {
       const file = files.get(part)!;
       const bytes = readBytesSync(file);
-      return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz')), file), hashInput: bytes, file };
+      return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz'), 1), file), hashInput: bytes, file };
     },
     (part) => readBytes(files.get(part)!),
     (part) => files.get(part)!,
@@ -405,10 +417,12 @@ async function openDirectory(source: string): Promise<Dump> {
 }
 
 /** Opens a single-file dump: parses it at once, since its shape must be checked now. */
-async function openFile(source: string): Promise<Dump> {
+async function openFile(source: string, size: number): Promise<Dump> {
+  // More compressed bytes than the longest text could never be decompressed into one string either.
+  if (size > MAX_WHOLE_TEXT_BYTES) throw new DataError(TOO_LARGE_WHOLE, { file: source });
   const bytes = await readBytes(source);
   const gz = source.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b);
-  const value = parseJsonBytes(bytes, source, gz);
+  const value = parseJsonBytes(bytes, source, gz, 2);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new DataError(
       `not a dump: a dump file must be a JSON object of kind arrays ({"issues": [...], ...}), got ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}`,
@@ -450,5 +464,25 @@ export async function openDump(source: string): Promise<Dump> {
       file: absolute,
     });
   }
-  return info.isDirectory() ? openDirectory(absolute) : openFile(absolute);
+  if (info.isDirectory()) return openDirectory(absolute);
+  checkRegular(info, absolute);
+  return openFile(absolute, info.size);
+}
+
+/** What a file system entry that is not a regular file is, in words. */
+function entryType(info: Stats): string {
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isDirectory()) return 'a directory';
+  return 'not a regular file';
+}
+
+/**
+ * Refuse anything but a regular file (after symlinks): reading a FIFO or a device blocks or never ends.
+ * @throws DataError naming the file: `not a regular file (a FIFO); a dump is read from regular files only`
+ */
+function checkRegular(info: Stats, file: string): void {
+  if (!info.isFile()) throw new DataError(`not a regular file (${entryType(info)}); a dump is read from regular files only`, { file });
 }

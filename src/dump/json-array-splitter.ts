@@ -18,6 +18,8 @@ const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
+import { recordLimits, RecordLimitError, type LimitKind, type RecordLimits } from './json-limits.js';
+
 const isSpace = (b: number): boolean => b === SPACE || b === LF || b === CR || b === TAB;
 
 /** A structural error between elements; `offset` counts bytes from the start of the stream. */
@@ -35,6 +37,11 @@ export class ArrayShapeError extends Error {
  * Push chunks in order with {@link push}, then call {@link end}. Each complete element is handed to `onElement`
  * as a Buffer holding exactly its bytes (a view into the chunk when it lies inside one, else a copy joining the
  * pieces), with its element index. A UTF-8 byte-order mark before the `[` is skipped.
+ *
+ * Elements are held to the record limits (json-limits.ts): an element nested deeper than `maxDepth`, or longer
+ * than `maxBytes`, throws a {@link RecordLimitError} as soon as the limit is passed (the size at the latest at
+ * the end of the chunk that passes it), so an element that never closes is never buffered past the limit plus one
+ * chunk.
  */
 export class JsonArraySplitter {
   private phase: 'before' | 'inside' | 'after' = 'before';
@@ -51,8 +58,13 @@ export class JsonArraySplitter {
   private pending: Buffer[] = [];
   private elementStart = 0;
   private count = 0;
+  /** Bytes held in `pending`. */
+  private pendingBytes = 0;
 
-  constructor(private readonly onElement: (bytes: Buffer, index: number) => void) {}
+  constructor(
+    private readonly onElement: (bytes: Buffer, index: number) => void,
+    private readonly limits: RecordLimits = recordLimits(),
+  ) {}
 
   /** Elements handed out so far. */
   get elements(): number {
@@ -111,7 +123,9 @@ export class JsonArraySplitter {
       const b = chunk[i]!;
       if (this.depth > 0) {
         if (b === QUOTE) this.inString = true;
-        else if (b === OPEN_OBJECT || b === OPEN_ARRAY) this.depth++;
+        else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+          if (++this.depth > this.limits.maxDepth) this.breach('depth', chunk, i);
+        }
         else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) this.depth--;
         i++;
         continue;
@@ -142,7 +156,12 @@ export class JsonArraySplitter {
       else if (b === CLOSE_OBJECT) throw new ArrayShapeError('unexpected }', this.base + i);
       i++;
     }
-    if (this.inElement) this.pending.push(chunk.subarray(this.elementStart));
+    if (this.inElement) {
+      const piece = chunk.subarray(this.elementStart);
+      if (this.pendingBytes + piece.length > this.limits.maxBytes) this.breach('size', chunk, n - 1);
+      this.pending.push(piece);
+      this.pendingBytes += piece.length;
+    }
     this.base += n;
   }
 
@@ -153,14 +172,26 @@ export class JsonArraySplitter {
   }
 
   private emit(chunk: Buffer, end: number): void {
+    if (this.pendingBytes + end - this.elementStart > this.limits.maxBytes) this.breach('size', chunk, end - 1);
     let bytes: Buffer;
     if (this.pending.length === 0) bytes = chunk.subarray(this.elementStart, end);
     else {
       this.pending.push(chunk.subarray(0, end));
       bytes = Buffer.concat(this.pending);
       this.pending = [];
+      this.pendingBytes = 0;
     }
     this.inElement = false;
     this.onElement(bytes, this.count++);
+  }
+
+  /**
+   * Throw the RecordLimitError of the current element, passed at byte `at` of `chunk`: with the element's bytes up
+   * to there (cut just past the size limit).
+   */
+  private breach(kind: LimitKind, chunk: Buffer, at: number): never {
+    const joined = Buffer.concat([...this.pending, chunk.subarray(this.elementStart, at + 1)]);
+    const prefix = kind === 'size' ? joined.subarray(0, this.limits.maxBytes + 1) : joined;
+    throw new RecordLimitError(kind, this.count, prefix, this.limits);
   }
 }

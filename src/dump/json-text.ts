@@ -2,8 +2,19 @@
  * JSON text helpers for dump files: parsing (optionally gzipped) bytes with an error that names the file and
  * the line/column of the first syntax error.
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { gunzipSync } from 'node:zlib';
 import { DataError } from './data-error.js';
+import { fieldPath, limitMessage, recordLimits, scanLimits } from './json-limits.js';
+
+/**
+ * The most bytes of JSON text read whole (a single-file dump, a pulls file): V8's longest string (512 MiB of
+ * UTF-16 units on 64-bit Node), since the text is decoded into one string before it is parsed.
+ */
+export const MAX_WHOLE_TEXT_BYTES = bufferConstants.MAX_STRING_LENGTH;
+
+/** The refusal of a text too long to read whole. */
+export const TOO_LARGE_WHOLE = `too large to read whole (over ${MAX_WHOLE_TEXT_BYTES} bytes of JSON text); split it into a directory dump, whose files are read record by record`;
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -98,23 +109,47 @@ export function lineColumn(text: string, offset: number): string {
 }
 
 /**
- * Parses JSON bytes (gunzipping first when `gz`).
- * @throws DataError naming `file`: `not a valid gzip file (...)`, or
- *   `invalid JSON at line L, column C: <V8's message>` (position omitted only when it cannot be found).
+ * Parses JSON bytes (gunzipping first when `gz`), after checking its records against the record limits
+ * (json-limits.ts): the elements of the top-level array (`arrayDepth` 1, a `<kind>.json` file) or of the arrays
+ * under the top-level object (`arrayDepth` 2, a single-file dump, whose errors name `<file> (key "<kind>")`).
+ * @throws DataError naming `file`: `not a valid gzip file (...)`, {@link TOO_LARGE_WHOLE}, a passed limit (with
+ *   the record and the field), or `invalid JSON at line L, column C: <V8's message>` (position omitted only when
+ *   it cannot be found).
  */
-export function parseJsonBytes(bytes: Buffer, file: string, gz: boolean): unknown {
-  let text: string;
+export function parseJsonBytes(bytes: Buffer, file: string, gz: boolean, arrayDepth: 1 | 2 = 1): unknown {
+  let raw: Buffer;
   try {
-    text = (gz ? gunzipSync(bytes) : bytes).toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte-order mark
+    raw = gz ? gunzipSync(bytes, { maxOutputLength: MAX_WHOLE_TEXT_BYTES + 1 }) : bytes;
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DataError(TOO_LARGE_WHOLE, { file });
     throw new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
   }
+  if (raw.length > MAX_WHOLE_TEXT_BYTES) throw new DataError(TOO_LARGE_WHOLE, { file });
+  const limits = recordLimits();
+  const breach = scanLimits(raw, arrayDepth, limits);
+  if (breach) {
+    const where = arrayDepth === 2 && breach.key !== undefined ? `${file} (key "${breach.key}")` : file;
+    const index = breach.index >= 0 ? breach.index : undefined;
+    throw new DataError(limitMessage(breach.kind, limits), { file: where, index, field: fieldPathOf(breach.prefix, index) });
+  }
+  let text: string;
+  try {
+    text = raw.toString('utf8');
+  } catch {
+    throw new DataError(TOO_LARGE_WHOLE, { file });
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte-order mark
   try {
     return JSON.parse(text);
   } catch (error) {
+    if (error instanceof RangeError) throw new DataError(limitMessage('depth', limits), { file }); // the stack ran out
     const offset = jsonErrorOffset(text);
     const where = offset === undefined ? '' : ` at ${lineColumn(text, offset)}`;
     throw new DataError(`invalid JSON${where}: ${(error as Error).message}`, { file });
   }
+}
+
+/** The field of a breach inside a record; none for nesting outside any record. */
+function fieldPathOf(prefix: Uint8Array, index: number | undefined): string | undefined {
+  return index === undefined ? undefined : fieldPath(prefix);
 }

@@ -22,15 +22,22 @@ const count: SchemaObject = { type: ['integer', 'null'], minimum: 0 };
  * `updated_at: 42`, so readers must treat an unparsable timestamp as unknown.
  */
 const timestamp: SchemaObject = { type: ['string', 'number', 'null'] };
+/**
+ * Ids (`id`, and the `id` of every embedded account, repository, label and milestone): a number must be an
+ * integer, as `number` is — a literal like `1e400` parses to Infinity and would be served as `"id": null`. A
+ * string is kept (real replay data has `"id": "user-83844"`, pygithub-replaydata users.json record 779).
+ */
+const id: SchemaObject = { type: ['integer', 'string', 'null'] };
 const account: SchemaObject = {
   type: ['object', 'null'],
   required: ['login'],
-  properties: { login: { type: 'string' } },
+  properties: { login: { type: 'string' }, id },
 };
 const labelList: SchemaObject = {
   type: ['array', 'null'],
-  items: { type: 'object', properties: { name: nullable('string'), default: nullable('boolean') } },
+  items: { type: 'object', properties: { name: nullable('string'), default: nullable('boolean'), id } },
 };
+const withId: SchemaObject = { type: ['object', 'null'], properties: { id } };
 
 const COUNT_FIELDS = [
   'comments', 'stargazers_count', 'forks_count', 'watchers_count', 'open_issues_count', 'size',
@@ -51,6 +58,11 @@ function commonProperties(): Record<string, SchemaObject> {
   properties.owner = account;
   properties.author = account;
   properties.labels = labelList;
+  properties.id = id;
+  properties.repository = { type: ['object', 'null'], properties: { id, owner: account } };
+  properties.milestone = withId;
+  properties.assignee = account;
+  properties.assignees = { type: ['array', 'null'], items: account };
   return properties;
 }
 
@@ -126,6 +138,8 @@ function validators(): Map<SchemaName, ValidateFunction> {
 
 /** A short JSON rendering of an offending value for error messages (at most 60 characters). */
 function show(value: unknown): string {
+  // A number literal too large for a double (`1e400`) parses to ±Infinity, which JSON.stringify writes as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   const text = value === undefined ? 'undefined' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -195,5 +209,25 @@ export function validateRecords(name: SchemaName, records: readonly unknown[], f
       const { field, message } = describe(validate.errors![0]!, record as RawRecord);
       throw new DataError(message, { file, index, field });
     }
+    const badUrl = malformedUrlField(record as RawRecord);
+    if (badUrl) throw new DataError(`is not a valid URL (malformed percent-encoding): ${show((record as RawRecord)[badUrl])}`, { file, index, field: badUrl });
   }
+}
+
+/**
+ * The first top-level URL field (`url`, `*_url`) whose path has a malformed percent-escape (`%E0%A4%A`): the
+ * repository of a record is read from such URLs, and a name that cannot be decoded names no repository.
+ */
+function malformedUrlField(record: RawRecord): string | undefined {
+  for (const key of Object.keys(record)) {
+    if (key !== 'url' && !key.endsWith('_url')) continue;
+    const value = record[key];
+    if (typeof value !== 'string' || !value.includes('%')) continue;
+    try {
+      decodeURIComponent(value.replace(/[?#].*$/s, ''));
+    } catch {
+      return key;
+    }
+  }
+  return undefined;
 }

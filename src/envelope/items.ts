@@ -8,6 +8,7 @@ import type { MediaOptions } from '../request/media-type.js';
 import type { Collection } from '../store/collection.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
+import type { Spender } from '../execute/budget.js';
 
 /** GitHub shows at most two fragments per file in code search (§2.3). */
 const CODE_FRAGMENTS = 2;
@@ -17,6 +18,8 @@ const CODE_FRAGMENTS = 2;
  * @param docs document numbers of the page, in order
  * @param scores their scores (same order)
  * @param keywords the positive keywords/phrases of the query with the fields each searched
+ * @param budget spent per text matched (one unit per 64 characters); once it runs out, the remaining items get
+ *   empty `text_matches` (the answer is then marked incomplete by the caller)
  */
 export function buildItems(
   c: Collection,
@@ -24,6 +27,7 @@ export function buildItems(
   scores: readonly number[],
   media: MediaOptions,
   keywords: ReadonlyArray<{ text: string; fields: readonly string[] }>,
+  budget?: Spender,
 ): Item[] {
   const termSets = new Map<string, Set<string>>();
   const termsFor = (field: string, analyzer: AnalyzerName): Set<string> => {
@@ -49,6 +53,7 @@ export function buildItems(
         const text = field.get(record, doc, c);
         const terms = termsFor(field.name, field.analyzer);
         if (text === undefined || text === '' || terms.size === 0) continue;
+        if (budget && !budget.spend(1 + (text.length >>> 6))) break;
         const source: TextMatchSource = {
           object_url: field.textMatch.objectUrl(record, doc, c),
           object_type: field.textMatch.objectType,

@@ -7,48 +7,28 @@ import type { Collection } from '../store/collection.js';
 import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import type { Expr } from '../plan/expr.js';
 import { positiveText } from '../plan/expr.js';
+import { Budget } from './budget.js';
 import { difference, type DocList, intersect, union, universe } from './doc-set.js';
 
-/** Longest stretch of synchronous work before a scan yields to the event loop, in ms (server fairness). */
-export const YIELD_EVERY_MS = 10;
+export { Budget, YIELD_EVERY_MS } from './budget.js';
+import { CHECK_EVERY_MS } from './budget.js';
+
+/** Documents scored per slice of the scoring phase, at first (then sized to the measured rate). */
+const FIRST_SCORE_SLICE = 1024;
 
 /**
- * A time limit for one evaluation: past `deadline` (epoch ms) remaining tests fail and `expired` is set, so the
- * answer carries what was found with `incomplete_results: true` (seed, Limits).
+ * Filter `within` by `test` for long scans, spending one unit per document on the budget (a test may spend more
+ * for costly work) and yielding to the event loop whenever a slice has run for {@link YIELD_EVERY_MS}, so one
+ * query never blocks a server for long. Stops (keeping what passed) when the budget runs out.
  */
-export class Budget {
-  expired = false;
-  private checks = 0;
-  constructor(private readonly deadline: number | undefined) {}
-  /** True while time remains; checks the clock on the first call and every 256 calls after. */
-  ok(): boolean {
-    if (this.deadline === undefined || this.expired) return !this.expired;
-    if ((this.checks++ & 255) === 0 && Date.now() >= this.deadline) this.expired = true;
-    return !this.expired;
-  }
-  /** Check the clock now (between phases). */
-  check(): boolean {
-    if (this.deadline !== undefined && !this.expired && Date.now() >= this.deadline) this.expired = true;
-    return !this.expired;
-  }
-}
-
-/**
- * Filter `within` by `test` for long scans: tests in slices and yields to the event loop whenever a slice has run
- * for {@link YIELD_EVERY_MS}, so one query never blocks a server for long. Stops (keeping what passed) when the
- * budget runs out.
- */
-async function scanDocs(within: DocList, test: (doc: number) => boolean, budget: Budget): Promise<DocList> {
+export async function scanDocs(within: DocList, test: (doc: number) => boolean, budget: Budget): Promise<DocList> {
   const out = new Uint32Array(within.length);
   let n = 0;
-  let sliceStart = performance.now();
   for (let i = 0; i < within.length; i++) {
-    if ((i & 1023) === 1023) {
-      if (!budget.check()) break;
-      if (performance.now() - sliceStart > YIELD_EVERY_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+    if (!budget.spend()) break;
+    if (budget.yieldDue) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      budget.yielded();
     }
     if (test(within[i]!)) out[n++] = within[i]!;
   }
@@ -151,7 +131,9 @@ export class Executor {
           candidates,
           (doc) => {
             const value = field.get(this.c.records[doc]!, doc, this.c);
-            return value !== undefined && containsPhrase(value, shape, field.analyzer);
+            if (value === undefined) return false;
+            this.budget.spend(value.length >>> 6); // a phrase check costs in proportion to the text
+            return containsPhrase(value, shape, field.analyzer);
           },
           this.budget,
         );
@@ -161,8 +143,12 @@ export class Executor {
     return out;
   }
 
-  /** Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`). */
-  score(expr: Expr, docs: DocList): Float64Array {
+  /**
+   * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), scored in slices
+   * that spend on the budget: past the deadline the rest is left unscored.
+   * @returns the scores and how many of `docs` (a prefix) were scored
+   */
+  score(expr: Expr, docs: DocList): { scores: Float64Array; count: number } {
     const byField = new Map<string, string[]>();
     for (const { text, fields } of positiveText(expr)) {
       for (const name of fields) {
@@ -173,7 +159,24 @@ export class Executor {
         byField.set(name, list);
       }
     }
-    return this.c.index.score(docs, byField);
+    // Without a deadline there is nothing to stop for: one pass (slices re-read each term's postings).
+    if (!this.budget.limited) return { scores: this.c.index.score(docs, byField), count: docs.length };
+    const scores = new Float64Array(docs.length);
+    let slice = FIRST_SCORE_SLICE;
+    let count = 0;
+    while (count < docs.length) {
+      if (!this.budget.check()) break;
+      const end = Math.min(docs.length, count + slice);
+      const started = performance.now();
+      scores.set(this.c.index.score(docs.subarray(count, end), byField), count);
+      const took = performance.now() - started;
+      const scored = end - count;
+      count = end;
+      // About one check interval per slice at the rate just measured (at least 64 documents, at most double).
+      const fits = took > 0 ? Math.floor((scored * CHECK_EVERY_MS) / took) : slice * 2;
+      slice = Math.max(64, Math.min(slice * 2, fits));
+    }
+    return { scores, count };
   }
 }
 

@@ -14,7 +14,8 @@
  * then the `postWeights` blocks. Opening checks the magic at both ends, the size, the header CRC, the CRC of
  * every dictionary section and the arrays' shapes.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularSync } from '../cache/regular-file.js';
 import { crc32 } from 'node:zlib';
 import { CompactIndex, type IndexField, type PostingStore } from './compact-index.js';
 
@@ -270,7 +271,7 @@ const openFiles = new FinalizationRegistry<number>((fd) => {
  * @throws IndexFileError when the file is not a valid index; the file system's error when it cannot be opened
  */
 export function openIndexFile(file: string, onCorrupt: () => void = () => undefined): { header: IndexFileHeader; index: CompactIndex; bytes: number } {
-  const fd = openSync(file, 'r');
+  const fd = openRegularSync(file);
   try {
     const size = fstatSync(fd).size;
     const readAt: ReadAt = (position, length) => {

@@ -55,8 +55,17 @@ export function minimalRepository(
 }
 
 /**
+ * Set an own, enumerable property, whatever the key: a plain assignment of `__proto__` would replace the
+ * object's prototype instead (and the key would vanish from the item); JSON.parse keeps such a key as data.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
  * Insert `score` after `anchor` (GitHub's position for the kind) and append `text_matches` last.
- * Keys keep the record's order otherwise.
+ * Keys keep the record's order otherwise; every key of `item` (even `__proto__`) stays a plain own property.
  */
 export function withScore(
   item: Record<string, unknown>,
@@ -68,7 +77,7 @@ export function withScore(
   let placed = false;
   for (const [key, value] of Object.entries(item)) {
     if (key === 'score' || key === 'text_matches') continue;
-    out[key] = value;
+    setOwn(out, key, value);
     if (key === anchor) {
       out.score = score;
       placed = true;

@@ -222,7 +222,12 @@ const repoOfUrl = new Map<string, string | undefined>();
 
 function parseRepoUrl(url: string): string | undefined {
   const m = /^https?:\/\/[^/]+\/(?:api\/v3\/)?(?:repos\/)?([^/]+)\/([^/?#]+)/.exec(url);
-  return m ? `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}` : undefined;
+  if (!m) return undefined;
+  try {
+    return `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`;
+  } catch {
+    return undefined; // malformed percent-encoding: loading refuses such URLs (record-schemas.ts); no repository
+  }
 }
 
 /** repo:, user: and org: all OR with each other (§1.3, §1.6: "spaces between org/repo/user mean OR"). */

@@ -5,12 +5,15 @@
  */
 import type { Collection } from '../store/collection.js';
 import type { DocList } from '../execute/doc-set.js';
+import type { Spender } from '../execute/budget.js';
 
 /**
  * Order documents and keep the first `limit`.
  * @param scores one score per entry of `docs`
  * @param sort a sort key of the kind, or undefined for best match
  * @param limit how many of the best to return, in order (default: all)
+ * @param budget spent per record read for a sort key without a column; once it runs out, the records not read
+ *   yet count as lacking the sort value (they come last: the answer is incomplete anyway)
  * @returns positions into `docs`, best first, at most `limit` of them
  */
 export function orderResults(
@@ -20,6 +23,7 @@ export function orderResults(
   sort: string | undefined,
   order: 'asc' | 'desc',
   limit = docs.length,
+  budget?: Spender,
 ): Uint32Array {
   const positions = new Uint32Array(docs.length);
   for (let i = 0; i < positions.length; i++) positions[i] = i;
@@ -32,11 +36,13 @@ export function orderResults(
     // The sort key's column (built with the index): no record is read.
     for (let i = 0; i < docs.length; i++) values[i] = column.values[docs[i]!]!;
   } else {
-    for (let i = 0; i < docs.length; i++) {
+    let i = 0;
+    for (; i < docs.length && (budget?.spend() ?? true); i++) {
       const doc = docs[i]!;
       const v = getter(c.records[doc]!, doc, c);
       values[i] = v === undefined || Number.isNaN(v) ? NaN : v;
     }
+    values.fill(NaN, i);
   }
   const sign = order === 'asc' ? 1 : -1;
   return firstInOrder(positions, limit, (a, b) => {

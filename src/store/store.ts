@@ -3,7 +3,7 @@
  * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
@@ -20,6 +20,9 @@ import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/inde
 import {
   knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
 } from '../cache/record-snapshot.js';
+import { readRegularSync } from '../cache/regular-file.js';
+import { cacheNotice } from '../cache/notice.js';
+import { HealingTextIndex } from './healing-index.js';
 import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
@@ -62,9 +65,10 @@ export interface Store {
 }
 
 /**
- * Where a kind's dump hash is memoised in the cache directory: keyed on its files' identity (path, size, mtime in
- * ns, inode, device), as git and make trust file stats, so a cold query skips reading and hashing the dump's
- * bytes (~0.75 s for a 516 MB dump). Any change to a file changes its size or mtime, so it is hashed again.
+ * Where a kind's dump hash is memoised in the cache directory: keyed on its files' identity (path, size, mtime and
+ * ctime in ns, inode, device), as git trusts file stats, so a cold query skips reading and hashing the dump's
+ * bytes (~0.75 s for a 516 MB dump). Any write to a file changes its ctime, even when the size stays and the
+ * mtime is set back (`touch -d`), so it is hashed again.
  * Undefined when the dump has no files to stat (single-file dumps, absent kinds) or they cannot be stat'ed.
  */
 function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefined {
@@ -74,7 +78,7 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
     const identity = files
       .map((file) => {
         const st = statSync(file, { bigint: true });
-        return `${file}|${st.size}|${st.mtimeNs}|${st.ino}|${st.dev}`;
+        return `${file}|${st.size}|${st.mtimeNs}|${st.ctimeNs}|${st.ino}|${st.dev}`;
       })
       .join('\n');
     return path.join(cacheDir, `${kind}-hash-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}.txt`);
@@ -86,23 +90,33 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
 /** The memoised hash, or undefined when there is none (or it is not a hash). */
 function readHashMemo(memo: string | undefined): string | undefined {
   if (!memo) return undefined;
+  let known: string;
   try {
-    const known = readFileSync(memo, 'utf8');
-    return /^[0-9a-f]{64}$/.test(known) ? known : undefined;
-  } catch {
+    known = readRegularSync(memo).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(memo, (error as Error).message);
     return undefined;
   }
+  if (/^[0-9a-f]{64}$/.test(known)) return known;
+  cacheNotice(memo, 'not a content hash');
+  return undefined;
 }
 
 /** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
 function writeHashMemo(memo: string | undefined, hash: string): void {
   if (!memo) return;
+  const temp = `${memo}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(memo), { recursive: true });
-    writeFileSync(`${memo}.${process.pid}.tmp`, hash);
-    renameSync(`${memo}.${process.pid}.tmp`, memo);
+    writeFileSync(temp, hash);
+    renameSync(temp, memo);
   } catch {
-    // ignored: see above
+    // ignored: see above; a full disk leaves no empty temp file behind
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // not ours to remove
+    }
   }
 }
 
@@ -323,7 +337,13 @@ class DumpStore implements Store {
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
-      collection.attachIndex(new LunrTextIndex(cached.index, records.length));
+      // A posting block found corrupt later is healed by rebuilding the index from the records (and re-saving it).
+      const rebuild = (): LunrTextIndex => {
+        const compact = buildCompactIndex(spec, collection);
+        void saveCached(this.cacheDir, kind, key, compact);
+        return new LunrTextIndex(compact, records.length);
+      };
+      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length), rebuild, cached.file));
       source = 'cached';
       indexBytes = cached.bytes;
     } else {

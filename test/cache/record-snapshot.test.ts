@@ -83,9 +83,9 @@ describe('record snapshot file', () => {
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
     writeFileSync(file, 'garbage');
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
-    // Layout: MAGIC | texts | offsets | header | u32 header length | MAGIC.
-    const headerLength = good.readUInt32LE(good.length - 12);
-    const headerStart = good.length - 12 - headerLength;
+    // Layout: MAGIC | texts | offsets | header | u32 header length | u32 header CRC | MAGIC.
+    const headerLength = good.readUInt32LE(good.length - 16);
+    const headerStart = good.length - 16 - headerLength;
     const badHeader = Buffer.from(good);
     badHeader[headerStart + 2] = 0x7b; // inside the header JSON
     writeFileSync(file, badHeader);
