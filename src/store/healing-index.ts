@@ -6,7 +6,7 @@
  * that touches the block until a restart.
  */
 import { cacheNotice, unrecoverable } from '../cache/notice.js';
-import { IndexFileError } from '../index/compact-index-file.js';
+import { IndexFileError } from '../cache/compact-index-file.js';
 import type { DocList, TextIndex } from '../index/text-index.js';
 
 export class HealingTextIndex implements TextIndex {
