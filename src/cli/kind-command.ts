@@ -4,10 +4,8 @@
  * interactive view (chosen here, once).
  */
 import { Command, Option } from 'commander';
-import { CATALOG } from '../kinds/catalog.js';
+import { CATALOG, defaultAccept, sortKeys } from '../kinds/catalog.js';
 import type { Kind } from '../kinds/kind.js';
-import { SORT_KEYS } from '../kinds/sort-keys.js';
-import { defaultAccept } from '../request/media-type.js';
 import type { SearchRequest } from '../search-request.js';
 import { viewerFor } from '../request/viewer.js';
 import { nonNegativeInt } from './option-parsers.js';
@@ -27,6 +25,7 @@ export interface KindOptions {
   user?: string;
   color: boolean;
   quiet?: boolean;
+  explain?: boolean;
 }
 
 /** What a kind subcommand hands to the runner: the request and how to write it. */
@@ -36,6 +35,8 @@ export interface KindInvocation {
   readonly json: boolean;
   readonly noColor: boolean;
   readonly quiet: boolean;
+  /** Print how the query was understood instead of searching. */
+  readonly explain: boolean;
 }
 
 const EXAMPLES: Record<Kind, string> = {
@@ -59,7 +60,7 @@ export function kindHelp(kind: Kind): string {
   if (ins.length) supported.push(`in:${ins.join('|')}`);
   lines.push(supported.length ? `Qualifiers: ${supported.sort().join(', ')}` : 'Qualifiers: none (keywords only)');
   for (const n of unsupported) lines.push(`Not supported (answered 422): ${n}: — ${spec.qualifiers[n]!.unsupported}`);
-  lines.push(SORT_KEYS[kind].length ? `Sort keys: ${SORT_KEYS[kind].join(', ')}` : 'Sort: best match only');
+  lines.push(sortKeys(kind).length ? `Sort keys: ${sortKeys(kind).join(', ')}` : 'Sort: best match only');
   lines.push(`Example: ${EXAMPLES[kind]}`);
   return lines.join('\n');
 }
@@ -86,6 +87,7 @@ export function toInvocation(kind: Kind, words: readonly string[], options: Kind
     json: options.json === true,
     noColor: !options.color || env.NO_COLOR !== undefined,
     quiet: options.quiet === true,
+    explain: options.explain === true,
   };
 }
 
@@ -107,12 +109,13 @@ export function createKindCommand(kind: Kind, defaultData: string, run: (invocat
     .option('--timeout <ms>', 'time limit; past it, partial results with incomplete_results: true', nonNegativeInt)
     .addOption(new Option('--user <login>', 'who @me is').env('SEARCH_USER'))
     .option('--no-color', 'no colours in the interactive view (NO_COLOR is honoured too)')
-    .option('-q, --quiet', 'no progress output on stderr');
-  if (SORT_KEYS[kind].length > 0) {
-    command.addOption(new Option('--sort <key>', 'sort key (default: best match)').choices(SORT_KEYS[kind]));
+    .option('-q, --quiet', 'no progress output on stderr')
+    .option('--explain', 'print how the query is understood (qualifiers, text, scope, sort, what is dropped) without searching');
+  if (sortKeys(kind).length > 0) {
+    command.addOption(new Option('--sort <key>', 'sort key (default: best match)').choices(sortKeys(kind)));
     command.addOption(new Option('--order <order>', 'with --sort: desc (default) or asc').choices(['asc', 'desc']));
   }
-  if (kind === 'labels') command.option('--repository-id <id>', 'the repository whose labels are searched (required)', nonNegativeInt);
+  if (CATALOG[kind].byRepositoryId) command.option('--repository-id <id>', 'the repository whose labels are searched (required)', nonNegativeInt);
   command.addHelpText('after', kindHelp(kind));
   command.action(async (words: string[], options: KindOptions) => {
     await run(toInvocation(kind, words, options, process.env));

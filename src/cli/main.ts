@@ -39,6 +39,7 @@ export function wantsJson(invocation: KindInvocation, io: Io): boolean {
 
 /** Run one kind search and write its answer. Errors propagate to {@link main}. */
 async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
+  if (invocation.explain) return void io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
   const json = wantsJson(invocation, io);
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
   // The interactive view shows build progress itself; listeners subscribe through `progress`.

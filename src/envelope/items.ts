@@ -8,7 +8,7 @@ import type { MediaOptions } from '../request/media-type.js';
 import type { Collection } from '../store/collection.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
-import type { Spender } from '../execute/budget.js';
+import type { Spender } from '../budget.js';
 
 /** GitHub shows at most two fragments per file in code search (§2.3). */
 const CODE_FRAGMENTS = 2;

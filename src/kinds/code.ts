@@ -3,7 +3,7 @@ import { decodeContent, codeSize } from './code-content.js';
 import { MESSAGES } from '../api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
-import { enumQ, languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
+import { languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { RawRecord } from './kind.js';
 import type { KindSpec, QualifierSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
@@ -52,6 +52,21 @@ const pathQ: QualifierSpec = {
   },
 };
 
+const scope = scopeQualifiers(repoOf);
+
+/** `fork:true` → no filter, `fork:only` → forks only, any other value → no forks (Part B §3.1). */
+const forkQ: QualifierSpec = {
+  columns: [{ get: isForkFile, type: 'boolean' }],
+  read(value) {
+    const v = value.trim().toLowerCase();
+    return { shown: v === 'true' ? 'forks included' : v === 'only' ? 'forks only' : 'forks excluded' };
+  },
+  compile(value, { c }) {
+    const v = value.trim().toLowerCase();
+    return v === 'true' ? () => true : onBoolean(c, isForkFile, v === 'only');
+  },
+};
+
 export const code: KindSpec = {
   kind: 'code',
   fields: [
@@ -78,7 +93,10 @@ export const code: KindSpec = {
   defaultFields: ['content', 'path'],
   inValues: { file: ['content'], path: ['path'] },
   qualifiers: {
-    ...scopeQualifiers(repoOf),
+    // No `owner:` for code (Part B §3.1).
+    repo: scope.repo,
+    user: scope.user,
+    org: scope.org,
     path: pathQ,
     language: languageQ((r) => (typeof r.language === 'string' ? r.language : detectedLanguage(pathOf(r)))),
     size: numberQ((r) => codeSize(r)),
@@ -89,10 +107,11 @@ export const code: KindSpec = {
     }),
     extension: {
       ...textQ(extensionOf),
-      // A leading dot is tolerated (`extension:.rb`, §2.3).
+      // Lower-cased, a leading dot removed (Part B §3.1).
+      read: (value) => ({ shown: value.trim().replace(/^\./, '').toLowerCase() }),
       compile: (value, ctx) => textQ(extensionOf).compile(value.replace(/^\./, ''), ctx),
     },
-    fork: enumQ({ true: ['fork', () => true], only: ['fork', isForkFile] }),
+    fork: forkQ,
   },
   sorts: { indexed: time('last_modified_at') },
   detectsLanguages: true,
@@ -102,8 +121,11 @@ export const code: KindSpec = {
     return present.has('fork') ? undefined : onBoolean(c, isForkFile, false);
   },
   advancedSyntax: false,
-  textRequired: MESSAGES.codeTextRequired,
-  textOptionalWith: ['filename'],
+  repeats: 'or',
+  // `filename:` is part of the scored query, so it stands in for text (Part B §3.1).
+  withoutText: { message: MESSAGES.codeTextRequired, counting: ['filename'] },
+  // Measured on GitHub (Blackbird): a scope naming nothing answers 200, empty and incomplete (Part B §3.4).
+  unresolvedScope: 'empty',
   capRule: 'code',
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record, doc, c) {

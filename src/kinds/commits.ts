@@ -2,13 +2,40 @@
 import { Buffer } from 'node:buffer';
 import { MESSAGES } from '../api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
+import { containsTrue, parseSha } from './qualifier-values.js';
 import { at, boolQ, dateQ, enumQ, scopeQualifiers, str, textQ, time } from './qualifiers.js';
-import type { KindSpec } from './spec.js';
+import type { KindSpec, QualifierSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>
   Array.isArray(r.parents) ? r.parents.map((p) => at(p, 'sha')).filter((s): s is string => typeof s === 'string') : [];
+
+/**
+ * A SHA filter (Part B §2.1): values must be 7–40 lower-case hex (else GitHub's 422); one positive value is a
+ * prefix match; two or more build no filter.
+ */
+function shaQ(get: Getter<string | readonly string[] | undefined>, joins: string): QualifierSpec {
+  const prefix = textQ(get, 'prefix', { list: false, only: 'one', joins });
+  return { ...prefix, read: (value) => ({ shown: `${parseSha(value)}*` }) };
+}
+
+/** `author:`/`committer:` (Part B §2.1): the first positive login; one the dump does not know is dropped silently. */
+const loginQ = (get: Getter<string | undefined>) => textQ(get, 'exact', { users: 'drop', only: 'first', list: false });
+/** `*-name:`/`*-email:` (Part B §2.1): the first positive value, all words required; negated values are ignored. */
+const personQ = (get: Getter<string | undefined>) => textQ(get, 'words', { list: false, only: 'first', negatable: false });
+
+/**
+ * `*-email:` as `personQ` but matched whole: whether GitHub's email fields are keywords or text is not in the code
+ * read (Part B §2.1, ambiguous); we read them as keywords, so `author-email:cloudbees.com` does not match.
+ */
+const emailQ = (get: Getter<string | undefined>) => textQ(get, 'exact', { list: false, only: 'first', negatable: false });
+
+/** Query parts and counting filters: a query with none of them and no text is refused (Part B §2.2). */
+const COUNTING = [
+  'author', 'committer', 'author-name', 'committer-name', 'author-email', 'committer-email',
+  'hash', 'sha', 'parent', 'tree', 'merge', 'is', 'author-date', 'committer-date',
+];
 
 export const commits: KindSpec = {
   kind: 'commits',
@@ -25,27 +52,33 @@ export const commits: KindSpec = {
   inValues: {},
   qualifiers: {
     ...scopeQualifiers(repoOf),
-    author: textQ(str('author.login'), 'exact', { userValued: true }),
-    committer: textQ(str('committer.login'), 'exact', { userValued: true }),
-    'author-name': textQ(str('commit.author.name'), 'words', { list: false }),
-    'committer-name': textQ(str('commit.committer.name'), 'words', { list: false }),
-    'author-email': textQ(str('commit.author.email')),
-    'committer-email': textQ(str('commit.committer.email')),
+    author: loginQ(str('author.login')),
+    committer: loginQ(str('committer.login')),
+    'author-name': personQ(str('commit.author.name')),
+    'committer-name': personQ(str('commit.committer.name')),
+    'author-email': emailQ(str('commit.author.email')),
+    'committer-email': emailQ(str('commit.committer.email')),
     'author-date': dateQ(time('commit.author.date')),
     'committer-date': dateQ(time('commit.committer.date')),
-    merge: boolQ((r, d, c) => parents(r, d, c).length >= 2),
-    hash: textQ(str('sha'), 'prefix'),
-    parent: textQ(parents, 'prefix'),
-    tree: textQ(str('commit.tree.sha'), 'prefix'),
-    is: enumQ({
-      public: ['visibility', (r, d, c) => !visibilityVia(r, repoOf(r, d, c), c).private],
-      private: ['visibility', (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private],
-    }),
+    merge: boolQ((r, d, c) => parents(r, d, c).length >= 2, containsTrue),
+    hash: shaQ(str('sha'), 'hash'),
+    sha: shaQ(str('sha'), 'hash'),
+    parent: shaQ(parents, 'parent'),
+    tree: shaQ(str('commit.tree.sha'), 'tree'),
+    // public/private only; other values are ignored and the last recognised one wins (Part B §2.1).
+    is: enumQ(
+      {
+        public: (r, d, c) => !visibilityVia(r, repoOf(r, d, c), c).private,
+        private: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private,
+      },
+      { only: 'last' },
+    ),
   },
   sorts: { 'author-date': time('commit.author.date'), 'committer-date': time('commit.committer.date') },
   advancedSyntax: false,
-  textRequired: MESSAGES.commitsTextRequired,
-  preview: 'cloak',
+  repeats: 'or',
+  withoutText: { message: MESSAGES.commitsTextRequired, counting: COUNTING },
+  preview: { name: 'cloak', title: 'Commit Search', documentationUrl: 'https://docs.github.com/rest/search/search#search-commits' },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record, doc, c) {
     const { stats: _stats, files: _files, ...rest } = record;

@@ -4,6 +4,8 @@
  */
 import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
+import { MESSAGES } from '../api-error.js';
+import { containsTrue } from './qualifier-values.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
@@ -56,7 +58,6 @@ const requestedTeams: Getter<string[]> = (_r, doc, c) => {
 const typeName = str('type.name');
 const typeQ: QualifierSpec = {
   list: true,
-  repeat: 'or',
   columns: [
     { get: isPr, type: 'boolean' },
     { get: typeName, type: 'strings' },
@@ -81,12 +82,12 @@ const authorQ: QualifierSpec = {
     const bot = login?.endsWith('[bot]') ? `app/${login.slice(0, -5)}` : undefined;
     return [login, bot, typeof app === 'string' ? `app/${app}` : undefined].filter((x): x is string => !!x);
   }),
-  userValued: true,
+  users: 'refuse',
 };
 
 const assigneeQ: QualifierSpec = {
   list: true,
-  userValued: true,
+  users: 'refuse',
   columns: [{ get: assignees, type: 'strings' }],
   compile(value, ctx) {
     if (value.trim() === '*') return onStrings(ctx.c, assignees, () => true);
@@ -95,7 +96,54 @@ const assigneeQ: QualifierSpec = {
 };
 
 const scope = scopeQualifiers(repoOf);
-const mentionsQ = textQ(mentioned, 'exact', { userValued: true });
+const repoLanguage: Getter<string | undefined> = (r, _d, c) => {
+  const lang = repoRecord(r, c)?.language;
+  return typeof lang === 'string' ? lang : undefined;
+};
+const mentionsQ = textQ(mentioned, 'exact', { users: 'refuse' });
+const labelNames: Getter<string[]> = (r) => (Array.isArray(r.labels) ? r.labels.map((l) => String(at(l, 'name') ?? '')) : []);
+const labelQ = textQ(labelNames);
+const milestoneTitle = str('milestone.title');
+const hasMilestone: Getter<boolean> = (r) => r.milestone != null;
+
+/** `milestone:TITLE`; `*`/`any` → has a milestone, `none`/`no` → has none (Part A §2.3 "Milestone"). */
+const milestoneQ: QualifierSpec = {
+  columns: [{ get: milestoneTitle, type: 'strings' }, { get: hasMilestone, type: 'boolean' }],
+  read: (value) => {
+    const v = value.trim().toLowerCase();
+    return { shown: v === '*' || v === 'any' ? '(any milestone)' : v === 'none' || v === 'no' ? '(no milestone)' : v };
+  },
+  compile(value, ctx) {
+    const v = value.trim().toLowerCase();
+    if (v === '*' || v === 'any') return onBoolean(ctx.c, hasMilestone, true);
+    if (v === 'none' || v === 'no') return onBoolean(ctx.c, hasMilestone, false);
+    return textQ(milestoneTitle).compile(value, ctx);
+  },
+};
+
+const isOpen: Getter<boolean> = (r, d, c) => state(r, d, c) === 'open';
+const isClosed: Getter<boolean> = (r, d, c) => state(r, d, c) === 'closed';
+const isDraft: Getter<boolean> = (r) => r.draft === true;
+/** The presence families of `has:` and `no:` (Part A §3.6) whose data REST records carry. */
+const presence: Record<string, Getter<boolean>> = {
+  label: (r) => Array.isArray(r.labels) && r.labels.length > 0,
+  labels: (r) => Array.isArray(r.labels) && r.labels.length > 0,
+  milestone: hasMilestone,
+  milestones: hasMilestone,
+  assignee: (r, d, c) => assignees(r, d, c).length > 0,
+  type: (r) => typeof at(r, 'type.name') === 'string',
+  'review-requested': (r, d, c) => requestedReviewers(r, d, c).length > 0,
+};
+const absence = Object.fromEntries(Object.entries(presence).map(([k, has]) => [k, ((r, d, c) => !has(r, d, c)) as Getter<boolean>]));
+
+/** `reason:completed` also takes closures with no reason stored (Part A §3.1); `not planned` → `not_planned`. */
+const reasonQ = enumQ({
+  completed: (r, d, c) => isClosed(r, d, c) && (r.state_reason == null || r.state_reason === 'completed'),
+  'not planned': (r) => r.state_reason === 'not_planned',
+  not_planned: (r) => r.state_reason === 'not_planned',
+  reopened: (r) => r.state_reason === 'reopened',
+  duplicate: (r) => r.state_reason === 'duplicate',
+});
 
 export const issues: KindSpec = {
   kind: 'issues',
@@ -120,74 +168,65 @@ export const issues: KindSpec = {
   qualifiers: {
     ...scope,
     type: typeQ,
-    is: enumQ({
-      issue: ['kind', (r, d, c) => !isPr(r, d, c)],
-      pr: ['kind', isPr],
-      'pull-request': ['kind', isPr],
-      open: ['state', (r, d, c) => state(r, d, c) === 'open'],
-      closed: ['state', (r, d, c) => state(r, d, c) === 'closed'],
-      merged: ['merged', isMerged],
-      unmerged: ['merged', (r, d, c) => isPr(r, d, c) && !isMerged(r, d, c)],
-      locked: ['locked', (r) => r.locked === true],
-      unlocked: ['locked', (r) => r.locked !== true],
-      public: ['visibility', (r, d, c) => !visibilityVia(r, repoOf(r, d, c), c).private],
-      private: ['visibility', (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private],
-      internal: ['visibility', (r, _d, c) => repoRecord(r, c)?.visibility === 'internal'],
-      draft: ['draft', (r) => r.draft === true],
-    }),
-    state: enumQ({
-      open: ['state', (r, d, c) => state(r, d, c) === 'open'],
-      closed: ['state', (r, d, c) => state(r, d, c) === 'closed'],
-    }),
-    reason: enumQ({
-      completed: ['reason', (r) => r.state_reason === 'completed'],
-      'not planned': ['reason', (r) => r.state_reason === 'not_planned'],
-      not_planned: ['reason', (r) => r.state_reason === 'not_planned'],
-      reopened: ['reason', (r) => r.state_reason === 'reopened'],
-    }),
+    // Anything `is:` does not know is a label (Part A §3.1, §3.6).
+    is: enumQ(
+      {
+        issue: (r, d, c) => !isPr(r, d, c),
+        pr: isPr,
+        'pull-request': isPr,
+        open: isOpen,
+        closed: isClosed,
+        merged: isMerged,
+        unmerged: (r, d, c) => isPr(r, d, c) && !isMerged(r, d, c),
+        locked: (r) => r.locked === true,
+        unlocked: (r) => r.locked !== true,
+        public: (r, d, c) => !visibilityVia(r, repoOf(r, d, c), c).private,
+        private: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c).private,
+        draft: isDraft,
+      },
+      {},
+      { name: 'label', spec: labelQ },
+    ),
+    // `state:merged` and `state:draft` act as `is:` (Part A §3.6).
+    state: enumQ({ open: isOpen, closed: isClosed, merged: isMerged, draft: isDraft }),
+    reason: reasonQ,
     author: authorQ,
     assignee: assigneeQ,
     mentions: mentionsQ,
     team: textQ(mentioned),
     involves: {
-      ...textQ((r, d, c) => [author(r, d, c), ...assignees(r, d, c), ...mentioned(r, d, c)].filter((x): x is string => !!x)),
-      repeat: 'or',
-      userValued: true,
+      ...textQ((r, d, c) =>
+        [author(r, d, c), ...assignees(r, d, c), ...mentioned(r, d, c), ...requestedReviewers(r, d, c)].filter((x): x is string => !!x),
+      ),
+      users: 'refuse',
     },
     commenter: unsupportedQ('issue records carry no comments'),
-    label: textQ((r) => (Array.isArray(r.labels) ? r.labels.map((l) => String(at(l, 'name') ?? '')) : [])),
-    milestone: textQ(str('milestone.title')),
+    label: labelQ,
+    milestone: milestoneQ,
     project: unsupportedQ('issue records carry no project links'),
-    no: enumQ(
-      {
-        label: ['label', (r) => !Array.isArray(r.labels) || r.labels.length === 0],
-        milestone: ['milestone', (r) => r.milestone == null],
-        assignee: ['assignee', (r, d, c) => assignees(r, d, c).length === 0],
-      },
-      { repeat: 'and', negatable: false },
-    ),
+    has: enumQ(presence),
+    no: enumQ(absence, { negatable: false }),
     linked: unsupportedQ('issue records carry no timeline links'),
-    language: languageQ((r, _d, c) => {
-      const lang = repoRecord(r, c)?.language;
-      return typeof lang === 'string' ? lang : undefined;
-    }),
+    language: languageQ(repoLanguage),
+    lang: languageQ(repoLanguage),
     comments: numberQ(num('comments')),
     interactions: numberQ(interactions),
     reactions: numberQ(reactions('total_count')),
-    draft: boolQ((r, d, c) => (isPr(r, d, c) ? r.draft === true : undefined)),
+    draft: boolQ((r, d, c) => (isPr(r, d, c) ? r.draft === true : undefined), containsTrue),
     review: unsupportedQ('issue records carry no review state'),
     'reviewed-by': unsupportedQ('issue records carry no reviews'),
-    'review-requested': textQ(requestedReviewers, 'exact', { userValued: true }),
-    'user-review-requested': textQ(requestedReviewers, 'exact', { userValued: true }),
+    'review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
+    'user-review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
     'team-review-requested': textQ(requestedTeams),
     status: unsupportedQ('issue records carry no commit statuses'),
+    // Lower-cased prefix matches on the branch names (Part A §2.3 "Prefix").
     head: textQ((_r, d, c) => str('head.ref')(c.pullOf(d) ?? {}, d, c), 'prefix'),
-    base: textQ((_r, d, c) => str('base.ref')(c.pullOf(d) ?? {}, d, c)),
+    base: textQ((_r, d, c) => str('base.ref')(c.pullOf(d) ?? {}, d, c), 'prefix'),
     created: dateQ(time('created_at')),
     updated: dateQ(time('updated_at')),
     closed: dateQ(time('closed_at')),
     merged: dateQ(time('pull_request.merged_at')),
-    archived: boolQ((r, _d, c) => repoRecord(r, c)?.archived === true),
+    archived: boolQ((r, _d, c) => repoRecord(r, c)?.archived === true, containsTrue),
   },
   sorts: {
     comments: num('comments'),
@@ -203,6 +242,8 @@ export const issues: KindSpec = {
     updated: time('updated_at'),
   },
   advancedSyntax: true,
+  repeats: 'and',
+  withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record) {
     const item: Record<string, unknown> = { ...record };

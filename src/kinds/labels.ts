@@ -18,15 +18,14 @@ export const labels: KindSpec = {
   ],
   defaultFields: ['name', 'description'],
   inValues: {},
-  // Labels take no qualifiers (seed): a `name:value` token is searched as text.
+  // Labels take `sort:` only (`repo:`/`user:` are parsed and ignored, Part B §5): other `name:value` is text.
   qualifiers: {},
   sorts: { created: time('created_at'), updated: time('updated_at') },
   advancedSyntax: false,
-  byRepositoryId: true,
+  repeats: 'or',
+  wordsOnly: true,
+  byRepositoryId: repoOf,
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project: (record) => ({ ...record }),
   scoreAfter: 'description',
 };
-
-/** The repository full name a label belongs to (from its URL). */
-export const labelRepository = repoOf;

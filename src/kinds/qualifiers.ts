@@ -4,8 +4,8 @@
  */
 import type { RawRecord } from './kind.js';
 import { canonicalLanguage, isKnownLanguage } from '../text/languages.js';
-import { inInterval, parseBoolean, parseDateRange, parseNumberRange, toEpochMs } from './qualifier-values.js';
-import type { Predicate, QualifierSpec } from './spec.js';
+import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
+import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
 
 /** Paths split once: the tables read a few dozen distinct paths millions of times while columns build. */
@@ -107,39 +107,48 @@ export function onStrings(c: CollectionView, get: Getter<string | readonly strin
   });
 }
 
-/** Numeric comparison/range qualifier (§1.7) over a number getter. */
+/**
+ * Numeric comparison/range qualifier (Part A §2.3 "Range") over a number getter. A bad value is GitHub's 422; an
+ * open range on both ends (`*..*`) is no filter.
+ */
 export function numberQ(get: Getter<number | undefined>): QualifierSpec {
   return {
     columns: [{ get, type: 'number' }],
+    read(value) {
+      const interval = parseNumberRange(value);
+      return interval ? { shown: showInterval(interval, 'number') } : { dropped: 'a range open at both ends is no filter' };
+    },
     compile(value, { c }) {
       const interval = parseNumberRange(value);
-      if (!interval) return undefined;
-      return onNumber(c, get, (x) => inInterval(interval, x));
+      return interval ? onNumber(c, get, (x) => inInterval(interval, x)) : undefined;
     },
   };
 }
 
-/** Date comparison/range qualifier (§1.8) over an epoch-ms getter. */
+/** Date comparison/range qualifier (Part A §2.3 "Date range") over an epoch-ms getter; periods round (`2020`). */
 export function dateQ(get: Getter<number | undefined>): QualifierSpec {
   return {
     columns: [{ get, type: 'number' }],
+    read(value) {
+      const interval = parseDateRange(value);
+      return interval ? { shown: showInterval(interval, 'date') } : { dropped: 'a range open at both ends is no filter' };
+    },
     compile(value, { c }) {
       const interval = parseDateRange(value);
-      if (!interval) return undefined;
-      return onNumber(c, get, (x) => inInterval(interval, x));
+      return interval ? onNumber(c, get, (x) => inInterval(interval, x)) : undefined;
     },
   };
 }
 
-/** `true|false` qualifier over a boolean getter (a missing value counts as false). */
-export function boolQ(get: Getter<boolean | undefined>): QualifierSpec {
+/**
+ * A boolean qualifier over a boolean getter (a missing value counts as false). GitHub never refuses the value: it
+ * coerces it with `parse` (`/^true$/i` on repositories, `/true/i` on issues and commits, Part A §3.1, §4.1).
+ */
+export function boolQ(get: Getter<boolean | undefined>, parse: (raw: string) => boolean): QualifierSpec {
   return {
     columns: [{ get, type: 'boolean' }],
-    compile(value, { c }) {
-      const wanted = parseBoolean(value);
-      if (wanted === undefined) return undefined;
-      return onBoolean(c, get, wanted);
-    },
+    read: (value) => ({ shown: String(parse(value)) }),
+    compile: (value, { c }) => onBoolean(c, get, parse(value)),
   };
 }
 
@@ -169,6 +178,7 @@ export function textQ(
   return {
     list: true,
     columns: [{ get, type: 'strings' }],
+    read: (value) => (value.trim() === '' ? { dropped: 'an empty value' } : { shown: `${value.trim().toLowerCase()}${mode === 'prefix' ? '*' : ''}` }),
     ...extra,
     compile(value, { c }) {
       const wanted = value.trim().toLowerCase();
@@ -180,23 +190,32 @@ export function textQ(
 }
 
 /**
- * An enumeration qualifier (`is:`, `state:`, `type:`, `no:`): each value names a predicate.
- * @param values value (lower-case) → [family, test]; repeated values of one family OR, families AND (§1.3)
+ * An enumeration qualifier (`is:`, `state:`, `type:`, `no:`): each value (lower-cased) names a test. A value the
+ * table does not know goes to `otherwise` (issues: `is:<unknown>` means `label:<unknown>`, Part A §3.1) or is
+ * dropped, as GitHub ignores it.
  */
 export function enumQ(
-  values: Readonly<Record<string, readonly [family: string, test: Getter<boolean>]>>,
+  values: Readonly<Record<string, Getter<boolean>>>,
   extra: Partial<QualifierSpec> = {},
+  otherwise?: { readonly name: string; readonly spec: QualifierSpec },
 ): QualifierSpec {
+  const entry = (value: string) => {
+    const key = value.trim().toLowerCase();
+    return Object.hasOwn(values, key) ? values[key] : undefined;
+  };
   return {
-    repeat: 'or',
     list: true,
-    columns: Object.values(values).map(([, test]) => ({ get: test, type: 'boolean' as const })),
+    columns: [...Object.values(values).map((test) => ({ get: test, type: 'boolean' as const })), ...(otherwise?.spec.columns ?? [])],
     ...extra,
-    group: (value) => values[value.trim().toLowerCase()]?.[0] ?? value,
-    compile(value, { c }) {
-      const entry = values[value.trim().toLowerCase()];
-      if (!entry) return undefined;
-      return onBoolean(c, entry[1], true);
+    read(value): ValueReading {
+      if (entry(value)) return { shown: value.trim().toLowerCase() };
+      if (otherwise) return { shown: `${otherwise.name}:${value.trim().toLowerCase()}` };
+      return { dropped: `not a value of this qualifier (${Object.keys(values).join(', ') || 'none here'})` };
+    },
+    compile(value, ctx) {
+      const test = entry(value);
+      if (test) return onBoolean(ctx.c, test, true);
+      return otherwise?.spec.compile(value, ctx);
     },
   };
 }
@@ -230,31 +249,34 @@ function parseRepoUrl(url: string): string | undefined {
   }
 }
 
-/** repo:, user: and org: all OR with each other (§1.3, §1.6: "spaces between org/repo/user mean OR"). */
-const scopeGroup = (): string => 'scope';
-
 /**
- * The scope qualifiers `repo:`, `user:`, `org:` (§1.3: repeats OR). The value must name something the dump
- * knows and the viewer may see, else 422 (checked by the planner through `scope`).
+ * The scope qualifiers `repo:`, `user:`, `org:` and `owner:` (Part A §2.3 "Repository"): every positive value of
+ * the four unions into one scope; a value must name a repository or owner the dump knows and the viewer may see
+ * (resolved when the plan is compiled). Code has no `owner:` (Part B §3.1).
  * @param repoOf the record's repository full name
  */
-export function scopeQualifiers(repoOf: Getter<string | undefined>): Record<'repo' | 'user' | 'org', QualifierSpec> {
+export function scopeQualifiers(repoOf: Getter<string | undefined>): Record<'repo' | 'user' | 'org' | 'owner', QualifierSpec> {
   const ownerOf: Getter<string | undefined> = (r, doc, c) => repoOf(r, doc, c)?.split('/')[0];
+  const owner = textQ(ownerOf, 'exact', { scope: 'owner', list: false });
   return {
-    repo: textQ(repoOf, 'exact', { repeat: 'or', scope: 'repo', list: false, group: scopeGroup }),
-    user: textQ(ownerOf, 'exact', { repeat: 'or', scope: 'user', list: false, userValued: true, group: scopeGroup }),
-    org: textQ(ownerOf, 'exact', { repeat: 'or', scope: 'user', list: false, group: scopeGroup }),
+    repo: textQ(repoOf, 'exact', { scope: 'repo', list: false }),
+    user: { ...owner, users: 'refuse' },
+    org: owner,
+    owner,
   };
 }
 
 /**
- * `language:` — compares linguist names, so aliases match (`language:js` finds JavaScript, §2). A value linguist
- * does not know is unusable: GitHub drops it (and refuses the query when nothing else is left, §1.1).
+ * `language:` — compares linguist names, so aliases match (`language:js` finds JavaScript). A value linguist does
+ * not know is removed without an error (Part A §2.3 "Language"); the query is refused when nothing is left.
  */
 export function languageQ(get: Getter<string | undefined>): QualifierSpec {
   return {
     list: true,
+    languages: true,
     columns: [{ get, type: 'strings' }],
+    read: (value) =>
+      value.trim() !== '' && isKnownLanguage(value) ? { shown: canonicalLanguage(value) } : { dropped: 'not a language linguist knows' },
     compile(value, { c }) {
       if (value.trim() === '' || !isKnownLanguage(value)) return undefined;
       const wanted = canonicalLanguage(value);

@@ -1,6 +1,8 @@
 /** `/search/repositories` (reference §2.2). Forks are hidden unless `fork:true|only`. */
 import { apiRoot, repositoryObjectUrl, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
+import { MESSAGES } from '../api-error.js';
+import { isTrueAnchored } from './qualifier-values.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
@@ -18,18 +20,25 @@ const goodFirst: Getter<number | undefined> = (r, _d, c) => {
   return name ? c.openIssuesWithLabel(name, 'good first issue') : undefined;
 };
 
-/** `fork:true` includes forks, `fork:only` keeps only forks, `fork:false` the default (§2.2 "Searching in forks"). */
+/**
+ * `fork:true` includes forks, `fork:only` keeps only forks, any other value excludes them, as does no `fork:`
+ * (Part A §4.1).
+ */
 const isFork: Getter<boolean> = (r) => r.fork === true;
 const forkQ: QualifierSpec = {
   columns: [{ get: isFork, type: 'boolean' }],
+  read(value) {
+    const v = value.trim().toLowerCase();
+    return { shown: v === 'true' ? 'forks included' : v === 'only' ? 'forks only' : 'forks excluded' };
+  },
   compile(value, { c }) {
     const v = value.trim().toLowerCase();
     if (v === 'true') return () => true;
-    if (v === 'only') return onBoolean(c, isFork, true);
-    if (v === 'false') return onBoolean(c, isFork, false);
-    return undefined;
+    return onBoolean(c, isFork, v === 'only');
   },
 };
+const stars = num('stargazers_count');
+const language = languageQ(str('language'));
 
 export const repositories: KindSpec = {
   kind: 'repositories',
@@ -55,27 +64,36 @@ export const repositories: KindSpec = {
   qualifiers: {
     ...scopeQualifiers(fullName),
     size: numberQ(num('size')),
-    followers: numberQ((r) => (typeof r.subscribers_count === 'number' ? r.subscribers_count : undefined)),
+    // `stars:` and `followers:` are both the star count (Part A §4.1).
+    stars: numberQ(stars),
+    followers: numberQ(stars),
     forks: numberQ((r) => (typeof r.forks_count === 'number' ? r.forks_count : typeof r.forks === 'number' ? r.forks : undefined)),
-    stars: numberQ(num('stargazers_count')),
     created: dateQ(time('created_at')),
     pushed: dateQ(time('pushed_at')),
-    language: languageQ(str('language')),
-    topic: textQ(topics),
+    language: { ...language, joins: 'language' },
+    lang: { ...language, joins: 'language' },
+    // Several `topic:` are all required (Part A §4.1).
+    topic: { ...textQ(topics), repeat: 'and' },
     topics: numberQ((r) => (Array.isArray(r.topics) ? r.topics.length : undefined)),
     license: textQ((r) => {
       const license = r.license as RawRecord | null | undefined;
       return [license?.key, license?.spdx_id].filter((x): x is string => typeof x === 'string');
     }),
     is: enumQ({
-      public: ['visibility', (r) => r.private !== true],
-      private: ['visibility', (r) => r.private === true],
-      internal: ['visibility', (r) => r.visibility === 'internal'],
+      public: (r) => r.private !== true,
+      private: (r) => r.private === true,
+      internal: (r) => r.visibility === 'internal',
+    }),
+    visibility: enumQ({
+      public: (r) => r.private !== true && r.visibility !== 'internal',
+      private: (r) => r.private === true,
+      internal: (r) => r.visibility === 'internal',
     }),
     has: unsupportedQ('repository records do not say whether a FUNDING.yml exists'),
-    mirror: boolQ((r) => r.mirror_url !== undefined ? r.mirror_url !== null : undefined),
-    template: boolQ((r) => (typeof r.is_template === 'boolean' ? r.is_template : undefined)),
-    archived: boolQ((r) => (typeof r.archived === 'boolean' ? r.archived : undefined)),
+    sponsorable: unsupportedQ('repository records do not say whether the owner is sponsorable'),
+    mirror: boolQ((r) => (r.mirror_url !== undefined ? r.mirror_url !== null : undefined), isTrueAnchored),
+    template: boolQ((r) => (typeof r.is_template === 'boolean' ? r.is_template : undefined), isTrueAnchored),
+    archived: boolQ((r) => (typeof r.archived === 'boolean' ? r.archived : undefined), isTrueAnchored),
     'good-first-issues': numberQ(goodFirst),
     'help-wanted-issues': numberQ(helpWanted),
     fork: forkQ,
@@ -87,6 +105,11 @@ export const repositories: KindSpec = {
     updated: time('updated_at'),
   },
   advancedSyntax: false,
+  repeats: 'or',
+  // `fork:` alone is no filter (Part A §4.2 "Empty query"); a topic-only query is answered. The code read counts
+  // the repository scope out too, yet real GitHub answers `q=user:octocat` (the documented way to list an
+  // owner's repositories, what `gh search repos --owner` sends, and issue #11's `@hub4j`): our choice follows it.
+  withoutText: { message: MESSAGES.noQualifiersApply, notCounting: ['fork'] },
   defaults(present, c) {
     return present.has('fork') ? undefined : onBoolean(c, isFork, false);
   },

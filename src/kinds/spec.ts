@@ -35,32 +35,71 @@ export interface TextFieldSpec {
   };
 }
 
+/**
+ * How the front half understood one value, before any record is read: `shown` is the normalised value or range the
+ * plan prints; `dropped` says why GitHub removes the value without an error (an unknown language, `*..*`).
+ */
+export type ValueReading = { readonly shown: string } | { readonly dropped: string };
+
 /** One qualifier of a kind (`label:`, `stars:` …). */
 export interface QualifierSpec {
   /**
-   * Compile one value (one item of a comma list) to a predicate; undefined when the value is unusable
-   * (e.g. `stars:abc`), which GitHub answers by dropping the qualifier (§1.1).
+   * Check one value (one item of a comma list) without reading records: how it reads, or why it is dropped.
+   * @throws ValueError with GitHub's exact 422 message for a value GitHub refuses (numbers, dates, SHAs)
+   * @default the value as written
    */
+  read?(value: string): ValueReading;
+  /** Compile one value that {@link read} accepted to a predicate; undefined when it selects nothing usable. */
   compile(value: string, ctx: CompileContext): Predicate | undefined;
-  /** How repeated occurrences combine (§1.3): `label:a label:b` is AND, `repo:a repo:b` is OR. @default 'and' */
+  /** How repeated occurrences combine; overrides the kind's {@link KindSpec.repeats} (repositories' `topic:` is AND). */
   readonly repeat?: 'and' | 'or';
-  /** Split the value at commas into alternatives (`label:bug,crash`). @default false */
+  /** Keep the comma list as alternatives (`label:bug,crash`, Part A §2.1 "enumerable"); else re-join with commas. */
   readonly list?: boolean;
-  /** `-name:` allowed. @default true (`no:` is the exception, §1.4) */
+  /** `-name:` honoured. @default true (a negated `no:` is ignored, Part A §3.1) */
   readonly negatable?: boolean;
-  /** Occurrences with different group keys AND even when `repeat` is 'or' (e.g. `is:open` vs `is:issue`). */
-  group?(value: string): string;
-  /** The value names users (`@me` allowed and resolved to the viewer's login). */
-  readonly userValued?: boolean;
   /**
-   * The value names a repository, user or organization that must exist and be visible, else 422 (§1.11).
-   * 'repo' expects `owner/name`; 'user' a login.
+   * Only one value counts (Part B §2.1, §4): the first positive one (`author:` on commits), the last (`is:` on
+   * commits), or exactly one (SHA filters build nothing from two or more values).
    */
-  readonly scope?: 'repo' | 'user';
+  readonly only?: 'first' | 'last' | 'one';
+  /** Occurrences of qualifiers with the same `joins` name combine as one (`lang:` with `language:`). */
+  readonly joins?: string;
+  /**
+   * The value names users (`@me` is the viewer's login). 'refuse': a 422 when no positive value names a known
+   * user (Part A §2.3 "User"); 'drop': an unknown login drops the value silently (commits' `author:`, Part B §2.1).
+   */
+  readonly users?: 'refuse' | 'drop';
+  /**
+   * Part of the repository scope (`repo user org owner`, Part A §2.3 "Repository"): all positive values union into
+   * one scope. 'repo' values name `owner/name`, 'owner' values a login.
+   */
+  readonly scope?: 'repo' | 'owner';
+  /** The value names a language (linguist's data is loaded before values are read). */
+  readonly languages?: boolean;
   /** Set when the data this qualifier needs is not in REST records: the qualifier is refused, never ignored. */
   readonly unsupported?: string;
   /** Getters whose values are precomputed per document as columns (read through `CollectionView.column`). */
   readonly columns?: ReadonlyArray<{ readonly get: Getter<unknown>; readonly type: ColumnType }>;
+}
+
+/** A preview media type a kind requires (seed: commits cloak, topics mercy), with GitHub's 415 texts. */
+export interface PreviewSpec {
+  /** The media-type name (`application/vnd.github.<name>-preview+json`). */
+  readonly name: 'cloak' | 'mercy';
+  /** The API's name in GitHub's 415 message (`Commit Search`, `Topics`). */
+  readonly title: string;
+  /** The 415 body's documentation_url. */
+  readonly documentationUrl: string;
+}
+
+/**
+ * When a query without text is refused (Part A §3.2, §4.2, §5; Part B §2.2, §3.2, §4): with `message`, unless a
+ * filter that counts survives. `counting`: only these qualifiers count; else every filter except `notCounting`.
+ */
+export interface WithoutTextRule {
+  readonly message: string;
+  readonly counting?: readonly string[];
+  readonly notCounting?: readonly string[];
 }
 
 /** Whether a record is in a private repository, and which (for access checks). */
@@ -81,16 +120,34 @@ export interface KindSpec {
   readonly qualifiers: Readonly<Record<string, QualifierSpec>>;
   /** Sort keys (OpenAPI enum) → the value sorted on (numbers; dates as epoch ms). Missing values sort last. */
   readonly sorts: Readonly<Record<string, Getter<number | undefined>>>;
-  /** Advanced syntax (parentheses, AND/OR between qualifiers): issues only (§1.6). */
+  /** Advanced syntax (parentheses, AND/OR between qualifiers): issues only (Part A §3.6). */
   readonly advancedSyntax: boolean;
-  /** Message of the 422 for a query with qualifiers but no text, when the kind requires text (§1.11). */
-  readonly textRequired?: string;
-  /** Qualifiers that stand in for text when `textRequired` is set (code: `filename:`, per GitHub's docs). */
-  readonly textOptionalWith?: readonly string[];
+  /**
+   * How repeated occurrences of one qualifier combine (Part A §2.3, §7): 'or' in the legacy engine (repositories,
+   * users, commits, code, topics), 'and' in advanced issue search.
+   */
+  readonly repeats: 'and' | 'or';
+  /**
+   * Labels (Part B §5): words are not quoted for the 256 rule. (GitHub also reads `AND`/`OR`/`NOT` as ordinary words
+   * there; we keep them operators, as the label match itself — any of name, prefix, n-grams, description words — is
+   * approximated by the keyword search.)
+   */
+  readonly wordsOnly?: boolean;
+  /** A query without text: refused unless a filter counts; absent: always answered (labels, Part B §5). */
+  readonly withoutText?: WithoutTextRule;
+  /**
+   * A repository scope that resolves to nothing: 'refuse' (422, Part A §2.3), or 'empty' (200, empty,
+   * `incomplete_results: true`: code, as measured on GitHub's Blackbird back end, Part B §3.4).
+   * @default 'refuse'
+   */
+  readonly unresolvedScope?: 'refuse' | 'empty';
   /** The 1000-result rule: code refuses `page*per_page > 1000`, others `(page-1)*per_page >= 1000` (§3.4). */
   readonly capRule?: 'code' | 'default';
-  /** `/search/labels`: results are the labels of the repository named by `repository_id` (required). */
-  readonly byRepositoryId?: boolean;
+  /**
+   * `/search/labels`: results are the records of the repository named by `repository_id` (required; the CLI's
+   * `--repository-id`); this reads a record's repository full name.
+   */
+  readonly byRepositoryId?: Getter<string | undefined>;
   /** Other kinds whose records this kind's qualifiers or sorts read (loaded before planning). */
   readonly needs?: readonly Kind[];
   /**
@@ -99,7 +156,7 @@ export interface KindSpec {
    */
   readonly detectsLanguages?: boolean;
   /** The preview media type this kind requires (seed: commits cloak, topics mercy), else 415. */
-  readonly preview?: 'cloak' | 'mercy';
+  readonly preview?: PreviewSpec;
   /** Extra filters GitHub applies by default, given the qualifier names present (repositories hide forks). */
   defaults?(present: ReadonlySet<string>, c: CollectionView): Predicate | undefined;
   readonly visibility: Getter<Visibility>;

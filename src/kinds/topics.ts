@@ -1,4 +1,5 @@
 /** `/search/topics` (reference §2.6): best match only; requires the mercy preview (seed). */
+import { MESSAGES } from '../api-error.js';
 import { dateQ, enumQ, num, numberQ, str, time } from './qualifiers.js';
 import type { KindSpec, TextFieldSpec } from './spec.js';
 
@@ -22,18 +23,26 @@ export const topics: KindSpec = {
   defaultFields: ['name', 'display_name', 'short_description', 'description'],
   inValues: {},
   qualifiers: {
-    is: enumQ({
-      curated: ['curated', (r) => r.curated === true],
-      'not-curated': ['curated', (r) => r.curated !== true],
-      featured: ['featured', (r) => r.featured === true],
-      'not-featured': ['featured', (r) => r.featured !== true],
-    }),
+    // Only the first positive value counts (Part B §4).
+    is: enumQ(
+      {
+        curated: (r) => r.curated === true,
+        'not-curated': (r) => r.curated !== true,
+        featured: (r) => r.featured === true,
+        'not-featured': (r) => r.featured !== true,
+      },
+      { only: 'first' },
+    ),
+    // Parsed, but GitHub's filter reads a key the parser never produces: it never applies (Part B §4, §7).
+    name: { read: () => ({ dropped: 'GitHub parses name: on topics but never applies it (reference Part B §7)' }), compile: () => undefined },
     repositories: numberQ(num('repository_count')),
     created: dateQ(time('created_at')),
   },
   sorts: {},
   advancedSyntax: false,
-  preview: 'mercy',
+  repeats: 'or',
+  withoutText: { message: MESSAGES.noQualifiersApply },
+  preview: { name: 'mercy', title: 'Topics', documentationUrl: 'https://docs.github.com/rest/search/search#search-topics' },
   visibility: () => ({ private: false }),
   project(record) {
     const item: Record<string, unknown> = { ...record };

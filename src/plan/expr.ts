@@ -1,6 +1,6 @@
 /**
  * The plan: a boolean expression over documents whose leaves are keyword/phrase lookups and compiled qualifier
- * filters. Plain data plus predicates; `printExpr` renders it for tests.
+ * filters. Plain data plus predicates (the printable form is the QueryPlan it was compiled from).
  */
 import type { Predicate } from '../kinds/spec.js';
 
@@ -30,23 +30,6 @@ export function or(children: readonly Expr[]): Expr {
   const kept = children.filter((c) => c.type !== 'none');
   if (kept.some((c) => c.type === 'all')) return ALL;
   return kept.length === 0 ? NONE : kept.length === 1 ? kept[0]! : { type: 'or', children: kept };
-}
-
-/** Compact rendering: `(and "a b" label:bug (not crash))`. */
-export function printExpr(expr: Expr): string {
-  switch (expr.type) {
-    case 'all':
-    case 'none':
-      return expr.type;
-    case 'filter':
-      return expr.label;
-    case 'text':
-      return expr.phrase ? JSON.stringify(expr.text) : expr.text;
-    case 'not':
-      return `(not ${printExpr(expr.child)})`;
-    default:
-      return `(${expr.type} ${expr.children.map(printExpr).join(' ')})`;
-  }
 }
 
 /** The positive keywords and phrases of an expression (not under a NOT): these rank and get text matches. */

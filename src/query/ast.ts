@@ -18,15 +18,19 @@ export interface TermNode {
   readonly span: Span;
 }
 
-/** `name:value`, `-name:value`, `name:"quoted value"`. The name is lower-cased; the value is unescaped. */
+/**
+ * `name:value`, `-name:value`, `name:"quoted value"`, `name:a,b`, or a shorthand (`@login`, `#topic`). The name is
+ * as typed (GitHub matches names case-sensitively, reference Part A §2.1); values are unescaped.
+ */
 export interface QualifierNode {
   readonly type: 'qualifier';
   readonly name: string;
-  readonly value: string;
-  /** The value was double-quoted (so it may contain spaces, commas are still list separators). */
-  readonly quoted: boolean;
+  /** The comma-separated values as written (quotes removed). */
+  readonly values: readonly string[];
   /** A leading `-`: exclude what the qualifier matches. */
   readonly negated: boolean;
+  /** `@` or `#` when written as a shorthand. */
+  readonly shorthand?: '@' | '#' | undefined;
   /** The token as typed, for messages and for keeping an unknown `name:value` as free text. */
   readonly raw: string;
   readonly span: Span;
@@ -58,7 +62,7 @@ export type Node = TermNode | QualifierNode | AndNode | OrNode | NotNode;
 /** A parsed query: the tree (null when `q` held nothing but operators) and how many operators it used. */
 export interface ParsedQuery {
   readonly root: Node | null;
-  /** Count of `AND`, `OR`, `NOT` operators as typed (GitHub allows at most five, §1.10). */
+  /** Count of `AND`, `OR`, `NOT`, `&&`, `||` operators as typed (GitHub allows at most five, Part A §2.2). */
   readonly operators: number;
 }
 
@@ -72,7 +76,7 @@ export function printAst(node: Node | null): string {
     case 'term':
       return node.phrase ? JSON.stringify(node.text) : node.text;
     case 'qualifier':
-      return `${node.negated ? '-' : ''}${node.name}:${node.quoted ? JSON.stringify(node.value) : node.value}`;
+      return `${node.negated ? '-' : ''}${node.name}:${node.values.map((v) => (/[\s,"]/.test(v) ? JSON.stringify(v) : v)).join(',')}`;
     case 'not':
       return `(not ${printAst(node.child)})`;
     case 'and':

@@ -1,133 +1,213 @@
 /**
- * Characters → tokens, kind-agnostic: words, quoted phrases, `name:value` qualifiers (with `-` negation and
- * quoted values), the upper-case operators `AND`/`OR`/`NOT`, and parentheses when grouping is enabled.
- * Whitespace separates tokens except inside double quotes; `\"` escapes a quote inside quotes (gh quotes values
- * with Go's %q, reference §1.2).
+ * Characters → tokens, as GitHub's query parser reads them (reference Part A §2.1): words, quoted phrases,
+ * `name:value` qualifiers (names matched case-sensitively against the kind's list, optional leading `-`, values
+ * quoted, bare or comma lists), the shorthands `@owner/name`, `@login` and `#topic`, the operators
+ * `AND OR NOT && ||`, and parentheses when grouping is on. An odd number of unescaped quotes drops the last one.
+ * `\"` escapes a quote inside quotes (gh quotes values with Go's %q).
  */
 import type { Span } from './ast.js';
+
+/** A qualifier as typed: one token, its values (a comma list keeps each item apart), and where it came from. */
+export interface QualifierToken {
+  readonly kind: 'qualifier';
+  /** The name exactly as typed (case-sensitive), or the shorthand's target (`repo`, `user`, `topic`). */
+  readonly name: string;
+  /** The comma-separated values, quotes removed (`label:"in progress",bug` → `in progress`, `bug`). */
+  readonly values: readonly string[];
+  /** A leading `-`: exclude what the qualifier matches. */
+  readonly negated: boolean;
+  /** `@` or `#` when written as a shorthand. */
+  readonly shorthand?: '@' | '#';
+  /** The token as typed (for messages and the plan). */
+  readonly raw: string;
+  readonly span: Span;
+}
 
 export type Token =
   | { readonly kind: 'word'; readonly text: string; readonly span: Span }
   | { readonly kind: 'phrase'; readonly text: string; readonly span: Span }
-  | {
-      readonly kind: 'qualifier';
-      readonly name: string;
-      readonly value: string;
-      readonly quoted: boolean;
-      readonly negated: boolean;
-      readonly raw: string;
-      readonly span: Span;
-    }
-  | { readonly kind: 'and' | 'or' | 'not' | 'lparen' | 'rparen'; readonly span: Span };
+  | QualifierToken
+  | { readonly kind: 'and' | 'or' | 'not' | 'lparen' | 'rparen'; readonly text: string; readonly span: Span };
 
-/** Lexer options. */
+/** Lexer options: what the kind recognises. */
 export interface LexOptions {
-  /** Treat `(` and `)` at token edges as grouping (advanced issue search, §1.6). Otherwise they are text. */
+  /** Treat `(` and `)` at token edges as grouping (advanced issue search, Part A §3.6). Otherwise they are text. */
   readonly grouping: boolean;
+  /**
+   * Whether `name` (as typed, case-sensitive) is a qualifier of the kind (Part A §2.1). Anything else stays text.
+   * @default every name
+   */
+  readonly isQualifier?: (name: string) => boolean;
 }
 
-const QUALIFIER_NAME = /^(-?)([A-Za-z][A-Za-z0-9_-]*):/;
-const OPERATORS: Record<string, 'and' | 'or' | 'not'> = { AND: 'and', OR: 'or', NOT: 'not' };
+const QUALIFIER_NAME = /^(-?)([A-Za-z][A-Za-z0-9_.-]*):/;
+/** The operator words (Part A §2.2): whole words, upper-case. */
+export const OPERATOR_WORDS: Readonly<Record<string, 'and' | 'or' | 'not'>> = { AND: 'and', OR: 'or', NOT: 'not', '&&': 'and', '||': 'or' };
 
 const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
 
 /**
- * Read a double-quoted string starting at `q[start] === '"'`. Returns the unescaped text and the index after the
- * closing quote; an unterminated quote runs to the end of the query (GitHub is lenient here).
+ * Index of the quote GitHub drops: the last unescaped `"` when their number is odd (Part A §2.1 "Query text"),
+ * else -1.
  */
-function readQuoted(q: string, start: number): { text: string; end: number } {
-  let text = '';
-  let i = start + 1;
-  while (i < q.length) {
-    const c = q[i]!;
-    if (c === '\\' && (q[i + 1] === '"' || q[i + 1] === '\\')) {
-      text += q[i + 1];
-      i += 2;
-    } else if (c === '"') {
-      return { text, end: i + 1 };
-    } else {
-      text += c;
+export function droppedQuote(q: string): number {
+  let count = 0;
+  let last = -1;
+  for (let i = 0; i < q.length; i++) {
+    if (q[i] === '\\' && q[i + 1] === '"') {
       i += 1;
+      continue;
+    }
+    if (q[i] === '"') {
+      count += 1;
+      last = i;
     }
   }
-  return { text, end: i };
+  return count % 2 === 1 ? last : -1;
 }
 
-/** Index of the end of a bare run (until whitespace, or a `"` that starts a quoted part, or a `)` if grouping). */
-function readBare(q: string, start: number, grouping: boolean): number {
-  let i = start;
-  while (i < q.length && !isSpace(q[i]) && !(grouping && q[i] === ')')) i += 1;
-  return i;
+class Lexer {
+  private i = 0;
+  readonly tokens: Token[] = [];
+  private readonly drop: number;
+  constructor(
+    private readonly q: string,
+    private readonly options: LexOptions,
+  ) {
+    this.drop = droppedQuote(q);
+  }
+
+  /** A quote that opens a quoted run (not the dropped one). */
+  private opensQuote(at: number): boolean {
+    return this.q[at] === '"' && at !== this.drop;
+  }
+
+  private endsBare(at: number): boolean {
+    const c = this.q[at];
+    return c === undefined || isSpace(c) || (this.options.grouping && c === ')');
+  }
+
+  /** Read a quoted run starting at an opening quote: its text (unescaped) and the index after the closing quote. */
+  private readQuoted(start: number): { text: string; end: number } {
+    const q = this.q;
+    let text = '';
+    let i = start + 1;
+    while (i < q.length) {
+      const c = q[i]!;
+      if (c === '\\' && (q[i + 1] === '"' || q[i + 1] === '\\')) {
+        text += q[i + 1];
+        i += 2;
+      } else if (c === '"' && i !== this.drop) {
+        return { text, end: i + 1 };
+      } else {
+        if (i !== this.drop) text += c;
+        i += 1;
+      }
+    }
+    return { text, end: i };
+  }
+
+  /** A bare run's text (without the dropped quote) and end. */
+  private readBare(start: number): { text: string; end: number } {
+    let end = start;
+    let text = '';
+    while (!this.endsBare(end)) {
+      if (end !== this.drop) text += this.q[end];
+      end += 1;
+    }
+    return { text, end };
+  }
+
+  /** Values after `name:`: quoted or bare runs, a comma continuing with another value. */
+  private readValues(start: number): { values: string[]; end: number } {
+    const values: string[] = [];
+    let current = '';
+    let any = false;
+    let end = start;
+    while (!this.endsBare(end)) {
+      const c = this.q[end]!;
+      if (this.opensQuote(end)) {
+        const read = this.readQuoted(end);
+        current += read.text;
+        any = true;
+        end = read.end;
+      } else if (c === ',') {
+        values.push(current);
+        current = '';
+        end += 1;
+      } else {
+        if (end !== this.drop) {
+          current += c;
+          any = true;
+        }
+        end += 1;
+      }
+    }
+    values.push(current);
+    return { values: any ? values : [], end };
+  }
+
+  private push(token: Token): void {
+    this.tokens.push(token);
+    this.i = token.span.end;
+  }
+
+  /** `name:value` or a shorthand at `start`, when the kind recognises it. */
+  private qualifier(start: number): QualifierToken | undefined {
+    const q = this.q;
+    const negated = q[start] === '-';
+    const at = negated ? start + 1 : start;
+    const isQualifier = this.options.isQualifier ?? (() => true);
+    if (q[at] === '@' || q[at] === '#') {
+      const { text, end } = this.readBare(at + 1);
+      if (text === '') return undefined;
+      const name = q[at] === '#' ? 'topic' : text.includes('/') ? 'repo' : 'user';
+      if (!isQualifier(name)) return undefined;
+      return { kind: 'qualifier', name, values: [text], negated, shorthand: q[at] as '@' | '#', raw: q.slice(start, end), span: { start, end } };
+    }
+    const head = QUALIFIER_NAME.exec(q.slice(start, start + 128));
+    if (!head || !isQualifier(head[2]!)) return undefined;
+    const { values, end } = this.readValues(start + head[0].length);
+    if (values.length === 0) return undefined;
+    return { kind: 'qualifier', name: head[2]!, values, negated, raw: q.slice(start, end), span: { start, end } };
+  }
+
+  run(): Token[] {
+    const q = this.q;
+    while (this.i < q.length) {
+      const start = this.i;
+      const c = q[start]!;
+      if (isSpace(c) || start === this.drop) {
+        this.i += 1;
+        continue;
+      }
+      if (this.options.grouping && (c === '(' || c === ')')) {
+        this.push({ kind: c === '(' ? 'lparen' : 'rparen', text: c, span: { start, end: start + 1 } });
+        continue;
+      }
+      if (this.opensQuote(start)) {
+        const { text, end } = this.readQuoted(start);
+        this.push({ kind: 'phrase', text, span: { start, end } });
+        continue;
+      }
+      const qualifier = this.qualifier(start);
+      if (qualifier) {
+        this.push(qualifier);
+        continue;
+      }
+      const { text, end } = this.readBare(start);
+      const op = Object.hasOwn(OPERATOR_WORDS, text) ? OPERATOR_WORDS[text] : undefined;
+      this.push(op ? { kind: op, text, span: { start, end } } : { kind: 'word', text, span: { start, end } });
+    }
+    return this.tokens;
+  }
 }
 
 /**
- * Split a query into tokens with spans.
+ * Split a query into tokens with spans (UTF-16 code units into `q`).
  * @param q the raw `q` parameter
  * @returns tokens in order; never throws (every input lexes)
  */
 export function lex(q: string, options: LexOptions): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < q.length) {
-    if (isSpace(q[i])) {
-      i += 1;
-      continue;
-    }
-    const start = i;
-    const c = q[i]!;
-    if (options.grouping && c === '(') {
-      tokens.push({ kind: 'lparen', span: { start, end: start + 1 } });
-      i += 1;
-      continue;
-    }
-    if (options.grouping && c === ')') {
-      tokens.push({ kind: 'rparen', span: { start, end: start + 1 } });
-      i += 1;
-      continue;
-    }
-    if (c === '"') {
-      const { text, end } = readQuoted(q, i);
-      tokens.push({ kind: 'phrase', text, span: { start, end } });
-      i = end;
-      continue;
-    }
-    const head = QUALIFIER_NAME.exec(q.slice(i, i + 64));
-    if (head) {
-      const valueStart = i + head[0].length;
-      // A value is bare text and quoted parts in any mix: label:"in progress",bug and label:bug,"in progress".
-      let value = '';
-      let quoted = false;
-      let end = valueStart;
-      while (end < q.length && !isSpace(q[end]) && !(options.grouping && q[end] === ')')) {
-        if (q[end] === '"') {
-          const read = readQuoted(q, end);
-          value += read.text;
-          quoted = true;
-          end = read.end;
-        } else {
-          value += q[end];
-          end += 1;
-        }
-      }
-      if (value !== '' || quoted) {
-        tokens.push({
-          kind: 'qualifier',
-          negated: head[1] === '-',
-          name: head[2]!.toLowerCase(),
-          value,
-          quoted,
-          raw: q.slice(start, end),
-          span: { start, end },
-        });
-        i = end;
-        continue;
-      }
-    }
-    const end = readBare(q, i, options.grouping);
-    const text = q.slice(i, end);
-    const op = OPERATORS[text];
-    tokens.push(op ? { kind: op, span: { start, end } } : { kind: 'word', text, span: { start, end } });
-    i = end;
-  }
-  return tokens;
+  return new Lexer(q, options).run();
 }

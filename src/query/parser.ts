@@ -7,8 +7,10 @@
 import type { Node, ParsedQuery, Span } from './ast.js';
 import { lex, type LexOptions, type Token } from './lexer.js';
 
-/** Deepest parenthesis nesting GitHub allows in advanced issue search (§1.6). */
+/** Nesting depth of boolean groups GitHub refuses in advanced issue search (reference Part A §3.6: depth ≥ 5). */
 export const MAX_NESTING = 5;
+/** GitHub's message for it (Part A §3.6). */
+export const CLAUSE_LIMIT_MESSAGE = 'Query clause limit exceeded';
 
 /** Thrown for a query GitHub would refuse on syntax alone (currently: nesting deeper than five levels). */
 export class QuerySyntaxError extends Error {
@@ -23,7 +25,6 @@ export class QuerySyntaxError extends Error {
 class Parser {
   private pos = 0;
   operators = 0;
-  maxDepth = 0;
   constructor(private readonly tokens: readonly Token[]) {}
 
   private peek(): Token | undefined {
@@ -87,9 +88,8 @@ class Parser {
     switch (token.kind) {
       case 'lparen': {
         const inner = depth + 1;
-        this.maxDepth = Math.max(this.maxDepth, inner);
-        if (inner > MAX_NESTING) {
-          throw new QuerySyntaxError(`Parentheses may be nested at most ${MAX_NESTING} levels deep.`, token.span);
+        if (inner >= MAX_NESTING) {
+          throw new QuerySyntaxError(CLAUSE_LIMIT_MESSAGE, token.span);
         }
         const node = this.parseOr(inner);
         if (this.peek()?.kind === 'rparen') this.pos += 1;
@@ -112,9 +112,9 @@ class Parser {
         return {
           type: 'qualifier',
           name: token.name,
-          value: token.value,
-          quoted: token.quoted,
+          values: token.values,
           negated: token.negated,
+          shorthand: token.shorthand,
           raw: token.raw,
           span: token.span,
         };
@@ -134,7 +134,7 @@ function combine(type: 'and' | 'or', children: Node[]): Node | null {
 /**
  * Parse tokens from {@link lex}. Recursion depth is bounded by the operators and parentheses in the input, so
  * callers that refuse more than five operators (GitHub's limit) first keep it shallow.
- * @throws QuerySyntaxError when parentheses nest deeper than {@link MAX_NESTING}
+ * @throws QuerySyntaxError when boolean groups nest {@link MAX_NESTING} deep
  */
 export function parseTokens(tokens: readonly Token[]): ParsedQuery {
   const parser = new Parser(tokens);
@@ -146,13 +146,8 @@ export function parseTokens(tokens: readonly Token[]): ParsedQuery {
  * Parse a `q` string.
  * @param q the query as received (already URL-decoded)
  * @param options `grouping: true` for advanced issue search (parentheses group), false for legacy kinds
- * @throws QuerySyntaxError when parentheses nest deeper than {@link MAX_NESTING}
+ * @throws QuerySyntaxError when boolean groups nest {@link MAX_NESTING} deep
  */
 export function parseQuery(q: string, options: LexOptions): ParsedQuery {
   return parseTokens(lex(q, options));
-}
-
-/** Number of `AND`/`OR`/`NOT` tokens. */
-export function countOperators(tokens: readonly Token[]): number {
-  return tokens.filter((t) => t.kind === 'and' || t.kind === 'or' || t.kind === 'not').length;
 }

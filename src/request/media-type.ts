@@ -38,11 +38,3 @@ export function parseAccept(accept: string | undefined): MediaOptions {
 export function mediaTypeHeader(media: MediaOptions): string {
   return media.textMatch ? 'github.v3; param=text-match; format=json' : 'github.v3; format=json';
 }
-
-/** The Accept value of a well-behaved client for `kind`: the preview commits/topics require, plus text-match. */
-export function defaultAccept(kind: string, textMatch: boolean): string {
-  const base = textMatch ? 'application/vnd.github.v3.text-match+json' : 'application/vnd.github.v3+json';
-  if (kind === 'commits') return `${base}, application/vnd.github.cloak-preview+json`;
-  if (kind === 'topics') return `${base}, application/vnd.github.mercy-preview+json`;
-  return base;
-}

@@ -19,7 +19,9 @@ describe('qualifiers and keywords on the fixture dump', () => {
     ['issues', '-label:bug repo:lattice/prism', ['#2@lattice/prism', '#3@lattice/prism']],
     ['issues', 'is:pr is:merged', ['#3@lattice/prism']],
     ['issues', 'is:issue state:open', ['#1@lattice/prism', '#2@lattice/prism', '#1@ada/notebook']],
-    ['issues', 'is:open is:closed', ['#1@lattice/prism', '#2@lattice/prism', '#3@lattice/prism', '#1@ada/notebook']],
+    // advanced issue search: repeats in one AND group all hold (reference Part A §3.6)
+    ['issues', 'is:open is:closed', []],
+    ['issues', 'is:open OR is:closed', ['#1@lattice/prism', '#2@lattice/prism', '#3@lattice/prism', '#1@ada/notebook']],
     ['issues', 'type:pr', ['#3@lattice/prism']],
     ['issues', 'comments:>4', ['#1@lattice/prism', '#1@ada/notebook']],
     ['issues', 'comments:1..2', ['#2@lattice/prism', '#3@lattice/prism']],
@@ -46,7 +48,7 @@ describe('qualifiers and keywords on the fixture dump', () => {
     // repositories: forks hidden by default, private hidden from anonymous
     ['repositories', 'prism', ['lattice/prism']],
     ['repositories', 'prism fork:true', ['bob/prism', 'lattice/prism']],
-    ['repositories', 'fork:only', ['bob/prism']],
+    ['repositories', 'prism fork:only', ['bob/prism']],
     ['repositories', 'stars:>10', ['ada/attic', 'ada/notebook', 'lattice/prism']],
     ['repositories', 'topic:rust', ['lattice/prism']],
     ['repositories', 'topics:>=2', ['lattice/prism']],
@@ -71,7 +73,7 @@ describe('qualifiers and keywords on the fixture dump', () => {
     ['commits', 'typo author-email:ada@example.org', ['1', '3']],
     ['commits', 'typo author-name:lovelace', ['1', '3']],
     ['commits', 'fix hash:2222222', ['2']],
-    ['commits', 'fix tree:3333', ['3']],
+    ['commits', 'fix tree:3333333', ['3']],
     ['commits', 'fix author:bob', ['2']],
     // users
     ['users', 'type:org', ['lattice']],
@@ -83,7 +85,8 @@ describe('qualifiers and keywords on the fixture dump', () => {
     // topics
     ['topics', 'light', ['optics']],
     ['topics', 'is:featured', ['optics']],
-    ['topics', 'is:not-featured is:curated', ['rust']],
+    // only the first positive is: counts on topics (reference Part B §4)
+    ['topics', 'is:not-featured is:curated', ['notes', 'rust']],
     ['topics', 'repositories:>1', ['rust']],
   ])('%s %j', async (kind, q, expected) => {
     expect(sorted(await ids(kind, q))).toEqual(sorted(expected));

@@ -12,9 +12,9 @@ describe('order', () => {
     ['interactions', { sort: 'interactions' }, ['#1@ada/notebook', '#1@lattice/prism', '#3@lattice/prism', '#2@lattice/prism']],
     ['order without sort is ignored', { order: 'asc' }, undefined],
   ])('issues %s', async (_name, extra, expected) => {
-    const got = await ids('issues', 'is:open is:closed', extra);
+    const got = await ids('issues', 'is:open OR is:closed', extra);
     if (expected) expect(got).toEqual(expected);
-    else expect(got).toEqual(await ids('issues', 'is:open is:closed'));
+    else expect(got).toEqual(await ids('issues', 'is:open OR is:closed'));
   });
 
   it('ranks by Lunr relevance with title boost, best first', async () => {
@@ -30,7 +30,7 @@ describe('order', () => {
   });
 
   it('puts records without the sort value last', async () => {
-    expect(await ids('topics', 'is:curated is:not-curated')).toHaveLength(3);
+    expect(await ids('topics', 'created:2019..2022')).toHaveLength(3);
   });
 });
 
@@ -41,12 +41,12 @@ describe('paging', () => {
     ['0 means default', { per_page: '0' }, 30],
     ['junk means default', { per_page: 'abc' }, 30],
   ])('per_page %s', async (_name, extra, perPage) => {
-    const result = await search('issues', 'is:open is:closed', extra);
+    const result = await search('issues', 'is:open OR is:closed', extra);
     expect(result.request.perPage).toBe(perPage);
   });
 
   it('splits results into pages with the full total on each', async () => {
-    const pages = await Promise.all(['1', '2', '3'].map((page) => search('issues', 'is:open is:closed', { per_page: '2', page })));
+    const pages = await Promise.all(['1', '2', '3'].map((page) => search('issues', 'is:open OR is:closed', { per_page: '2', page })));
     expect(pages.map((p) => p.envelope.total_count)).toEqual([4, 4, 4]);
     expect(pages.map((p) => p.envelope.items.length)).toEqual([2, 2, 0]);
     const all = pages.flatMap((p) => p.envelope.items.map(idOf));
@@ -99,9 +99,9 @@ describe('items', () => {
 
   it('marks a timed-out query incomplete instead of failing', async () => {
     // A query not asked before (a cached complete answer would be served in full, as it should).
-    const result = await search('issues', 'is:open is:closed -label:nothing-like-this', { timeoutMs: 0 });
+    const result = await search('issues', 'is:open OR is:closed -label:nothing-like-this', { timeoutMs: 0 });
     expect(result.envelope.incomplete_results).toBe(true);
-    const unlimited = await search('issues', 'is:open is:closed');
+    const unlimited = await search('issues', 'is:open OR is:closed');
     expect(unlimited.envelope).toMatchObject({ incomplete_results: false, total_count: 4 });
   });
 });

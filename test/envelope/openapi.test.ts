@@ -231,7 +231,7 @@ function embeddedPages(): Page[] {
     pages.push({ source: EMBEDDED, kind: 'issues', q: 'is:issue', min: 1 });
     pages.push({ source: EMBEDDED, kind: 'issues', q: 'is:pr', min: 1 });
   }
-  if (has('repositories')) pages.push({ source: EMBEDDED, kind: 'repositories', q: 'fork:true', min: 1, strict: true });
+  if (has('repositories')) pages.push({ source: EMBEDDED, kind: 'repositories', q: 'fork:true stars:>=0', min: 1, strict: true });
   if (has('users')) pages.push({ source: EMBEDDED, kind: 'users', q: 'type:user', min: 1, strict: true });
   const topicWord = has('topics') ? frequentWord(readEmbedded('topics').flatMap((t) => [t.name, t.short_description])) : undefined;
   if (topicWord) pages.push({ source: EMBEDDED, kind: 'topics', q: topicWord, min: 1, strict: true });

@@ -4,7 +4,7 @@
  * for time (no timing is asserted, only the budget's behaviour against the clock it is given).
  */
 import { describe, expect, it } from 'vitest';
-import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../../src/execute/budget.js';
+import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../../src/budget.js';
 
 /** A budget over a fake clock that advances by each unit's cost when spent. */
 function fakeBudget(timeoutMs: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inInterval, parseBoolean, parseDateRange, parseNumberRange } from '../../src/kinds/qualifier-values.js';
+import { containsTrue, inInterval, isTrueAnchored, parseDateRange, parseNumberRange, parseSha, ValueError } from '../../src/kinds/qualifier-values.js';
 
 describe('parseNumberRange', () => {
   it.each([
@@ -11,13 +11,29 @@ describe('parseNumberRange', () => {
     ['10..50', [9, false], [10, true], [50, true], [51, false]],
     ['10..*', [9, false], [10, true], [1e12, true]],
     ['*..10', [-5, true], [10, true], [11, false]],
+    // Part A §2.3 "Range": a...b, floats, spaces after operators, an empty end is open (our choice)
+    ['10...50', [9, false], [50, true], [51, false]],
+    ['>= 2.5', [2.4, false], [2.5, true]],
+    ['5..', [4, false], [5, true], [1e9, true]],
+    ['1e5', [100000, true], [99999, false]],
   ] as const)('%s', (raw, ...probes) => {
     const interval = parseNumberRange(raw)!;
     for (const [x, inside] of probes as unknown as Array<[number, boolean]>) expect(inInterval(interval, x), `${raw} vs ${x}`).toBe(inside);
   });
 
-  it.each(['abc', '5..', '..5', '>', '', '1e5', '>=x'])('refuses %j', (raw) => {
-    expect(parseNumberRange(raw)).toBeUndefined();
+  // GitHub's 422 messages, byte for byte (reference Part A §2.3 "Range")
+  it.each([
+    ['abc', '"abc" is not a numeric value - please provide an integer value'],
+    ['>=x', '"x" is not a numeric value - please provide an integer value'],
+    ['1..ten', '"ten" is not a numeric value - please provide an integer value'],
+    ['>', '"" is not a numeric value - please provide an integer value'],
+    ['50..10', 'the lower bound of the range (50 .. 10) is greater than the upper bound'],
+  ])('refuses %j', (raw, message) => {
+    expect(() => parseNumberRange(raw)).toThrow(new ValueError(message));
+  });
+
+  it.each(['*', '*..*', '*...*'])('%j is no filter', (raw) => {
+    expect(parseNumberRange(raw)).toBeNull();
   });
 });
 
@@ -34,21 +50,53 @@ describe('parseDateRange', () => {
     ['*..2020-01-01', ['2000-01-01T00:00:00Z', true], ['2020-01-02T00:00:00Z', false]],
     ['>2017-01-01T01:00:00+07:00', ['2016-12-31T18:00:00Z', false], ['2016-12-31T18:00:01Z', true]],
     ['2017-01-01T01:00:00Z', ['2017-01-01T01:00:00Z', true], ['2017-01-01T01:00:01Z', false]],
+    // Part A §2.3 "Date range": YYYY, YYYY-MM, …THH are whole periods; bounds round to the period
+    ['2020', ['2020-01-01T00:00:00Z', true], ['2020-12-31T23:59:59Z', true], ['2021-01-01T00:00:00Z', false], ['2019-12-31T23:59:59Z', false]],
+    ['>2020', ['2020-12-31T23:59:59Z', false], ['2021-01-01T00:00:00Z', true]],
+    ['<2020', ['2019-12-31T23:59:59Z', true], ['2020-01-01T00:00:00Z', false]],
+    ['2020-02', ['2020-02-29T23:00:00Z', true], ['2020-03-01T00:00:00Z', false], ['2020-01-31T23:59:59Z', false]],
+    ['2020-01..2020-03', ['2020-03-31T23:59:59Z', true], ['2020-04-01T00:00:00Z', false]],
+    ['2020-05-01T10', ['2020-05-01T10:59:59Z', true], ['2020-05-01T11:00:00Z', false], ['2020-05-01T09:59:59Z', false]],
+    ['<=2020-05-01T10', ['2020-05-01T10:59:59Z', true], ['2020-05-01T11:00:00Z', false]],
+    // with minutes it is one instant
+    ['2020-05-01T10:30', ['2020-05-01T10:30:00Z', true], ['2020-05-01T10:30:01Z', false]],
+    ['>2020-05-01T10:30', ['2020-05-01T10:30:00Z', false], ['2020-05-01T10:30:01Z', true]],
   ] as const)('%s', (raw, ...probes) => {
     const interval = parseDateRange(raw)!;
     expect(interval).toBeDefined();
     for (const [iso, inside] of probes as unknown as Array<[string, boolean]>) expect(inInterval(interval, at(iso)), `${raw} vs ${iso}`).toBe(inside);
   });
 
-  it.each(['2020-13-01', '2020-02-30', 'yesterday', '2020/01/01', '>'])('refuses %j', (raw) => {
-    expect(parseDateRange(raw)).toBeUndefined();
+  const format = (v: string) => `"${v}" is not a recognized date/time format. Please provide an ISO 8601 date/time value, such as YYYY-MM-DD.`;
+  // GitHub's 422 messages, byte for byte (reference Part A §2.3 "Date range")
+  it.each([
+    ['2020-13-01', format('2020-13-01')],
+    ['2020-02-30', format('2020-02-30')],
+    ['yesterday', format('yesterday')],
+    ['2020/01/01', format('2020/01/01')],
+    ['>', format('')],
+    ['1969', 'The year 1969 in "1969" is outside the accepted range 1970 to 2970.'],
+    ['>=2971-01-01', 'The year 2971 in "2971-01-01" is outside the accepted range 1970 to 2970.'],
+    ['2020-05-01..2020-01-01', 'the lower bound of the range (2020-05-01 .. 2020-01-01) is greater than the upper bound'],
+  ])('refuses %j', (raw, message) => {
+    expect(() => parseDateRange(raw)).toThrow(new ValueError(message));
   });
 });
 
-describe('parseBoolean', () => {
+describe('booleans and SHAs (reference Part A §3.1, §4.1; Part B §2.1)', () => {
   it.each([
-    ['true', true],
-    ['FALSE', false],
-    ['yes', undefined],
-  ] as const)('%s', (raw, value) => expect(parseBoolean(raw)).toBe(value));
+    ['true', true, true],
+    ['TRUE', true, true],
+    ['untrue', false, true],
+    ['false', false, false],
+    ['yes', false, false],
+  ] as const)('%s: anchored %s, unanchored %s', (raw, anchored, unanchored) => {
+    expect(isTrueAnchored(raw)).toBe(anchored);
+    expect(containsTrue(raw)).toBe(unanchored);
+  });
+
+  it.each(['abcdef0', 'a'.repeat(40)])('accepts the SHA %j', (raw) => expect(parseSha(raw)).toBe(raw));
+  it.each(['abcdef', 'ABCDEF0', 'a'.repeat(41), 'xyz1234'])('refuses the SHA %j', (raw) => {
+    expect(() => parseSha(raw)).toThrow(new ValueError('The given commit SHA is not in a recognized format'));
+  });
 });

@@ -16,8 +16,15 @@ describe('parseQuery (legacy grammar)', () => {
     ['-bug crash', '(and (not bug) crash)'],
     ['label:bug', 'label:bug'],
     ['-label:bug is:open', '(and -label:bug is:open)'],
-    ['label:"in progress",bug', 'label:"in progress,bug"'],
-    ['stars:>=10 LABEL:x', '(and stars:>=10 label:x)'],
+    ['label:"in progress",bug', 'label:"in progress",bug'],
+    // names are matched case-sensitively (reference Part A §2.1): LABEL:x is text
+    ['stars:>=10 LABEL:x', '(and stars:>=10 LABEL:x)'],
+    // && and || are operators (Part A §2.2); @login, @owner/name, -#topic are shorthands (Part A §2.1)
+    ['a && b || c', '(or (and a b) c)'],
+    ['@hub4j -@jenkinsci/git-plugin #jenkins', '(and user:hub4j -repo:jenkinsci/git-plugin topic:jenkins)'],
+    // an odd number of quotes drops the last one (Part A §2.1)
+    ['"hello world" "open', '(and "hello world" open)'],
+    ['say"s', 'says'],
     // parentheses are plain characters in the legacy grammar (§1.5): a word and a qualifier valued `llm)`
     ['(topic:ai OR topic:llm)', '(or (topic:ai topic:llm))'],
     ['std::vector', 'std::vector'],
@@ -39,7 +46,7 @@ describe('parseQuery (legacy grammar)', () => {
 
   it('unescapes quotes inside quoted values as gh sends them', () => {
     const { root } = parseQuery('label:"say \\"hi\\""', legacy);
-    expect(root).toMatchObject({ type: 'qualifier', name: 'label', value: 'say "hi"', quoted: true });
+    expect(root).toMatchObject({ type: 'qualifier', name: 'label', values: ['say "hi"'] });
   });
 
   it('keeps spans on every node', () => {
@@ -58,7 +65,7 @@ describe('parseQuery (advanced issue grammar)', () => {
   it.each([
     ['(a OR b) c', '(and (or a b) c)'],
     ['label:bug AND assignee:me OR label:crash', '(or (and label:bug assignee:me) label:crash)'],
-    ['(type:"Bug" AND assignee:x) OR (type:"Enhancement" AND assignee:y)', '(or (and type:"Bug" assignee:x) (and type:"Enhancement" assignee:y))'],
+    ['(type:"Bug" AND assignee:x) OR (type:"Enhancement" AND assignee:y)', '(or (and type:Bug assignee:x) (and type:Enhancement assignee:y))'],
     ['((a)', 'a'],
     ['a)', 'a'],
     ['NOT (a OR b)', '(not (or a b))'],
@@ -66,18 +73,19 @@ describe('parseQuery (advanced issue grammar)', () => {
     expect(printAst(parseQuery(q, advanced).root)).toBe(printed);
   });
 
-  it('refuses nesting deeper than five levels', () => {
-    expect(() => parseQuery('((((((a))))))', advanced)).toThrow(QuerySyntaxError);
-    expect(printAst(parseQuery('(((((a)))))', advanced).root)).toBe('a');
+  it('refuses boolean groups nested five deep (reference Part A §3.6)', () => {
+    expect(() => parseQuery('(((((a)))))', advanced)).toThrow(new QuerySyntaxError('Query clause limit exceeded', { start: 4, end: 5 }));
+    expect(printAst(parseQuery('((((a))))', advanced).root)).toBe('a');
   });
 });
 
 describe('qualifier values mixing bare and quoted parts', () => {
   it.each([
-    ['label:bug,"good first issue"', 'bug,good first issue'],
-    ['label:"in progress",bug', 'in progress,bug'],
-    ['milestone:"v1 beta"', 'v1 beta'],
-  ])('%j', (q, value) => {
-    expect(parseQuery(q, { grouping: false }).root).toMatchObject({ type: 'qualifier', value, quoted: true });
+    ['label:bug,"good first issue"', ['bug', 'good first issue']],
+    ['label:"in progress",bug', ['in progress', 'bug']],
+    ['milestone:"v1 beta"', ['v1 beta']],
+    ['label:a"b c"d,e', ['ab cd', 'e']],
+  ])('%j (reference Part A §2.1 "Values")', (q, values) => {
+    expect(parseQuery(q, { grouping: false }).root).toMatchObject({ type: 'qualifier', values });
   });
 });

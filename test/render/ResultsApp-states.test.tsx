@@ -34,7 +34,8 @@ describe('loading, empty and error states', () => {
 
   it('a 422 shows GitHub’s message and points at the offending qualifier', async () => {
     const q = 'colour repo:nobody/nothing label:bug';
-    const { search } = fakeSearch({ byQuery: {}, errors: { [q]: invalidQuery(MESSAGES.cannotSearchResources) } });
+    // the core names the span of q the 422 is about
+    const { search } = fakeSearch({ byQuery: {}, errors: { [q]: invalidQuery(MESSAGES.cannotSearchResources, { start: 7, end: 26 }) } });
     const frame = await mount({ kind: 'issues', q }, search).until('Validation Failed');
     const lines = frame.split('\n');
     expect(lines.slice(1, 11)).toEqual([

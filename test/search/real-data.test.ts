@@ -302,7 +302,8 @@ describe.skipIf(!HAS.jenkins)(titleFor('commits qualifiers on jenkins-git-histor
     { q: 'spotbugs', expect: (r) => hasWord([get(r, 'commit.message')], ['spotbugs', 'spotbug']) },
     { q: 'javadoc author-email:kk@kohsuke.org', expect: (r) => hasJavadoc(r) && email(r) === 'kk@kohsuke.org' },
     { q: 'javadoc author-email:KK@Kohsuke.org', expect: (r) => hasJavadoc(r) && email(r) === 'kk@kohsuke.org' },
-    { q: 'javadoc -author-email:kk@kohsuke.org', expect: (r) => hasJavadoc(r) && email(r) !== 'kk@kohsuke.org' },
+    // negated *-email: values are ignored (reference Part B §2.1)
+    { q: 'javadoc -author-email:kk@kohsuke.org', expect: (r) => hasJavadoc(r) },
     { q: 'javadoc author-name:"Jesse Glick"', expect: (r) => hasJavadoc(r) && words(get(r, 'commit.author.name')).join(' ').includes('jesse glick') },
     { q: 'javadoc author-name:glick', expect: (r) => hasJavadoc(r) && words(get(r, 'commit.author.name')).includes('glick') },
     { q: 'javadoc committer-name:github', expect: (r) => hasJavadoc(r) && words(get(r, 'commit.committer.name')).includes('github') },
@@ -389,8 +390,9 @@ describe.skipIf(!HAS.hub4j)(titleFor('repositories qualifiers on hub4j-github-ap
       expect: (r) => nonFork(r) && r.private !== true && (num(r.stargazers_count) ?? -1) > 1000 && lang(r) === 'java',
     },
     { q: 'stars:10..50', expect: (r) => nonFork(r) && (num(r.stargazers_count) ?? -1) >= 10 && (num(r.stargazers_count) ?? -1) <= 50 },
-    { q: 'fork:only', expect: (r) => r.fork === true },
-    { q: 'fork:true', expect: () => true },
+    // fork: alone is nothing to search (reference Part A §4.2): paired with a filter
+    { q: 'fork:only -stars:<0', expect: (r) => r.fork === true },
+    { q: 'fork:true -stars:<0', expect: () => true },
     { q: 'fork:true language:groovy', expect: (r) => lang(r) === 'groovy' },
     { q: 'archived:true', expect: (r) => nonFork(r) && r.archived === true },
     { q: 'archived:true fork:true', expect: (r) => r.archived === true },
@@ -484,7 +486,8 @@ describe.skipIf(!HAS.pygithub)(titleFor('topics qualifiers on pygithub-replaydat
   const cases: QualifierCase[] = [
     { q: 'is:featured', expect: (r) => r.featured === true },
     { q: 'is:not-curated', expect: (r) => r.curated !== true },
-    { q: 'is:curated is:not-featured', expect: (r) => r.curated === true && r.featured !== true },
+    // only the first positive is: counts on topics (reference Part B §4)
+    { q: 'is:curated is:not-featured', expect: (r) => r.curated === true },
   ];
   it.each(cases.map((c) => [caseTitle(c), c] as const))('%s', async (_title, c) => {
     await checkCase(store, 'topics', topics, c, ANONYMOUS);
@@ -1090,16 +1093,14 @@ describe.skipIf(!ERROR_SOURCES_PRESENT)(titleFor('error bodies exactly as GitHub
     { title: 'repositories: unsupported has:funding-file', source: HUB4J, request: { kind: 'repositories', q: 'has:funding-file' }, status: 422, body: NO_QUALIFIERS_APPLY },
     { title: 'users: unsupported language:java', source: HUB4J, request: { kind: 'users', q: 'kohsuke language:java' }, status: 422, body: NO_QUALIFIERS_APPLY },
     { title: 'repositories: is:starred alone', source: HUB4J, request: { kind: 'repositories', q: 'is:starred' }, status: 422, body: NO_QUALIFIERS_APPLY },
-    { title: 'repositories: stars:abc alone', source: HUB4J, request: { kind: 'repositories', q: 'stars:abc' }, status: 422, body: NO_QUALIFIERS_APPLY },
+    { title: 'repositories: stars:abc alone', source: HUB4J, request: { kind: 'repositories', q: 'stars:abc' }, status: 422, body: invalid('"abc" is not a numeric value - please provide an integer value') },
     { title: 'repositories: in:name alone', source: HUB4J, request: { kind: 'repositories', q: 'in:name' }, status: 422, body: NO_QUALIFIERS_APPLY },
     { title: 'repositories: fork:maybe alone', source: HUB4J, request: { kind: 'repositories', q: 'fork:maybe' }, status: 422, body: NO_QUALIFIERS_APPLY },
-    { title: 'issues: is:starred alone', source: HF, request: issues('is:starred'), status: 422, body: NO_QUALIFIERS_APPLY },
-    { title: 'issues: comments:lots alone', source: HF, request: issues('comments:lots'), status: 422, body: NO_QUALIFIERS_APPLY },
+    { title: 'issues: comments:lots alone', source: HF, request: issues('comments:lots'), status: 422, body: invalid('"lots" is not a numeric value - please provide an integer value') },
     { title: 'users: type:robot alone', source: HUB4J, request: { kind: 'users', q: 'type:robot' }, status: 422, body: NO_QUALIFIERS_APPLY },
     { title: 'topics: is:starred alone', source: EXPLORE, request: { kind: 'topics', q: 'is:starred' }, status: 422, body: NO_QUALIFIERS_APPLY },
     { title: 'commits: repo: only', source: JENKINS, request: { kind: 'commits', q: 'repo:jenkinsci/jenkins' }, status: 422, body: COMMITS_TEXT },
-    { title: 'commits: author-email: only', source: JENKINS, request: { kind: 'commits', q: 'author-email:kk@kohsuke.org' }, status: 422, body: COMMITS_TEXT },
-    { title: 'commits: merge:true author-date:<2010-01-01', source: JENKINS, request: { kind: 'commits', q: 'merge:true author-date:<2010-01-01' }, status: 422, body: COMMITS_TEXT },
+    { title: 'commits: repo: only', source: JENKINS, request: { kind: 'commits', q: 'repo:jenkinsci/git-plugin' }, status: 422, body: COMMITS_TEXT },
     { title: 'code: extension: only', source: HUB4J, request: { kind: 'code', q: 'extension:js' }, status: 422, body: CODE_TEXT },
     { title: 'code: repo: + language: only', source: HUB4J, request: { kind: 'code', q: 'repo:jquery/jquery language:javascript' }, status: 422, body: CODE_TEXT },
     { title: 'labels: repository_id absent', source: HUB4J, request: { kind: 'labels', q: 'bug' }, status: 422, body: MISSING_REPOSITORY_ID },
@@ -1107,11 +1108,11 @@ describe.skipIf(!ERROR_SOURCES_PRESENT)(titleFor('error bodies exactly as GitHub
     { title: 'issues: repo: unknown', source: HF, request: issues('repo:nobody-xyz/nothing-xyz'), status: 422, body: CANNOT_SEARCH },
     { title: 'issues: repo: unknown with text', source: HF, request: issues('parquet repo:nobody-xyz/nothing-xyz'), status: 422, body: CANNOT_SEARCH },
     { title: 'issues: repo: unknown is checked before the 1000 window', source: HF, request: issues('repo:nobody-xyz/nothing-xyz', { page: '50' }), status: 422, body: CANNOT_SEARCH },
-    { title: 'issues: repo: known plus repo: unknown', source: HF, request: issues('repo:huggingface/datasets repo:nobody-xyz/nothing-xyz'), status: 422, body: CANNOT_SEARCH },
     { title: 'repositories: repo: unknown', source: HUB4J, request: { kind: 'repositories', q: 'repo:nobody-xyz/nothing-xyz' }, status: 422, body: CANNOT_SEARCH },
     { title: 'commits: repo: unknown', source: JENKINS, request: { kind: 'commits', q: 'javadoc repo:nobody-xyz/nothing-xyz' }, status: 422, body: CANNOT_SEARCH },
-    { title: 'issues: user: unknown', source: HF, request: issues('user:nobody-xyz-123'), status: 422, body: CANNOT_SEARCH_USERS },
-    { title: 'repositories: user: unknown', source: HUB4J, request: { kind: 'repositories', q: 'user:nobody-xyz-123' }, status: 422, body: CANNOT_SEARCH_USERS },
+    // user: is part of the repository scope on issues and repositories (reference Part A §2.3)
+    { title: 'issues: user: unknown', source: HF, request: issues('user:nobody-xyz-123'), status: 422, body: CANNOT_SEARCH },
+    { title: 'repositories: user: unknown', source: HUB4J, request: { kind: 'repositories', q: 'user:nobody-xyz-123' }, status: 422, body: CANNOT_SEARCH },
     { title: 'users: user: unknown', source: HUB4J, request: { kind: 'users', q: 'user:nobody-xyz-123' }, status: 422, body: CANNOT_SEARCH_USERS },
     { title: 'issues: author:@me anonymous', source: HF, request: issues('author:@me'), status: 422, body: CANNOT_SEARCH_USERS },
   ];
@@ -1122,8 +1123,13 @@ describe.skipIf(!ERROR_SOURCES_PRESENT)(titleFor('error bodies exactly as GitHub
   }, BUILD_TIMEOUT);
 
   it.each([
-    { title: 'issues: exactly 256 characters of text', source: HF, request: issues(words256(256)) },
-    { title: 'issues: 250 characters of text plus qualifiers (not counted)', source: HF, request: issues(`${words256(250)} label:bug state:open`) },
+    // the 256 rule counts GitHub's word quoting (reference Part A §2.1): one word is not quoted
+    { title: 'issues: exactly 256 characters of text', source: HF, request: issues('x'.repeat(256)) },
+    { title: 'issues: 250 characters of text plus qualifiers (not counted)', source: HF, request: issues(`${'y'.repeat(250)} label:bug state:open`) },
+    { title: 'issues: is:starred alone is label:starred (reference Part A §3.1)', source: HF, request: issues('is:starred') },
+    { title: 'commits: author-email: only (reference Part B §2.2)', source: JENKINS, request: { kind: 'commits', q: 'author-email:kk@kohsuke.org' } as SearchRequest },
+    { title: 'commits: merge:true author-date:<2010-01-01 (reference Part B §2.2)', source: JENKINS, request: { kind: 'commits', q: 'merge:true author-date:<2010-01-01' } as SearchRequest },
+    { title: 'issues: repo: known plus repo: unknown (reference Part A §2.3)', source: HF, request: issues('repo:huggingface/datasets repo:nobody-xyz/nothing-xyz') },
     { title: 'issues: five operators', source: HF, request: issues('a OR b OR c OR d OR e OR f') },
     { title: 'issues: label:a OR label:b (advanced syntax)', source: HF, request: issues('label:bug OR label:enhancement') },
     { title: 'code: filename: alone', source: HUB4J, request: { kind: 'code', q: 'filename:classes.js', viewer: ALL_ACCESS } as SearchRequest },
@@ -1153,10 +1159,10 @@ describe.skipIf(!ERROR_SOURCES_PRESENT)(titleFor('error bodies exactly as GitHub
     expect(dropped.envelope.total_count).toBe(plain.envelope.total_count);
   }, BUILD_TIMEOUT);
 
-  it('repositories: github stars:abc answers like github (an unusable value is dropped, §1.1)', async () => {
+  it('repositories: github is:starred answers like github (an unknown is: value is dropped, reference Part A §4.1)', async () => {
     const store = await storeOf(HUB4J, ['repositories']);
     const plain = await search(store, { kind: 'repositories', q: 'github', viewer: ALL_ACCESS });
-    const dropped = await search(store, { kind: 'repositories', q: 'github stars:abc is:starred', viewer: ALL_ACCESS });
+    const dropped = await search(store, { kind: 'repositories', q: 'github is:starred', viewer: ALL_ACCESS });
     expect(plain.envelope.total_count).toBeGreaterThan(0);
     expect(dropped.envelope.total_count).toBe(plain.envelope.total_count);
   }, BUILD_TIMEOUT);

@@ -180,7 +180,7 @@ describe.skipIf(!ready)(`octokit against search serve on the real core${ready ? 
 
     it.each([
       ['repositories', 'org:cloudbees'],
-      ['repositories', 'fork:true'],
+      ['repositories', 'fork:true stars:>=0'],
       ['issues', 'is:pr'],
       ['commits', 'the'],
       ['code', 'the'],

@@ -1,9 +1,9 @@
 /**
  * Errors as the view shows them: GitHub's message (and status), plus the part of the query it is about, so the
- * view can underline it. The pointing is a presentation aid over whitespace-separated terms of the query; the
- * error itself always comes from the core.
+ * view can underline it. The part comes from the core (every 422 about `q` carries its span); the view never
+ * re-reads the query.
  */
-import { ApiError, MESSAGES, type ErrorBody } from '../../../api-error.js';
+import { ApiError, type ErrorBody } from '../../../api-error.js';
 import type { Range } from '../lines/highlight.js';
 
 /** An error ready to render. */
@@ -20,44 +20,6 @@ export interface ViewError {
   readonly ranges: readonly Range[];
 }
 
-/** A term of the query with its position: quoted phrases stay whole, `name:"a b"` too. */
-export interface Term {
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-}
-
-/** Split a query into terms with positions (whitespace outside quotes separates them). */
-export function queryTerms(query: string): Term[] {
-  return Array.from(query.matchAll(/(?:[^\s"]|"[^"]*"?)+/g), (m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
-}
-
-const OPERATOR = /^(AND|OR|NOT)$/;
-const qualifierName = (term: Term) => /^-?([A-Za-z][\w-]*):./.exec(term.text)?.[1]?.toLowerCase();
-
-/** Terms a GitHub validation message is about (empty when it is about none in particular). */
-export function offendingRanges(query: string, message: string): Range[] {
-  const terms = queryTerms(query);
-  const spans = (list: Term[]): Range[] => list.map((term) => [term.start, term.end]);
-  const qualifiers = terms.filter((term) => qualifierName(term) !== undefined);
-  if (message === MESSAGES.cannotSearchResources || message === MESSAGES.cannotSearchUsers) {
-    return spans(qualifiers.filter((term) => ['repo', 'user', 'org'].includes(qualifierName(term)!)));
-  }
-  if (message === MESSAGES.noQualifiersApply || message === MESSAGES.commitsTextRequired || message === MESSAGES.codeTextRequired) {
-    return spans(qualifiers);
-  }
-  if (message === MESSAGES.tooManyOperators) return spans(terms.filter((term) => OPERATOR.test(term.text)).slice(5));
-  if (message === MESSAGES.onlyOperators) return spans(terms.filter((term) => OPERATOR.test(term.text)));
-  if (message === MESSAGES.tooLong) {
-    // The limit counts free text only: point from the term that crosses 256 characters onwards.
-    let used = 0;
-    const words = terms.filter((term) => qualifierName(term) === undefined && !OPERATOR.test(term.text));
-    const over = words.filter((term) => (used += term.text.length + (used > 0 ? 1 : 0)) > 256);
-    return spans(over);
-  }
-  return [];
-}
-
 function isApiError(error: unknown): error is Pick<ApiError, 'status' | 'body' | 'message'> {
   if (error instanceof ApiError) return true;
   const candidate = error as { status?: unknown; body?: { message?: unknown } } | null;
@@ -71,11 +33,8 @@ export function toViewError(error: unknown, query: string): ViewError {
     const entries = Array.isArray(body.errors) ? body.errors : [];
     const details = entries.map((entry) => entry.message ?? `${entry.field} is ${entry.code}`);
     if (typeof body.errors === 'string') details.push(body.errors);
-    // The core names the offending span when it knows it; otherwise point from the message.
     const span = (error as { span?: { start: number; end: number } }).span;
-    const ranges: Range[] = span
-      ? [[span.start, span.end]]
-      : entries.flatMap((entry) => (entry.message && entry.field === 'q' ? offendingRanges(query, entry.message) : []));
+    const ranges: Range[] = span ? [[span.start, span.end]] : [];
     return { status: error.status, title: body.message, details, documentationUrl: body.documentation_url, query, ranges };
   }
   const message = error instanceof Error ? error.message : String(error);

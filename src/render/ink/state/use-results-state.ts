@@ -6,8 +6,7 @@
 import { useReducer } from 'react';
 import type { Envelope, Item } from '../../../envelope/envelope.js';
 import type { Kind } from '../../../kinds/kind.js';
-import { SORT_KEYS } from '../../../kinds/sort-keys.js';
-import { defaultAccept } from '../../../request/media-type.js';
+import { defaultAccept, sortKeys } from '../../../kinds/catalog.js';
 import { normalizeRequest, type SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { itemUrl } from './item-fields.js';
@@ -215,7 +214,7 @@ export function reduce(previous: ViewState, action: Action): ViewState {
       return state.edit.original === state.query ? closed : refetch(closed, { query: state.edit.original, page: 1 });
     }
     case 'cycleSort': {
-      const keys = SORT_KEYS[state.kind];
+      const keys = sortKeys(state.kind);
       if (keys.length === 0) return { ...state, notice: `${state.kind} results have no sort keys` };
       const at = state.sort === undefined ? -1 : keys.indexOf(state.sort);
       const sort = at + 1 < keys.length ? keys[at + 1] : undefined;

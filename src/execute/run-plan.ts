@@ -1,0 +1,54 @@
+/**
+ * The execute and order stages of a search: evaluate a compiled plan over the documents the viewer may see,
+ * score the matches, order the first reachable ones, and remember the answer per plan (the result cache).
+ */
+import type { CompiledSearch } from '../plan/search-plan.js';
+import { RESULT_REACH } from '../results/paginate.js';
+import { resultCacheOf } from '../results/result-cache.js';
+import { orderResults } from '../results/sort.js';
+import type { Collection } from '../store/collection.js';
+import { difference, universe } from './doc-set.js';
+import { Budget, Executor, scanDocs } from './execute.js';
+
+/** Ordered results of a search: the first {@link RESULT_REACH} documents in order, their scores, the total count. */
+export interface OrderedResults {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  readonly total: number;
+  /** The time limit ran out (or the plan was incomplete from the start): `incomplete_results: true`. */
+  readonly incomplete: boolean;
+}
+
+/**
+ * Match and order a compiled search; answers from the result cache when the same plan ran before.
+ * @param deadline epoch ms past which evaluation stops with what it found (undefined: no limit)
+ */
+export async function executeSearch(compiled: CompiledSearch, c: Collection, deadline: number | undefined): Promise<OrderedResults> {
+  const cache = resultCacheOf(c);
+  const known = cache.get(compiled.key);
+  if (known) return { ...known, incomplete: compiled.incomplete };
+  const budget = new Budget(deadline);
+  const executor = new Executor(c, budget);
+  let within = difference(universe(c.records.length), compiled.hidden);
+  for (const test of compiled.within) within = await scanDocs(within, test, budget);
+  const { query, sort } = compiled.plan;
+  let matched = await executor.evaluate(compiled.expr, within);
+  let matchedScores: Float64Array;
+  if (query.hasText) {
+    // Past the deadline only the documents scored so far are kept (the answer is incomplete).
+    const scored = executor.score(compiled.expr, matched);
+    matched = matched.subarray(0, scored.count);
+    matchedScores = scored.scores.subarray(0, scored.count);
+  } else matchedScores = new Float64Array(matched.length).fill(1);
+  // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
+  const ordered = orderResults(c, matched, matchedScores, sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
+  const docs = new Uint32Array(ordered.length);
+  const scores = new Float64Array(ordered.length);
+  for (let i = 0; i < ordered.length; i++) {
+    docs[i] = matched[ordered[i]!]!;
+    scores[i] = matchedScores[ordered[i]!]!;
+  }
+  const results = { docs, scores, total: matched.length };
+  if (!budget.expired) cache.set(compiled.key, results);
+  return { ...results, incomplete: compiled.incomplete || budget.expired };
+}

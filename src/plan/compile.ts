@@ -1,0 +1,136 @@
+/**
+ * The back half of planning: a {@link QueryPlan} (plain data) → an executable {@link Expr} against one collection.
+ * Here names meet the dump: the repository scope and user filters resolve (Part A §2.3 "Repository", "User"),
+ * `@me` becomes the viewer's login, and each value compiles to a predicate through the kind's table.
+ */
+import { invalidQuery, MESSAGES } from '../api-error.js';
+import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
+import { and, ALL, NONE, type Expr, or } from './expr.js';
+import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
+import { qualifierLeaves } from './query-plan.js';
+import { filtersCount } from './understand.js';
+
+/** A compiled query. */
+export interface CompiledQuery {
+  readonly expr: Expr;
+  /** A scope that resolved to nothing on a kind that answers it empty and incomplete (code, Part B §3.4). */
+  readonly incomplete: boolean;
+}
+
+/**
+ * Whether a scope value names something the viewer may search. The one place that asks about visibility of
+ * repositories and owners while planning (the access layer can take it over).
+ */
+function scopeResolves(kind: 'repo' | 'owner', value: string, ctx: CompileContext): boolean {
+  const { c, viewer } = ctx;
+  if (kind === 'repo') return c.knowsRepository(value) && !c.isHiddenRepository(value, viewer);
+  return c.knowsUser(value);
+}
+
+/** `@me` → the viewer's login (case-insensitive, Part A §2.1); undefined for an anonymous viewer. */
+function resolveMe(value: string, q: QualifierSpec, ctx: CompileContext): string | undefined {
+  if (!q.users || value.toLowerCase() !== '@me') return value;
+  return ctx.viewer.login;
+}
+
+/** A login a user filter can look up: `*` (any) and `app/NAME` (a bot) are not looked up. */
+const isLookup = (value: string) => value !== '*' && !value.toLowerCase().startsWith('app/');
+
+class Compiler {
+  constructor(
+    private readonly spec: KindSpec,
+    private readonly ctx: CompileContext,
+  ) {}
+
+  /** The values of a leaf that survive user resolution; throws the users 422 when none does (policy 'refuse'). */
+  resolvedValues(leaf: PlannedQualifier): string[] {
+    const q = this.spec.qualifiers[leaf.name]!;
+    if (!q.users) return [...leaf.values];
+    const kept: string[] = [];
+    for (const value of leaf.values) {
+      const login = resolveMe(value, q, this.ctx);
+      if (login !== undefined && (!isLookup(login) || this.ctx.c.knowsUser(login))) kept.push(login);
+    }
+    if (kept.length === 0 && q.users === 'refuse') throw invalidQuery(MESSAGES.cannotSearchUsers, leaf.span);
+    return kept;
+  }
+
+  leaf(leaf: PlannedQualifier): Expr {
+    const q = this.spec.qualifiers[leaf.name]!;
+    const values = this.resolvedValues(leaf);
+    if (values.length === 0) return ALL; // a user filter with no known login (policy 'drop'): no filter
+    const tests = values.map((v) => q.compile(v, this.ctx)).filter((t): t is Predicate => t !== undefined);
+    if (tests.length === 0) return leaf.negated ? ALL : NONE;
+    const test: Predicate = tests.length === 1 ? tests[0]! : (doc) => tests.some((t) => t(doc));
+    const filter: Expr = { type: 'filter', label: leaf.raw, test };
+    return leaf.negated ? { type: 'not', child: filter } : filter;
+  }
+
+  node(node: PlanNode, fields: readonly string[]): Expr {
+    switch (node.type) {
+      case 'text':
+        return { type: 'text', text: node.text, phrase: node.phrase, fields };
+      case 'qualifier':
+        return this.leaf(node);
+      case 'not':
+        return { type: 'not', child: this.node(node.child, fields) };
+      case 'and':
+        return and(node.children.map((c) => this.node(c, fields)));
+      case 'or':
+        return or(node.children.map((c) => this.node(c, fields)));
+    }
+  }
+
+  /**
+   * The repository scope (Part A §2.3 "Repository"): positive values of `repo user org owner` union; negated values
+   * exclude; a negated value that names nothing is dropped; positive values that all name nothing refuse the query
+   * (or, on code, answer it empty and incomplete).
+   */
+  scope(plan: QueryPlan): { expr: Expr; unresolved: boolean } {
+    const positive: Predicate[] = [];
+    const negative: Predicate[] = [];
+    let positives = 0;
+    for (const leaf of plan.scope) {
+      const q = this.spec.qualifiers[leaf.name]!;
+      for (const raw of leaf.values) {
+        if (!leaf.negated) positives += 1;
+        const value = resolveMe(raw, q, this.ctx);
+        if (value === undefined || !scopeResolves(q.scope!, value, this.ctx)) continue;
+        const test = q.compile(value, this.ctx);
+        if (test) (leaf.negated ? negative : positive).push(test);
+      }
+    }
+    if (positives > 0 && positive.length === 0) {
+      if (this.spec.unresolvedScope === 'empty') return { expr: NONE, unresolved: true };
+      throw invalidQuery(MESSAGES.cannotSearchResources, plan.scope.find((l) => !l.negated)?.span);
+    }
+    const parts: Expr[] = [];
+    if (positive.length > 0) parts.push({ type: 'filter', label: 'scope', test: (doc) => positive.some((t) => t(doc)) });
+    for (const test of negative) parts.push({ type: 'not', child: { type: 'filter', label: 'scope', test } });
+    return { expr: and(parts), unresolved: false };
+  }
+}
+
+/**
+ * Compile a plan against a collection.
+ * @throws ApiError 422: a scope with no positive value that resolves, a user filter with no known login, or (commits)
+ *         a query whose only query part was an `author:`/`committer:` that names no user (Part B §2.2)
+ */
+export function compileQuery(plan: QueryPlan, spec: KindSpec, ctx: CompileContext): CompiledQuery {
+  const compiler = new Compiler(spec, ctx);
+  const scope = compiler.scope(plan);
+  if (scope.unresolved) return { expr: NONE, incomplete: true };
+  if (!plan.hasText && spec.withoutText) {
+    // A 'drop' user filter that names nobody is no query part (commits' author:, Part B §2.2).
+    const names = qualifierLeaves(plan.tree)
+      .filter((l) => spec.qualifiers[l.name]!.users !== 'drop' || compiler.resolvedValues(l).length > 0)
+      .map((l) => l.name);
+    if (!filtersCount(spec, [...names, ...plan.scope.map((l) => l.name)])) {
+      const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
+      const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
+      throw invalidQuery(spec.withoutText.message, span);
+    }
+  }
+  const expr = plan.tree ? compiler.node(plan.tree, plan.fields) : ALL;
+  return { expr: and([scope.expr, expr]), incomplete: false };
+}
