@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Thin shim: the program lives in the compiled src (dist/cli/main.js).
+// Thin shim: the program is the compiled src (dist/cli/main.js), bundled by `npm run build` into dist/bundle/search.js
+// (scripts/bundle.mjs: one file for the cold path instead of ~70 modules). Without the bundle, the modules themselves.
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 
 // Node >= 22.1 can cache the compiled code of the modules loaded below (on disk, under the OS temp directory or
@@ -7,5 +9,6 @@ import module from 'node:module';
 // is loaded, hence the dynamic import below instead of a static one.
 module.enableCompileCache?.();
 
-const { run } = await import('../dist/cli/main.js');
+const bundle = new URL('../dist/bundle/search.js', import.meta.url);
+const { run } = await import(existsSync(bundle) ? bundle.href : '../dist/cli/main.js');
 await run();

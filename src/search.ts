@@ -50,18 +50,12 @@ function envelopeOf(
   const { request, spec } = compiled.plan;
   const { start, end } = pageRange(request.page, request.perPage, results.docs.length);
   const pageDocs = Array.from(results.docs.subarray(start, end));
-  const pageScores = Array.from(results.scores.subarray(start, end), roundScore);
   // Text matches of the page spend on a budget of their own deadline (a cached answer's page too).
   const pageBudget = new Budget(deadline);
-  const items = buildItems(c, pageDocs, pageScores, request.media, positiveText(compiled.expr), pageBudget);
+  const items = buildItems(c, pageDocs, request.media, positiveText(compiled.expr), pageBudget);
   return {
     envelope: { total_count: results.total, incomplete_results: results.incomplete || pageBudget.expired, items },
     request,
     lastPage: lastPage(results.total, request.perPage, spec.capRule ?? 'default'),
   };
-}
-
-/** Scores are sums of Lunr's 3-decimal vector weights: round away float noise (0.28500000000000003 → 0.285). */
-function roundScore(score: number): number {
-  return Math.round(score * 1e6) / 1e6;
 }

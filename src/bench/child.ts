@@ -1,10 +1,10 @@
 /**
- * Whole-process measurements for the bench: run a Node program as a child and report its wall time (ms) and
- * peak RSS (bytes, through peak-rss-hook.ts), with a time limit; start a server child and read the URL from its
+ * Whole-process measurements for the bench: run a Node program (or any program) as a child and report its wall
+ * time (ms) and peak RSS (bytes, through peak-rss-hook.ts, or GNU time for other programs), with a time limit; start a server child and read the URL from its
  * first stderr lines; read a live process's RSS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,24 +44,50 @@ export interface RunOptions {
 
 const HOOK_URL = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak-rss-hook.js')).href;
 
-/** Run `node [flags] script ...args` to completion. */
+/** Run `node [flags] script ...args` to completion (peak RSS through the preload hook when asked). */
 export function runNode(script: string, args: readonly string[], options: RunOptions): Promise<ChildRun> {
   const rssDir = options.peakRss ? mkdtempSync(path.join(tmpdir(), 'bench-rss-')) : undefined;
   const rssFile = rssDir && path.join(rssDir, 'peak');
   const flags = [...(options.nodeFlags ?? []), ...(rssFile ? ['--import', HOOK_URL] : [])];
-  const env = { ...process.env, ...options.env, ...(rssFile ? { BENCH_PEAK_RSS_FILE: rssFile } : {}) };
+  const env = { ...options.env, ...(rssFile ? { BENCH_PEAK_RSS_FILE: rssFile } : {}) };
+  return runProcess(process.execPath, [...flags, script, ...args], { ...options, env, peakRss: false }).then((run) => {
+    if (!rssFile) return run;
+    let peakRssBytes: number | undefined;
+    try {
+      peakRssBytes = Number(readFileSync(rssFile, 'utf8'));
+    } catch {
+      peakRssBytes = undefined;
+    }
+    rmSync(rssDir!, { recursive: true, force: true });
+    return { ...run, peakRssBytes };
+  });
+}
+
+/** GNU time, which reports a child's peak RSS for programs that are not Node (sqlite3); undefined when absent. */
+const GNU_TIME = ['/usr/bin/time'].find((file) => existsSync(file));
+
+/**
+ * Run any program to completion; `peakRss` measures it through GNU time's maximum resident set size when
+ * /usr/bin/time exists (else the figure stays undefined). `input` is written to its stdin.
+ */
+export function runProcess(file: string, args: readonly string[], options: RunOptions & { readonly input?: string }): Promise<ChildRun> {
+  const rssDir = options.peakRss && GNU_TIME ? mkdtempSync(path.join(tmpdir(), 'bench-rss-')) : undefined;
+  const rssFile = rssDir && path.join(rssDir, 'peak');
+  const argv = rssFile ? [GNU_TIME!, '-f', '%M', '-o', rssFile, file, ...args] : [file, ...args];
+  const env = { ...process.env, ...options.env };
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [...flags, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (options.input !== undefined) child.stdin!.end(options.input);
     let stdoutBytes = 0;
     const kept: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
       if (options.keepStdout) kept.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);
     });
     const timer = setTimeout(() => {
@@ -78,7 +104,8 @@ export function runNode(script: string, args: readonly string[], options: RunOpt
       let peakRssBytes: number | undefined;
       if (rssFile) {
         try {
-          peakRssBytes = Number(readFileSync(rssFile, 'utf8'));
+          // GNU time writes kilobytes (after a "Command exited with non-zero status" line on failure).
+          peakRssBytes = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) * 1024;
         } catch {
           peakRssBytes = undefined;
         }

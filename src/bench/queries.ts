@@ -81,12 +81,9 @@ export function coldQueries(corpus: Corpus, frequencies: ReadonlyMap<string, num
   ];
 }
 
-/**
- * `count` request paths (`/search/issues?q=…`) mixing single and double keywords, keyword + qualifier queries,
- * qualifier-only queries, sorted queries and later pages.
- */
-export function mixedPaths(corpus: Corpus, frequencies: ReadonlyMap<string, number>, count = 200): string[] {
-  const rng = new Prng('bench-mixed-queries');
+/** A source of request paths (`/search/issues?q=…`) of the mixed shapes below, drawn from `seed`. */
+function pathSource(corpus: Corpus, frequencies: ReadonlyMap<string, number>, seed: string): () => string {
+  const rng = new Prng(seed);
   const ranked = rankedWords(frequencies).slice(0, 3000);
   const word = (): string => ranked[rng.zipf(ranked.length)] ?? 'error';
   const label = (): string => value(corpus.labels[rng.zipf(Math.max(1, corpus.labels.length))] ?? 'bug');
@@ -100,8 +97,7 @@ export function mixedPaths(corpus: Corpus, frequencies: ReadonlyMap<string, numb
       () => `created:>${rng.int(2016, 2024)}-0${rng.int(1, 9)}-01`,
       () => `repo:${repo()}`,
     ])();
-  const paths: string[] = [];
-  for (let i = 0; i < count; i++) {
+  return () => {
     const kind = rng.next();
     let q: string;
     const params: string[] = [];
@@ -116,7 +112,37 @@ export function mixedPaths(corpus: Corpus, frequencies: ReadonlyMap<string, numb
       q = word();
       params.push(`page=${rng.int(2, 3)}`, `per_page=${rng.pick([50, 100])}`);
     }
-    paths.push(`/search/issues?q=${encodeURIComponent(q)}${params.map((p) => `&${p}`).join('')}`);
+    return `/search/issues?q=${encodeURIComponent(q)}${params.map((p) => `&${p}`).join('')}`;
+  };
+}
+
+/**
+ * `count` request paths (`/search/issues?q=…`) mixing single and double keywords, keyword + qualifier queries,
+ * qualifier-only queries, sorted queries and later pages. Repeats are possible: the cache-hit workload.
+ */
+export function mixedPaths(corpus: Corpus, frequencies: ReadonlyMap<string, number>, count = 200): string[] {
+  const next = pathSource(corpus, frequencies, 'bench-mixed-queries');
+  return Array.from({ length: count }, next);
+}
+
+/**
+ * `count` distinct request paths of the same mix, none of them among `exclude` (the paths a server may already
+ * have seen): the never-seen workload, where no request can be answered from a cache of earlier requests.
+ * @throws RangeError when the mix cannot make that many distinct paths (100,000 repeats in a row)
+ */
+export function neverSeenPaths(corpus: Corpus, frequencies: ReadonlyMap<string, number>, count: number, exclude: readonly string[] = []): string[] {
+  const next = pathSource(corpus, frequencies, 'bench-never-seen-queries');
+  const seen = new Set(exclude);
+  const out: string[] = [];
+  for (let misses = 0; out.length < count; ) {
+    const p = next();
+    if (seen.has(p)) {
+      if (++misses > 100_000) throw new RangeError(`only ${out.length} distinct query paths could be made`);
+      continue;
+    }
+    misses = 0;
+    seen.add(p);
+    out.push(p);
   }
-  return paths;
+  return out;
 }

@@ -81,6 +81,25 @@ export function snapshotFile(dir: string, kind: string, key: string): string {
  */
 export function lazyRecords(count: number, parse: (doc: number) => RawRecord): readonly RawRecord[] {
   const cache: Array<RawRecord | undefined> = new Array<RawRecord | undefined>(count);
+  const proxy = lazyProxy(count, cache, parse);
+  passingReaders.set(proxy, (doc) => cache[doc] ?? parse(doc));
+  return proxy;
+}
+
+/** How each lazy record array reads a record without keeping it (see {@link forEachRecord}). */
+const passingReaders = new WeakMap<readonly RawRecord[], (doc: number) => RawRecord>();
+
+/**
+ * Call `each` on every record in document order, keeping none that was not already kept: the records of a lazy
+ * array ({@link lazyRecords}) are parsed one at a time and dropped, so a pass over 1M snapshot records holds one
+ * record at a time, not 1M. A plain array is simply iterated.
+ */
+export function forEachRecord(records: readonly RawRecord[], each: (record: RawRecord, doc: number) => void): void {
+  const read = passingReaders.get(records);
+  for (let doc = 0; doc < records.length; doc++) each(read ? read(doc) : records[doc]!, doc);
+}
+
+function lazyProxy(count: number, cache: Array<RawRecord | undefined>, parse: (doc: number) => RawRecord): readonly RawRecord[] {
   const indexOf = (p: string | symbol): number => {
     if (typeof p !== 'string') return -1;
     const c0 = p.charCodeAt(0);

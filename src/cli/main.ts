@@ -76,8 +76,12 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
   }
 }
 
-/** Build the root program (exported for help tests). */
-export function buildProgram(io: Io): Command {
+/**
+ * Build the root program (exported for help tests). With `invoked` naming a subcommand (the first argument), only
+ * that subcommand is set up: a cold `search issues ...` builds one kind's options and help, not all ten commands';
+ * its own `--help` is the same. Anything else (`--help`, `help`, a typo) gets every subcommand.
+ */
+export function buildProgram(io: Io, invoked?: string): Command {
   const program = new Command('search')
     .description(
       "Search GitHub-shaped records offline with GitHub's REST search semantics.\n" +
@@ -87,10 +91,14 @@ export function buildProgram(io: Io): Command {
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .exitOverride();
-  for (const kind of KINDS) program.addCommand(createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io)));
-  program.addCommand(createIndexCommand(DEFAULT_DATA, openStore, io.stdout));
-  program.addCommand(createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr }));
-  program.addCommand(createImportCommand({ stderr: io.stderr }));
+  const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
+    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io))] as const),
+    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
+    ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
+    ['import', () => createImportCommand({ stderr: io.stderr })],
+  ];
+  const only = subcommands.some(([name]) => name === invoked) ? invoked : undefined;
+  for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
   program.addHelpText(
     'after',
     [
@@ -117,7 +125,7 @@ export function buildProgram(io: Io): Command {
  * Run the program on argv (without node and script) and return the exit code. Never throws.
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const program = buildProgram(io);
+  const program = buildProgram(io, argv[0]);
   // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
   setCacheNoticeSink((line) => void io.stderr.write(line));
   try {

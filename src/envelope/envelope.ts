@@ -13,10 +13,14 @@ export interface Envelope {
   items: Item[];
 }
 
+/** An item's `score` line as JSON.stringify writes it inside an envelope (items sit at depth 3, six spaces). */
+const ITEM_SCORE_ONE = /^( {6}"score": )1(,?)$/gm;
+
 /**
  * Serialise an envelope or error body the way both edges write it: GitHub's two-space indented JSON plus a final
- * newline. The CLI's stdout and the server's body are byte-identical because both call this.
+ * newline. The CLI's stdout and the server's body are byte-identical because both call this. An item's score is
+ * written `1.0`, as GitHub's serialiser writes it (code reference Part B §6); JSON.stringify alone would write `1`.
  */
 export function renderJson(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
+  return JSON.stringify(value, null, 2).replace(ITEM_SCORE_ONE, '$11.0$2') + '\n';
 }

@@ -1,6 +1,6 @@
 /**
- * Items of a page: each record projected into its GitHub item shape, with `score` in GitHub's place and, when
- * asked, `text_matches` computed on this page only from the same analyzers the index used.
+ * Items of a page: each record projected into its GitHub item shape, with `score` (always 1.0) in GitHub's place
+ * and, when asked, `text_matches` computed on this page only from the same analyzers the index used.
  */
 import type { Item } from './envelope.js';
 import { withScore } from '../kinds/common.js';
@@ -10,13 +10,12 @@ import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
 import type { Spender } from '../budget.js';
 
-/** GitHub shows at most two fragments per file in code search (§2.3). */
-const CODE_FRAGMENTS = 2;
+/** Every item's `score`: GitHub writes 1.0 for every item of every kind; relevance only orders (Part B §6). */
+export const ITEM_SCORE = 1;
 
 /**
  * Build the items of one page.
  * @param docs document numbers of the page, in order
- * @param scores their scores (same order)
  * @param keywords the positive keywords/phrases of the query with the fields each searched
  * @param budget spent per text matched (one unit per 64 characters); once it runs out, the remaining items get
  *   empty `text_matches` (the answer is then marked incomplete by the caller)
@@ -24,7 +23,6 @@ const CODE_FRAGMENTS = 2;
 export function buildItems(
   c: Collection,
   docs: readonly number[],
-  scores: readonly number[],
   media: MediaOptions,
   keywords: ReadonlyArray<{ text: string; fields: readonly string[] }>,
   budget?: Spender,
@@ -42,7 +40,7 @@ export function buildItems(
     }
     return set;
   };
-  return docs.map((doc, i) => {
+  return docs.map((doc) => {
     const record = c.records[doc]!;
     const item = c.spec.project(record, doc, c, media);
     let matches: unknown[] | undefined;
@@ -62,10 +60,11 @@ export function buildItems(
           analyzer: field.analyzer,
           ...(field.textMatch.whole ? { whole: true } : {}),
         };
-        const maxFragmentsPerProperty = c.spec.capRule === 'code' ? CODE_FRAGMENTS : undefined;
-        matches.push(...buildTextMatches([source], () => terms, maxFragmentsPerProperty ? { maxFragmentsPerProperty } : {}));
+        // Fragment count and size per property, as the kind's table declares them (GitHub: 1 × 200 by default).
+        const options = { maxFragmentsPerProperty: field.textMatch.fragments ?? 1, fragmentLength: field.textMatch.length ?? 200 };
+        matches.push(...buildTextMatches([source], () => terms, options));
       }
     }
-    return withScore(item, c.spec.scoreAfter, scores[i]!, matches);
+    return withScore(item, c.spec.scoreAfter, ITEM_SCORE, matches);
   });
 }

@@ -115,12 +115,21 @@ export class Executor {
     }
   }
 
-  /** Documents where the keyword/phrase occurs in any of `fields`. */
+  /**
+   * Documents where the keyword/phrase occurs in any of `fields`, plus those the kind's rank says the keyword also
+   * matches (an issue number, a commit SHA prefix; only without `in:`).
+   */
   private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
+    const also = !phrase && fields === this.c.spec.defaultFields ? this.c.spec.rank?.alsoMatches?.(text, this.c) : undefined;
+    const found = await this.fieldText(text, phrase, fields, within);
+    return also ? union(found, await scanDocs(within, also, this.budget)) : found;
+  }
+
+  private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
     let out: DocList = new Uint32Array(0);
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
-      if (!field) continue;
+      if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
       const { terms, adjacent } = queryTerms(text, phrase, field.analyzer);
       if (terms.length === 0) return within; // only stop words: no constraint (as Lunr drops them)
       let docs = this.c.index.postings(name, terms[0]!);
@@ -154,7 +163,7 @@ export class Executor {
     for (const { text, fields } of positiveText(expr)) {
       for (const name of fields) {
         const field = this.c.spec.fields.find((f) => f.name === name);
-        if (!field) continue;
+        if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
         const list = byField.get(name) ?? [];
         for (const word of text.split(/\s+/)) list.push(...analyzeQueryWord(word, field.analyzer));
         byField.set(name, list);

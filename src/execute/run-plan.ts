@@ -2,7 +2,10 @@
  * The execute and order stages of a search: evaluate a compiled plan over the documents the viewer may see,
  * score the matches, order the first reachable ones, and remember the answer per plan (the result cache).
  */
+import { positiveText } from '../plan/expr.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
+import { resolveOrder } from '../rank/order.js';
+import { rankContext, rankScores } from '../rank/rank.js';
 import { RESULT_REACH } from '../results/paginate.js';
 import { resultCacheOf } from '../results/result-cache.js';
 import { orderResults } from '../results/sort.js';
@@ -31,17 +34,21 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   const executor = new Executor(c, budget);
   let within = difference(universe(c.records.length), compiled.hidden);
   for (const test of compiled.within) within = await scanDocs(within, test, budget);
-  const { query, sort } = compiled.plan;
+  const { query, spec } = compiled.plan;
+  // The planned sort (parameter, else `sort:`), else the kind's default without text, else best match.
+  const { sort, order } = resolveOrder(spec, compiled.plan.sort, query.hasText);
   let matched = await executor.evaluate(compiled.expr, within);
   let matchedScores: Float64Array;
   if (query.hasText) {
     // Past the deadline only the documents scored so far are kept (the answer is incomplete).
     const scored = executor.score(compiled.expr, matched);
     matched = matched.subarray(0, scored.count);
-    matchedScores = scored.scores.subarray(0, scored.count);
+    // The kind's best-match function on top of the text score (src/rank/).
+    const context = rankContext(c, positiveText(compiled.expr), query.scope);
+    matchedScores = rankScores(c, matched, scored.scores.subarray(0, scored.count), context);
   } else matchedScores = new Float64Array(matched.length).fill(1);
   // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-  const ordered = orderResults(c, matched, matchedScores, sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
+  const ordered = orderResults(c, matched, matchedScores, sort, order, RESULT_REACH, budget);
   const docs = new Uint32Array(ordered.length);
   const scores = new Float64Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {

@@ -79,6 +79,9 @@ export const code: KindSpec = {
         property: 'content',
         objectType: 'FileContent',
         objectUrl,
+        // Two fragments per file (GitHub's docs; code reference Part B §3.3). Their size stays 200 characters:
+        // the ES copy's default is 100, dotcom's Blackbird cuts ~120-character line snippets (ambiguous).
+        fragments: 2,
       },
     },
     {

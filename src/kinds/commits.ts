@@ -3,13 +3,41 @@ import { Buffer } from 'node:buffer';
 import { MESSAGES } from '../api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
 import { containsTrue, parseSha } from './qualifier-values.js';
-import { at, boolQ, dateQ, enumQ, scopeQualifiers, str, textQ, time } from './qualifiers.js';
-import type { KindSpec, QualifierSpec } from './spec.js';
+import { at, boolQ, dateQ, enumQ, onStrings, scopeQualifiers, str, textQ, time } from './qualifiers.js';
+import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
+import { DAY_MS, expDecay } from './rank-decay.js';
+import { matchesSha, shaWords } from './rank-words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>
   Array.isArray(r.parents) ? r.parents.map((p) => at(p, 'sha')).filter((s): s is string => typeof s === 'string') : [];
+
+const authorDate = time('commit.author.date');
+const sha = str('sha');
+const committerDate = time('commit.committer.date');
+
+/**
+ * Best match on commits (code reference Part B §2.3): text score + max(20 × exp decay on the author date, 20 × exp
+ * decay on the committer date; scale 365 d, 0.5) + 100 when a 7–40 hex word of the text is a prefix of the SHA
+ * (such a word also matches on its own: GitHub ORs SHA prefixes with the text query).
+ * GitHub's origin is "now"; ours is the clock (newest author/committer date over public commits). Without text
+ * there is no default order (dump order).
+ */
+export const commitsRank: RankSpec = {
+  signals: { authorDate, committerDate },
+  clock: ['authorDate', 'committerDate'],
+  alsoMatches(word, c) {
+    const shas = shaWords([word]);
+    return shas.length === 0 ? undefined : onStrings(c, sha, (value) => matchesSha(value, shas));
+  },
+  score(text, signal, ctx, doc) {
+    const year = 365 * DAY_MS;
+    const recency = Math.max(20 * expDecay(signal('authorDate'), ctx.clock, year), 20 * expDecay(signal('committerDate'), ctx.clock, year));
+    const sha = ctx.shas.length > 0 && matchesSha(ctx.c.records[doc]?.sha, ctx.shas) ? 100 : 0;
+    return text + recency + sha;
+  },
+};
 
 /**
  * A SHA filter (Part B §2.1): values must be 7–40 lower-case hex (else GitHub's 422); one positive value is a
@@ -45,7 +73,7 @@ export const commits: KindSpec = {
       analyzer: 'prose',
       boost: 1,
       get: str('commit.message'),
-      textMatch: { property: 'message', objectType: 'Commit', objectUrl: (r) => String(r.url ?? '') },
+      textMatch: { property: 'message', objectType: 'CommitMessage', objectUrl: (r) => String(r.url ?? ''), whole: true },
     },
   ],
   defaultFields: ['message'],
@@ -58,11 +86,11 @@ export const commits: KindSpec = {
     'committer-name': personQ(str('commit.committer.name')),
     'author-email': emailQ(str('commit.author.email')),
     'committer-email': emailQ(str('commit.committer.email')),
-    'author-date': dateQ(time('commit.author.date')),
-    'committer-date': dateQ(time('commit.committer.date')),
+    'author-date': dateQ(authorDate),
+    'committer-date': dateQ(committerDate),
     merge: boolQ((r, d, c) => parents(r, d, c).length >= 2, containsTrue),
-    hash: shaQ(str('sha'), 'hash'),
-    sha: shaQ(str('sha'), 'hash'),
+    hash: shaQ(sha, 'hash'),
+    sha: shaQ(sha, 'hash'),
     parent: shaQ(parents, 'parent'),
     tree: shaQ(str('commit.tree.sha'), 'tree'),
     // public/private only; other values are ignored and the last recognised one wins (Part B §2.1).
@@ -74,7 +102,8 @@ export const commits: KindSpec = {
       { only: 'last' },
     ),
   },
-  sorts: { 'author-date': time('commit.author.date'), 'committer-date': time('commit.committer.date') },
+  sorts: { 'author-date': authorDate, 'committer-date': committerDate },
+  rank: commitsRank,
   advancedSyntax: false,
   repeats: 'or',
   withoutText: { message: MESSAGES.commitsTextRequired, counting: COUNTING },

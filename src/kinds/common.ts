@@ -3,6 +3,7 @@
  * visibility of a record through its repository.
  */
 import type { RawRecord } from './kind.js';
+import { completeRepository, completeUser } from './links.js';
 import { at, repoFromUrl } from './qualifiers.js';
 import type { Visibility } from './spec.js';
 import type { CollectionView } from './collection-view.js';
@@ -31,10 +32,14 @@ function pick(source: RawRecord, keys: readonly string[]): Record<string, unknow
   return out;
 }
 
-/** A user summary from any user-like object (extra profile fields dropped); null stays null. */
+/**
+ * A user summary from any user-like object: extra profile fields dropped, missing URL fields derived from the login
+ * and `site_admin` false when absent (links.ts); null stays null. An empty object (a commit's unknown committer)
+ * stays empty.
+ */
 export function userSummary(user: unknown): Record<string, unknown> | null {
   if (user === null || typeof user !== 'object') return null;
-  return pick(user as RawRecord, USER_KEYS);
+  return pick(completeUser(user as RawRecord), USER_KEYS);
 }
 
 /**
@@ -49,7 +54,7 @@ export function minimalRepository(
   const source =
     embedded && typeof embedded === 'object' ? (embedded as RawRecord) : fullName ? c.repository(fullName) : undefined;
   if (!source) return undefined;
-  const out = pick(source, REPOSITORY_KEYS);
+  const out = pick(completeRepository(source), REPOSITORY_KEYS);
   if (out.owner !== undefined) out.owner = userSummary(out.owner);
   return out;
 }

@@ -7,8 +7,10 @@ import type { RawRecord } from './kind.js';
 import { MESSAGES } from '../api-error.js';
 import { containsTrue } from './qualifier-values.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { KindSpec, QualifierSpec } from './spec.js';
+import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
+import { DAY_MS, expDecay } from './rank-decay.js';
+import { matchesSha, numberWords, shaWords } from './rank-words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
 const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {
@@ -95,7 +97,65 @@ const assigneeQ: QualifierSpec = {
   },
 };
 
+/**
+ * A pull request's `draft` (boolean, gh reads it) and `pull_request.merged_at` (gh's `--merged` reads it), joined
+ * from the dump's `/pulls` record when the issue record lacks them; `merged_at` is null for an unmerged PR.
+ */
+function pullFields(record: RawRecord, pull: RawRecord | undefined): Record<string, unknown> {
+  const links = record.pull_request && typeof record.pull_request === 'object' ? (record.pull_request as RawRecord) : {};
+  // A merge is never undone: a merged_at in either record wins over a null recorded before the merge.
+  const mergedAt = typeof pull?.merged_at === 'string' ? pull.merged_at : (links.merged_at ?? null);
+  const draft = typeof record.draft === 'boolean' ? record.draft : pull?.draft === true;
+  return { draft, pull_request: { ...links, merged_at: mergedAt } };
+}
+
 const scope = scopeQualifiers(repoOf);
+const created = time('created_at');
+const issueNumber = num('number');
+const updated = time('updated_at');
+
+/**
+ * Best match on issues (code reference Part A §3.2): (text score + 100 per issue-number hit + 100 per PR commit
+ * SHA-prefix hit) × (exp decay on created_at, scale 42 d, 0.5 + exp decay on updated_at, scale 84 d, 0.5 + 2 when
+ * open), ages measured from the clock (newest created/updated over public issues). Number and SHA words count only
+ * without `in:`, and also match on their own (GitHub ORs them with the text query; here each such word matches its
+ * text or the number/SHA). A PR's commit SHAs are the head and merge commits of its `/pulls` record. Without text: newest
+ * first (`created desc`, §3.3).
+ */
+export const issuesRank: RankSpec = {
+  defaultSort: { key: 'created', order: 'desc' },
+  signals: {
+    created,
+    updated,
+    open: (r) => (typeof r.state === 'string' && r.state.toLowerCase() === 'open' ? 1 : 0),
+    number: issueNumber,
+  },
+  clock: ['created', 'updated'],
+  alsoMatches(word, c) {
+    const wanted = numberWords([word])[0];
+    if (wanted !== undefined) {
+      const numbers = c.column(issueNumber);
+      if (numbers?.type === 'number') return (doc) => numbers.values[doc] === wanted;
+      return (doc) => c.records[doc]!.number === wanted;
+    }
+    const shas = shaWords([word]);
+    if (shas.length === 0) return undefined;
+    return (doc) => {
+      const pull = c.pullOf(doc);
+      return pull !== undefined && (matchesSha(at(pull, 'head.sha'), shas) || matchesSha(pull.merge_commit_sha, shas));
+    };
+  },
+  score(text, signal, ctx, doc) {
+    let base = text;
+    if (ctx.defaultFields) {
+      if (ctx.numbers.includes(signal('number'))) base += 100;
+      const pull = ctx.shas.length > 0 ? ctx.c.pullOf(doc) : undefined;
+      if (pull && (matchesSha(at(pull, 'head.sha'), ctx.shas) || matchesSha(pull.merge_commit_sha, ctx.shas))) base += 100;
+    }
+    const recency = expDecay(signal('created'), ctx.clock, 42 * DAY_MS) + expDecay(signal('updated'), ctx.clock, 84 * DAY_MS);
+    return base * (recency + (signal('open') === 1 ? 2 : 0));
+  },
+};
 const repoLanguage: Getter<string | undefined> = (r, _d, c) => {
   const lang = repoRecord(r, c)?.language;
   return typeof lang === 'string' ? lang : undefined;
@@ -151,7 +211,8 @@ export const issues: KindSpec = {
     {
       name: 'title',
       analyzer: 'prose',
-      boost: 2,
+      // GitHub: title^1.5, body, comments.body^0.8 (code reference Part A §3.2; comments are not in REST records).
+      boost: 1.5,
       get: str('title'),
       textMatch: { property: 'title', objectType: 'Issue', objectUrl, whole: true },
     },
@@ -222,8 +283,8 @@ export const issues: KindSpec = {
     // Lower-cased prefix matches on the branch names (Part A §2.3 "Prefix").
     head: textQ((_r, d, c) => str('head.ref')(c.pullOf(d) ?? {}, d, c), 'prefix'),
     base: textQ((_r, d, c) => str('base.ref')(c.pullOf(d) ?? {}, d, c), 'prefix'),
-    created: dateQ(time('created_at')),
-    updated: dateQ(time('updated_at')),
+    created: dateQ(created),
+    updated: dateQ(updated),
     closed: dateQ(time('closed_at')),
     merged: dateQ(time('pull_request.merged_at')),
     archived: boolQ((r, _d, c) => repoRecord(r, c)?.archived === true, containsTrue),
@@ -238,14 +299,15 @@ export const issues: KindSpec = {
     'reactions-heart': reactions('heart'),
     'reactions-tada': reactions('hooray'),
     interactions,
-    created: time('created_at'),
-    updated: time('updated_at'),
+    created,
+    updated,
   },
+  rank: issuesRank,
   advancedSyntax: true,
   repeats: 'and',
   withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
-  project(record) {
+  project(record, doc, c) {
     const item: Record<string, unknown> = { ...record };
     // Required by issue-search-result-item (§4.3); nullable ones default to null when the record predates them.
     for (const key of ['assignee', 'milestone', 'closed_at'] as const) if (!(key in item)) item[key] = null;
@@ -254,6 +316,13 @@ export const issues: KindSpec = {
     if (!('comments' in item)) item.comments = 0;
     if (!('labels' in item)) item.labels = [];
     if ('user' in item) item.user = userSummary(item.user);
+    if (item.assignee && typeof item.assignee === 'object') item.assignee = userSummary(item.assignee);
+    if (Array.isArray(item.assignees)) item.assignees = item.assignees.map((u) => userSummary(u));
+    const milestone = item.milestone as RawRecord | null;
+    if (milestone && typeof milestone === 'object' && milestone.creator && typeof milestone.creator === 'object') {
+      item.milestone = { ...milestone, creator: userSummary(milestone.creator) };
+    }
+    if (isPr(record, doc, c)) Object.assign(item, pullFields(record, c.pullOf(doc)));
     return item;
   },
   scoreAfter: 'body',

@@ -14,7 +14,7 @@ export const labels: KindSpec = {
   kind: 'labels',
   fields: [
     { name: 'name', analyzer: 'prose', boost: 2, get: str('name'), textMatch: { property: 'name', objectType: 'Label', objectUrl, whole: true } },
-    { name: 'description', analyzer: 'prose', boost: 1, get: str('description'), textMatch: { property: 'description', objectType: 'Label', objectUrl, whole: true } },
+    { name: 'description', analyzer: 'prose', boost: 1, get: str('description'), textMatch: { property: 'description', objectType: 'Label', objectUrl, fragments: 1, length: 200 } },
   ],
   defaultFields: ['name', 'description'],
   inValues: {},

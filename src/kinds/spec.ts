@@ -25,6 +25,11 @@ export interface TextFieldSpec {
   /** Lunr field boost: matches in this field weigh `boost` times a match in a field of boost 1. */
   readonly boost: number;
   readonly get: Getter<string | undefined>;
+  /**
+   * Searched only for keywords this accepts (repositories search `name_with_owner` only for text with a `/`, Part A
+   * §4.2). @default every keyword
+   */
+  readonly searchedFor?: (keyword: string) => boolean;
   /** How a hit in this field is reported in `text_matches`; absent: never reported. */
   readonly textMatch?: {
     readonly property: string;
@@ -32,6 +37,12 @@ export interface TextFieldSpec {
     readonly objectUrl: Getter<string>;
     /** Short fields come back whole as the fragment (§3.6). */
     readonly whole?: boolean;
+    /**
+     * GitHub's highlighter settings for a fragmented field (code reference Part A §3.4, §4.2; Part B §3.3–§5):
+     * at most `fragments` fragments of about `length` characters (UTF-16 units). @default 1 × 200
+     */
+    readonly fragments?: number;
+    readonly length?: number;
   };
 }
 
@@ -109,6 +120,51 @@ export interface Visibility {
   readonly repository?: string | undefined;
 }
 
+/**
+ * A kind's best-match function and default order (code reference Part A §3.2–§3.3, §4.2, §5; Part B §2.3, §3.3,
+ * §4, §5). The text score (BM25/Lunr over what the caller may see) is computed underneath; this layer only
+ * combines it with per-document signals. See src/rank/.
+ */
+export interface RankSpec {
+  /** Order when neither a `sort` parameter nor a `sort:` qualifier applies and the query has no text. */
+  readonly defaultSort?: { readonly key: string; readonly order: 'asc' | 'desc' };
+  /** Numeric per-document signals (dates as epoch ms) the function reads; built as columns `rank.<name>`. */
+  readonly signals?: Readonly<Record<string, Getter<number | undefined>>>;
+  /** Signals whose newest value over the public documents is the clock decay functions measure age from. */
+  readonly clock?: readonly string[];
+  /**
+   * Documents a keyword matches besides its text hits when no `in:` is given (issue numbers, commit SHA prefixes;
+   * Part A §3.2, Part B §2.3); undefined when the word is not such a word.
+   */
+  alsoMatches?(word: string, c: CollectionView): Predicate | undefined;
+  /**
+   * The best-match score of one matched document (only called when the query has text).
+   * @param text the text score underneath (≥ 0)
+   * @param signal a signal's value for this document (NaN when missing)
+   * @param ctx the fixed clock (epoch ms) and what the query's words ask for
+   */
+  score(text: number, signal: (name: string) => number, ctx: RankContext, doc: number): number;
+}
+
+/** What a rank function knows about the query and the dump besides one document's signals. */
+export interface RankContext {
+  /** The kind's clock: newest clock signal over the public documents (epoch ms; NaN when there is none). */
+  readonly clock: number;
+  /** The query's positive free-text words, as typed (phrases split into words). */
+  readonly words: readonly string[];
+  /** The whole positive free text, words joined by single spaces. */
+  readonly text: string;
+  /** Issue numbers among the words: positive integers below 2^30 (Part A §3.2). */
+  readonly numbers: readonly number[];
+  /** Commit SHA prefixes among the words: 7–40 lower-case hex characters (Part B §2.3). */
+  readonly shas: readonly string[];
+  /** True when no `in:` narrowed the fields (issue numbers and SHA words only count then, Part A §3.2). */
+  readonly defaultFields: boolean;
+  /** Values of the `user:`, `org:` and `owner:` qualifiers (positive), as typed. */
+  readonly owners: readonly string[];
+  readonly c: CollectionView;
+}
+
 /** The complete table of one kind. */
 export interface KindSpec {
   readonly kind: Kind;
@@ -157,9 +213,14 @@ export interface KindSpec {
   readonly detectsLanguages?: boolean;
   /** The preview media type this kind requires (seed: commits cloak, topics mercy), else 415. */
   readonly preview?: PreviewSpec;
-  /** Extra filters GitHub applies by default, given the qualifier names present (repositories hide forks). */
-  defaults?(present: ReadonlySet<string>, c: CollectionView): Predicate | undefined;
+  /**
+   * Extra filters GitHub applies by default, given the qualifier names present (repositories hide forks and keep
+   * the newest recording of each name the viewer may see).
+   */
+  defaults?(present: ReadonlySet<string>, c: CollectionView, viewer: Viewer): Predicate | undefined;
   readonly visibility: Getter<Visibility>;
+  /** Best match and default order (absent: the plain text score, dump order without text). */
+  readonly rank?: RankSpec;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */
   project(record: RawRecord, doc: number, c: CollectionView, media: MediaOptions): Record<string, unknown>;
   /** `score` goes right after this key, where GitHub puts it (appended when the key is absent). */

@@ -1,23 +1,37 @@
 /** `/search/topics` (reference §2.6): best match only; requires the mercy preview (seed). */
 import { MESSAGES } from '../api-error.js';
 import { dateQ, enumQ, num, numberQ, str, time } from './qualifiers.js';
-import type { KindSpec, TextFieldSpec } from './spec.js';
+import type { KindSpec, RankSpec, TextFieldSpec } from './spec.js';
 
-const objectUrl = (r: Record<string, unknown>): string => `https://api.github.com/topics/${encodeURIComponent(String(r.name ?? ''))}`;
+/** GitHub's topic text-match object_url: the repository search for the topic (code reference Part B §4). */
+const objectUrl = (r: Record<string, unknown>): string => `https://api.github.com/search/repositories?q=topic:${String(r.name ?? '')}`;
+/** Names and display names come back whole; descriptions as one fragment of 200 characters (Part B §4). */
 const field = (name: string, analyzer: 'prose' | 'code', boost: number, whole: boolean): TextFieldSpec => ({
   name,
   analyzer,
   boost,
   get: str(name),
-  textMatch: { property: name, objectType: 'Topic', objectUrl, whole },
+  textMatch: { property: name, objectType: 'Topic', objectUrl, ...(whole ? { whole } : { fragments: 1, length: 200 }) },
 });
+
+/**
+ * Best match on topics (Part B §4): text score × sqrt(1.4 × repository_count), a missing count taken as 1 (the
+ * dumps' explore records have none, so this is a constant factor there). No default order: dump order.
+ */
+export const topicsRank: RankSpec = {
+  signals: { repositories: num('repository_count') },
+  score(text, signal) {
+    const count = signal('repositories');
+    return text * Math.sqrt(1.4 * (Number.isNaN(count) ? 1 : count));
+  },
+};
 
 export const topics: KindSpec = {
   kind: 'topics',
   fields: [
     field('name', 'code', 3, true),
     field('display_name', 'prose', 2, true),
-    field('short_description', 'prose', 1, true),
+    field('short_description', 'prose', 1, false),
     field('description', 'prose', 1, false),
   ],
   defaultFields: ['name', 'display_name', 'short_description', 'description'],
@@ -39,6 +53,7 @@ export const topics: KindSpec = {
     created: dateQ(time('created_at')),
   },
   sorts: {},
+  rank: topicsRank,
   advancedSyntax: false,
   repeats: 'or',
   withoutText: { message: MESSAGES.noQualifiersApply },

@@ -18,10 +18,11 @@ export interface CompiledQuery {
 }
 
 /**
- * Whether a scope value names something the viewer may search. The one place that asks about visibility of
- * repositories and owners while planning (the access layer can take it over).
+ * Whether a name in the query resolves for this viewer: a repository (`owner/name`) that exists and is visible, or
+ * a login the dump knows. The one place planning asks about existence and visibility (the access layer,
+ * src/access/, can take it over): a hidden repository must resolve exactly as a missing one.
  */
-function scopeResolves(kind: 'repo' | 'owner', value: string, ctx: CompileContext): boolean {
+function resolves(kind: 'repo' | 'owner' | 'user', value: string, ctx: CompileContext): boolean {
   const { c, viewer } = ctx;
   if (kind === 'repo') return c.knowsRepository(value) && !c.isHiddenRepository(value, viewer);
   return c.knowsUser(value);
@@ -49,7 +50,7 @@ class Compiler {
     const kept: string[] = [];
     for (const value of leaf.values) {
       const login = resolveMe(value, q, this.ctx);
-      if (login !== undefined && (!isLookup(login) || this.ctx.c.knowsUser(login))) kept.push(login);
+      if (login !== undefined && (!isLookup(login) || resolves('user', login, this.ctx))) kept.push(login);
     }
     if (kept.length === 0 && q.users === 'refuse') throw invalidQuery(MESSAGES.cannotSearchUsers, leaf.span);
     return kept;
@@ -95,7 +96,7 @@ class Compiler {
       for (const raw of leaf.values) {
         if (!leaf.negated) positives += 1;
         const value = resolveMe(raw, q, this.ctx);
-        if (value === undefined || !scopeResolves(q.scope!, value, this.ctx)) continue;
+        if (value === undefined || !resolves(q.scope!, value, this.ctx)) continue;
         const test = q.compile(value, this.ctx);
         if (test) (leaf.negated ? negative : positive).push(test);
       }

@@ -3,6 +3,7 @@
  * dropped and why, the text terms, the scope and the sort that applies. Reads no store: names in the scope are
  * resolved only when the search runs.
  */
+import type { KindSpec } from '../kinds/spec.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
 import { qualifierLeaves, textLeaves } from './query-plan.js';
 import type { SearchPlan } from './search-plan.js';
@@ -32,7 +33,8 @@ export function printTree(node: PlanNode | null): string {
   }
 }
 
-function scopeLines(query: QueryPlan): string[] {
+function scopeLines(query: QueryPlan, spec: KindSpec): string[] {
+  if (!Object.values(spec.qualifiers).some((q) => q.scope)) return [`scope: none (${query.kind} search takes no repository scope)`];
   if (query.scope.length === 0) return ['scope: every repository the viewer may see'];
   const positive = query.scope.filter((l) => !l.negated).flatMap((l) => l.values.map((v) => `${l.name}:${v}`));
   const negative = query.scope.filter((l) => l.negated).flatMap((l) => l.values.map((v) => `${l.name}:${v}`));
@@ -49,7 +51,7 @@ function scopeLines(query: QueryPlan): string[] {
 
 /** The explanation of a planned search, one fact per line (ends with a newline). */
 export function explainPlan(plan: SearchPlan): string {
-  const { query } = plan;
+  const { query, spec } = plan;
   const lines = [`search ${query.kind} ${JSON.stringify(query.q)}`];
   lines.push(`engine: ${query.engine === 'advanced' ? 'advanced issue search (AND/OR/NOT and parentheses between qualifiers; repeats all hold)' : 'legacy (qualifiers apply to the whole query; repeats of one qualifier: any)'}`);
   const texts = textLeaves(query.tree);
@@ -61,7 +63,7 @@ export function explainPlan(plan: SearchPlan): string {
   const leaves = qualifierLeaves(query.tree);
   lines.push(leaves.length === 0 ? 'qualifiers: none' : 'qualifiers:');
   for (const leaf of leaves) lines.push(`  ${describeLeaf(leaf)}`);
-  lines.push(...scopeLines(query));
+  lines.push(...scopeLines(query, spec));
   lines.push(`match: ${printTree(query.tree)}`);
   if (plan.sort) lines.push(`sort: ${plan.sort.key} ${plan.sort.order} (from the ${plan.sort.from === 'parameter' ? 'sort parameter' : 'sort: qualifier'})`);
   else lines.push(`sort: ${query.hasText ? 'best match' : 'the kind\'s default order (no text)'}`);

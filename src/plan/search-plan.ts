@@ -101,7 +101,7 @@ export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
     within.push((doc) => repositoryOf(c.records[doc]!, doc, c)?.toLowerCase() === labelRepo);
   }
   const names = new Set([...qualifierLeaves(query.tree), ...query.scope].map((l) => l.name));
-  const defaults = spec.defaults?.(names, c);
+  const defaults = spec.defaults?.(names, c, request.viewer);
   if (defaults) within.push(defaults);
   const compiled = compileQuery(query, spec, { c, viewer: request.viewer });
   // Paging is checked after validation, scope resolution included (Part A §6 "Offset cap").

@@ -4,12 +4,13 @@
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
+import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec, Visibility } from '../kinds/spec.js';
 import type { CollectionView, Column, Getter } from '../kinds/collection-view.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder } from '../cache/columns.js';
 import type { Viewer } from '../request/viewer.js';
-import type { KnownNames, PullLookup } from '../cache/record-snapshot.js';
+import { forEachRecord, type KnownNames, type PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
@@ -66,10 +67,20 @@ export class Collection implements CollectionView {
     if (this.repoMaps) return this.repoMaps;
     const byName = new Map<string, RawRecord>();
     const byId = new Map<number, RawRecord>();
-    for (const repo of this.neighbours.repositories) {
-      if (typeof repo.full_name === 'string') byName.set(lower(repo.full_name), repo);
+    const times = new Map<RawRecord, number>();
+    this.neighbours.repositories.forEach((repo, i) => {
+      // Several recordings of one name: the newest wins (kinds/recordings.ts).
+      if (typeof repo.full_name === 'string') {
+        const name = lower(repo.full_name);
+        const held = byName.get(name);
+        const time = recordedAt(repo);
+        if (!held || newerRecording(time, i, times.get(held)!, -1)) {
+          byName.set(name, repo);
+          times.set(repo, time);
+        }
+      }
       if (typeof repo.id === 'number') byId.set(repo.id, repo);
-    }
+    });
     this.repoMaps = { byName, byId };
     return this.repoMaps;
   }
@@ -139,14 +150,16 @@ export class Collection implements CollectionView {
   openIssuesWithLabel(fullName: string, label: string): number {
     if (!this.labelCounts) {
       this.labelCounts = new Map();
-      for (const issue of this.neighbours.issues) {
+      const counts = this.labelCounts;
+      // One pass that keeps no issue (1M snapshot records would not fit the default heap if each stayed parsed).
+      forEachRecord(this.neighbours.issues, (issue) => {
         const repo = repoFromUrl(issue.repository_url);
-        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) continue;
+        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) return;
         for (const l of issue.labels) {
           const key = `${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
-          this.labelCounts.set(key, (this.labelCounts.get(key) ?? 0) + 1);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
         }
-      }
+      });
     }
     return this.labelCounts.get(`${lower(fullName)}\u0000${lower(label)}`) ?? 0;
   }

@@ -1,7 +1,7 @@
 /**
- * Which columns a kind has: every getter its qualifiers declare (`QualifierSpec.columns`) and every sort key,
- * each under a stable name, plus a fingerprint of their code so a column file written by other getters is never
- * read. Also the consumer that fills them during a build.
+ * Which columns a kind has: every getter its qualifiers declare (`QualifierSpec.columns`), every sort key and
+ * every rank signal, each under a stable name, plus a fingerprint of their code so a column file written by other
+ * getters is never read. Also the consumer that fills them during a build.
  */
 import { createHash } from 'node:crypto';
 import type { RawRecord } from '../kinds/kind.js';
@@ -11,7 +11,7 @@ import { ColumnBuilder, COLUMNS_FORMAT } from '../cache/columns.js';
 
 /** One column of a kind. */
 export interface ColumnDef {
-  /** `q.<qualifier>.<i>` or `sort.<key>`. */
+  /** `q.<qualifier>.<i>`, `sort.<key>` or `rank.<signal>`. */
   readonly name: string;
   readonly type: ColumnType;
   readonly get: Getter<unknown>;
@@ -46,6 +46,8 @@ export function columnDefs(spec: KindSpec): ColumnDefs {
     spec.qualifiers[name]!.columns?.forEach((column, i) => add(`q.${name}.${i}`, column.type, column.get));
   }
   for (const key of Object.keys(spec.sorts).sort()) add(`sort.${key}`, 'number', spec.sorts[key]!);
+  const signals = spec.rank?.signals ?? {};
+  for (const name of Object.keys(signals).sort()) add(`rank.${name}`, 'number', signals[name]!);
   const hash = createHash('sha256').update(`columns ${COLUMNS_FORMAT}\n`);
   for (const def of list) hash.update(`${def.name}|${def.type}|${def.get.toString()}\n`);
   const defs = { list, byGetter, fingerprint: hash.digest('hex') };

@@ -2,7 +2,8 @@
  * GitHub's `text_matches` (semantics §3.6): for one result item, the fragments of its text properties that
  * contain query terms, with the offsets of each matched word inside the fragment. Hits are found by
  * re-running the same analyzer the index used ({@link analyze}), so a highlight exists exactly when the
- * index matched the term. All offsets are UTF-16 code units (JS string indices).
+ * index matched the term. Match `indices` are Unicode code points into the fragment, as GitHub's highlighter
+ * counts them (Ruby character positions, code reference Part B §6); fragment sizes are in UTF-16 code units.
  */
 import { analyze, type AnalyzerName } from './analyzer.js';
 
@@ -21,7 +22,10 @@ export interface TextMatchSource {
   whole?: boolean;
 }
 
-/** One matched word: `text` as it appears (original case) and `[start, end)` inside the fragment. */
+/**
+ * One match: `text` as it appears (original case; adjacent matched words merged) and `[start, end)` inside the
+ * fragment, in code points.
+ */
 export interface TextMatchHit {
   text: string;
   indices: [number, number];
@@ -29,7 +33,7 @@ export interface TextMatchHit {
 
 /**
  * One `text_matches` entry, keys in GitHub's order: object_url, object_type, property, fragment, matches.
- * Invariant: `fragment.slice(m.indices[0], m.indices[1]) === m.text` for every match.
+ * Invariant: `[...fragment].slice(m.indices[0], m.indices[1]).join('') === m.text` for every match (code points).
  */
 export interface TextMatch {
   object_url: string;
@@ -85,20 +89,53 @@ export function buildTextMatches(
     const text = source.text;
     const windows: Span[] = source.whole || text.length <= length ? [[0, text.length]] : fragmentWindows(text, hits, length);
     for (const [ws, we] of windows.slice(0, maxFragments)) {
-      const matches: TextMatchHit[] = [];
-      for (const [s, e] of hits) {
-        if (s >= ws && e <= we) matches.push({ text: text.slice(s, e), indices: [s - ws, e - ws] });
-      }
+      const fragment = text.slice(ws, we);
+      const inside = mergeAdjacent(
+        text,
+        hits.filter(([s, e]) => s >= ws && e <= we),
+      );
+      const matches: TextMatchHit[] = inside.map(([s, e]) => ({
+        text: text.slice(s, e),
+        indices: [codePoints(fragment, s - ws), codePoints(fragment, e - ws)],
+      }));
       out.push({
         object_url: source.object_url,
         object_type: source.object_type,
         property: source.property,
-        fragment: text.slice(ws, we),
+        fragment,
         matches,
       });
     }
   }
   return out;
+}
+
+/**
+ * Hits separated only by whitespace become one match (`fix typo` → one match): GitHub's offset highlighter drops
+ * a closing tag followed by whitespace and an opening tag before reading offsets (code reference Part B §6).
+ */
+export function mergeAdjacent(text: string, hits: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const [s, e] of hits) {
+    const last = out[out.length - 1];
+    if (last && /^\s*$/.test(text.slice(last[1], s))) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** The number of Unicode code points in `text` before UTF-16 index `end`. */
+export function codePoints(text: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const u = text.charCodeAt(i);
+    if (u >= 0xd800 && u <= 0xdbff && i + 1 < end) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
 }
 
 /** Spans of the words of `text` whose term is in `terms`, sorted, overlapping spans merged into one. */

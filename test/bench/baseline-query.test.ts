@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageOf, parseBaselineQuery } from '../../src/bench/baseline-query.js';
-import { buildNaive, searchNaive } from '../../src/bench/naive-lunr.js';
-import { ScanTexts, searchScan } from '../../src/bench/linear-scan.js';
+import { newIndex, searchMini } from '../../src/bench/minisearch-anchor.js';
+import { sqliteSelect } from '../../src/bench/sqlite-anchor.js';
 
 const records = [
   { number: 1, title: 'Crash on load', body: 'the loader crashes', state: 'open', comments: 5, created_at: '2020-01-01T00:00:00Z', labels: [{ name: 'bug' }], repository_url: 'https://api.github.com/repos/a/b' },
@@ -27,10 +27,28 @@ describe('baseline query', () => {
     expect(sorted.items.map((i) => i.number)).toEqual([1]);
   });
 
-  it('drives both anchors to the same matches on a simple query', () => {
-    const naive = searchNaive(buildNaive(records), records, 'crash state:open', {});
-    const scan = searchScan(new ScanTexts(records), 'crash state:open', {});
-    expect(naive.items.map((i) => i.number)).toEqual([1]);
-    expect(scan.items.map((i) => i.number)).toEqual([1]);
+  it('drives MiniSearch to the matches GitHub would give on a simple query', () => {
+    const index = newIndex();
+    records.forEach((r, doc) => index.add({ doc, title: r.title, body: r.body }));
+    expect(searchMini(index, records, 'crash state:open', {}).items.map((i) => i.number)).toEqual([1]);
+    expect(searchMini(index, records, 'crash', {}).total_count).toBe(2);
+    expect(searchMini(index, records, 'is:pr', {}).items.map((i) => i.number)).toEqual([2]);
+  });
+});
+
+describe('SQLite FTS5 anchor', () => {
+  it('translates keywords to one MATCH and the bench qualifiers to conditions on the stored JSON', () => {
+    const sql = sqliteSelect(`crash "it's" state:open label:"good first issue" -label:bug comments:>2 created:>2019-06-01 is:issue repo:a/b`);
+    expect(sql).toContain(`issues MATCH '"crash" "it''s"'`);
+    expect(sql).toContain(`json_extract(doc, '$.state') = 'open'`);
+    expect(sql).toContain(`lower(json_extract(value, '$.name')) = 'good first issue'`);
+    expect(sql).toContain(`NOT (EXISTS (SELECT 1 FROM json_each(doc, '$.labels') WHERE lower(json_extract(value, '$.name')) = 'bug'))`);
+    expect(sql).toContain(`json_extract(doc, '$.comments') > 2`);
+    expect(sql).toContain(`json_extract(doc, '$.created_at') > '2019-06-01'`);
+    expect(sql).toContain(`coalesce(json_type(doc, '$.pull_request'), 'null') = 'null'`);
+    expect(sql).toContain(`= 'https://api.github.com/repos/a/b'`);
+    expect(sql.startsWith('SELECT count(*) FROM issues WHERE')).toBe(true);
+    expect(sql).toMatch(/ORDER BY rank LIMIT 30;$/);
+    expect(sqliteSelect('state:closed')).not.toContain('MATCH');
   });
 });

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BODY_WORDS, writeCorpus } from '../../src/bench/corpus.js';
 import { countWords, generatedSource, loadCorpusSource } from '../../src/bench/corpus-source.js';
 import { Prng } from '../../src/bench/prng.js';
-import { coldQueries, mixedPaths, wordFrequencies } from '../../src/bench/queries.js';
+import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../src/bench/queries.js';
+import { sqliteBuildScript, sqliteSelect, sqliteVersion } from '../../src/bench/sqlite-anchor.js';
+import { spawnSync } from 'node:child_process';
 import { openDump } from '../../src/dump/dump.js';
 
 const roots: string[] = [];
@@ -99,5 +101,36 @@ describe('queries', () => {
     for (const p of a) expect(p).toMatch(/^\/search\/issues\?q=[^&\s]+(&[a-z_]+=\w+)*$/);
     expect(a.some((p) => p.includes('sort='))).toBe(true);
     expect(a.some((p) => p.includes('page='))).toBe(true);
+  });
+
+  it('makes never-seen paths: all distinct, none among the excluded, deterministic, of the same mix', () => {
+    const mixed = mixedPaths(corpus, frequencies, 200);
+    const fresh = neverSeenPaths(corpus, frequencies, 5000, mixed);
+    expect(fresh).toHaveLength(5000);
+    expect(new Set(fresh).size).toBe(5000);
+    expect(fresh.filter((p) => mixed.includes(p))).toEqual([]);
+    expect(neverSeenPaths(corpus, frequencies, 50, mixed)).toEqual(fresh.slice(0, 50));
+    expect(fresh.some((p) => p.includes('sort='))).toBe(true);
+    expect(fresh.some((p) => p.includes('repo%3A'))).toBe(true);
+  });
+});
+
+const sqlite = sqliteVersion();
+
+describe.skipIf(!sqlite)('SQLite FTS5 anchor (needs the sqlite3 shell with FTS5; skipped when absent)', () => {
+  it('builds the table from the corpus file and answers the bench queries with whole records', () => {
+    const corpus = writeCorpus(tempDir(), 200, generatedSource(100), 'sqlite');
+    const db = path.join(tempDir(), 'fts.db');
+    const build = spawnSync('sqlite3', [db], { input: sqliteBuildScript(corpus.file), encoding: 'utf8' });
+    expect(build.status).toBe(0);
+    const count = spawnSync('sqlite3', [db, 'SELECT count(*) FROM issues;'], { encoding: 'utf8' });
+    expect(count.stdout.trim()).toBe('200');
+    const title = String(JSON.parse(readFileSync(corpus.file, 'utf8'))[7].title);
+    const word = title.split(/\s+/).find((w) => /^[a-z]{4,}$/.test(w))!;
+    const query = spawnSync('sqlite3', ['-readonly', db, sqliteSelect(`${word} state:closed`)], { encoding: 'utf8' });
+    expect(query.status).toBe(0);
+    const [total, ...docs] = query.stdout.trim().split('\n');
+    expect(Number(total)).toBeGreaterThanOrEqual(docs.length);
+    for (const doc of docs) expect((JSON.parse(doc) as { state: string }).state).toBe('closed');
   });
 });

@@ -11,7 +11,7 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { DataError } from '../../src/dump/data-error.js';
-import { lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
+import { forEachRecord, lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { openStore } from '../../src/store/store.js';
 
 const roots: string[] = [];
@@ -123,6 +123,24 @@ describe('record snapshot file', () => {
     expect(list[3]).toEqual({ doc: 3 });
     expect(touched).toEqual([3]);
     expect(Object.keys(list)).toEqual(['0', '1', '2', '3', '4']);
+  });
+
+  it('forEachRecord passes over lazy records keeping none it parsed, and reuses those already kept', () => {
+    const parsed: number[] = [];
+    const list = lazyRecords(4, (doc) => (parsed.push(doc), { doc }));
+    void list[2];
+    const seen: Array<[unknown, number]> = [];
+    forEachRecord(list, (record, doc) => seen.push([record.doc, doc]));
+    expect(seen).toEqual([[0, 0], [1, 1], [2, 2], [3, 3]]);
+    expect(parsed).toEqual([2, 0, 1, 3]);
+    // Nothing from the pass was kept: touching doc 0 parses it again; doc 2 was kept before the pass.
+    void list[0];
+    void list[2];
+    expect(parsed).toEqual([2, 0, 1, 3, 0]);
+    const plain: RawRecord[] = [{ n: 1 }, { n: 2 }];
+    const out: unknown[] = [];
+    forEachRecord(plain, (record) => out.push(record.n));
+    expect(out).toEqual([1, 2]);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { buildProgram, main } from '../../src/cli/main.js';
 import { renderJson } from '../../src/envelope/envelope.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
@@ -110,6 +110,20 @@ describe('help', () => {
     expect(out).toMatch(/Qualifiers: .*label.*milestone/);
     expect(out).toMatch(/Not supported \(answered 422\): commenter:/);
     expect(out).toMatch(/Sort keys: comments, reactions/);
+  });
+
+  it('sets up only the invoked subcommand, with the same help as in the whole program', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, env: {} };
+    const whole = buildProgram(io);
+    expect(whole.commands.map((c) => c.name())).toEqual(['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users', 'index', 'serve', 'import']);
+    for (const name of ['issues', 'serve', 'import', 'index']) {
+      const alone = buildProgram(io, name);
+      expect(alone.commands.map((c) => c.name())).toEqual([name]);
+      const help = (p: typeof whole): string => p.commands.find((c) => c.name() === name)!.helpInformation();
+      expect(help(alone)).toBe(help(whole));
+    }
+    // Anything that is not a subcommand (root help, `help`, a typo) gets them all, so it can list or suggest them.
+    for (const other of [undefined, '--help', 'help', 'isues']) expect(buildProgram(io, other).commands).toHaveLength(10);
   });
 });
 

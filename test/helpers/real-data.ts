@@ -204,3 +204,24 @@ export function ms(value: unknown): number | undefined {
 export function sorted(values: Iterable<string>): string[] {
   return [...values].sort();
 }
+
+const newestMemo = new WeakMap<readonly Rec[], Set<Rec>>();
+/**
+ * Of each repository name (or login, for users; case-insensitive), the record with the latest
+ * created/updated/pushed time, the later one in the file on a tie: one repository per name, one account per login.
+ */
+export function newestRecording(records: readonly Rec[]): Set<Rec> {
+  let set = newestMemo.get(records);
+  if (set) return set;
+  const best = new Map<string, { r: Rec; t: number }>();
+  for (const r of records) {
+    const t = Math.max(...['created_at', 'updated_at', 'pushed_at'].map((k) => ms(r[k]) ?? -Infinity));
+    const key = r.full_name ?? r.login;
+    const name = typeof key === 'string' ? key.toLowerCase() : '';
+    const held = best.get(name);
+    if (!held || t >= held.t) best.set(name, { r, t });
+  }
+  set = new Set([...best.values()].map((b) => b.r));
+  newestMemo.set(records, set);
+  return set;
+}

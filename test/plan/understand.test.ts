@@ -68,7 +68,8 @@ describe('parsing (reference Part A §2.1)', () => {
   });
 
   it('in: fields accumulate across occurrences (Part A §2.1 "in:")', async () => {
-    expect((await plan('repositories', 'cli in:name in:description')).fields).toEqual(['name', 'description']);
+    // in:name searches the name and `owner/name` (Part A §4.2).
+    expect((await plan('repositories', 'cli in:name in:description')).fields).toEqual(['name', 'name_with_owner', 'description']);
     expect((await plan('repositories', 'cli in:nothing')).fields).toEqual(specOf('repositories').defaultFields);
   });
 });

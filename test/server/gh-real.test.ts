@@ -106,6 +106,35 @@ describe.skipIf(skip !== undefined)(`gh ${version ?? ''} against search serve on
     for (const line of lines) expect(line.split('\t').length).toBeGreaterThanOrEqual(4);
   });
 
+  it('gh search prs --merged lists merged pull requests with their merge time (pull_request.merged_at)', async () => {
+    const run = await runGh(server.url, ['search', 'prs', '--merged', '--limit', '100', '--json', 'number,url,state'], 'tok-eve');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const items = JSON.parse(run.stdout) as Array<{ url: string }>;
+    expect(items.length).toBeGreaterThan(0);
+    const store = await storeFor(join(SHARED_DATA, HUB));
+    const core = await runSearch({ kind: 'issues', q: 'is:pr is:merged', per_page: '100' }, store);
+    for (const item of core.envelope.items) expect(typeof (item.pull_request as { merged_at?: unknown }).merged_at).toBe('string');
+    expect(items.map((i) => i.url)).toEqual(core.envelope.items.map((i) => i.html_url));
+  });
+
+  it('gh search prs --state open --json isDraft reads a boolean draft on every pull request', async () => {
+    const run = await runGh(server.url, ['search', 'prs', '--state', 'open', '--limit', '100', '--json', 'number,isDraft'], 'tok-eve');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const items = JSON.parse(run.stdout) as Array<{ isDraft: unknown }>;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(typeof item.isDraft).toBe('boolean');
+  });
+
+  it('gh search repos --limit 200 shows each repository name once (the newest recording of a name wins)', async () => {
+    const run = await runGh(server.url, ['search', 'repos', '--stars', '>=0', '--limit', '200', '--json', 'fullName'], 'tok-eve');
+    expect(run.code).toBe(0);
+    const names = (JSON.parse(run.stdout) as Array<{ fullName: string }>).map((r) => r.fullName.toLowerCase());
+    expect(names).toHaveLength(200);
+    expect(new Set(names).size).toBe(200);
+  });
+
   it('gh api --paginate walks the Link header to the 1000-result window', async () => {
     const run = await runGh(server.url, ['api', 'search/repositories?q=stars:>=0&per_page=100', '--paginate', '--jq', '.items[].id'], 'tok-eve');
     expect(run.code).toBe(0);

@@ -4,6 +4,9 @@
  * status with its body, and private records hidden from callers who may not read them. Bodies are compared
  * byte for byte with what the core (and so `search … --json`) produces for the same request.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/envelope/envelope.js';
@@ -28,6 +31,13 @@ const ACCESS: AccessFile = {
   ],
   apps: [],
 };
+
+/** `user-search-result-item` of GitHub's OpenAPI description (@octokit/openapi): required keys and property types. */
+function USER_ITEM_SCHEMA(): { required: string[]; properties: Record<string, { type?: string; nullable?: boolean }> } {
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@octokit/openapi/package.json')), 'generated', 'api.github.com.json');
+  const api = JSON.parse(readFileSync(file, 'utf8')) as { components: { schemas: Record<string, never> } };
+  return api.components.schemas['user-search-result-item']!;
+}
 
 /** The RequestError of a failing call (status and parsed body), or undefined when it succeeds. */
 async function failure(call: Promise<unknown>): Promise<{ status: number; data: unknown } | undefined> {
@@ -78,6 +88,29 @@ describe.skipIf(!ready)(`octokit against search serve on the real core${ready ? 
     expect(response.data.total_count).toBeGreaterThan(0);
     const expected = JSON.parse(await coreBody(py, { kind: kind as Kind, q, accept, requirePreviews: true }));
     expect(response.data).toEqual(expected);
+  });
+
+  it.each([
+    [HUB, 'type:user'],
+    [HUB, 'type:org'],
+    [PY, 'type:user'],
+  ])('rest.search.users on %s "%s": every item typed like GitHub’s user-search-result-item', async (source, q) => {
+    const schema = USER_ITEM_SCHEMA();
+    const kit = source === HUB ? hubKit : pyKit;
+    const items = await kit.paginate(kit.rest.search.users, { q, per_page: 100 });
+    expect(items.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const item of items as unknown as Array<Record<string, unknown>>) {
+      for (const key of schema.required) if (item[key] === undefined) problems.push(`${String(item.login)}: ${key} missing`);
+      for (const key of schema.required) {
+        const value = item[key];
+        const property = schema.properties[key];
+        if (!property?.type || value === undefined || (value === null && property.nullable)) continue;
+        const type = Number.isInteger(value) ? 'integer' : typeof value;
+        if (type !== property.type && !(property.type === 'number' && type === 'integer')) problems.push(`${String(item.login)}: ${key} is ${type}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('rest.search.labels answers for a repository with labels', async () => {

@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { analyze, analyzeQueryWord, type AnalyzerName } from '../../src/text/analyzer.js';
 import { buildTextMatches, findHits, type TextMatchSource } from '../../src/text/text-matches.js';
 
+/** The text at `[start, end)` counted in code points (GitHub's indices, code reference Part B §6). */
+const byCodePoints = (text: string, [start, end]: readonly [number, number]): string => [...text].slice(start, end).join('');
+
 const URL = 'https://api.github.com/repositories/1/issues/2';
 
 /** termsFor() from query words, analysed per analyzer as the executor does. */
@@ -85,7 +88,7 @@ describe('buildTextMatches: long text', () => {
     expect(text.includes(f)).toBe(true);
     expect(f).toMatch(/^word\d+ /);
     expect(f).toMatch(/ word\d+$/);
-    expect(f.slice(...entry!.matches[0]!.indices)).toBe('needle');
+    expect(byCodePoints(f, entry!.matches[0]!.indices)).toBe('needle');
   });
 
   it('merges nearby hits into one fragment with several matches', () => {
@@ -117,7 +120,7 @@ describe('buildTextMatches: long text', () => {
       const f = entry!.fragment;
       expect(f).not.toMatch(/^[\udc00-\udfff\u200d\n]/);
       expect(f).not.toMatch(/[\ud800-\udbff\u200d\r]$/);
-      expect(f.slice(...entry!.matches[0]!.indices)).toBe('needle');
+      expect(byCodePoints(f, entry!.matches[0]!.indices)).toBe('needle');
     }
   });
 });
@@ -147,7 +150,7 @@ describe('buildTextMatches: properties', () => {
           expect(entry.matches.length).toBeGreaterThan(0);
           for (const m of entry.matches) {
             expect(m.indices[0]).toBeLessThan(m.indices[1]);
-            expect(entry.fragment.slice(m.indices[0], m.indices[1])).toBe(m.text);
+            expect(byCodePoints(entry.fragment, m.indices)).toBe(m.text);
           }
         }
       }),

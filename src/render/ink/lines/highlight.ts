@@ -1,6 +1,6 @@
 /**
- * Highlights from `text_matches` only (reference §3.6): each entry's `indices` are `[start, end)` offsets in UTF-16
- * code units relative to its `fragment`. A cell or the detail view shows either the fragment itself or the full
+ * Highlights from `text_matches` only (reference §3.6): each entry's `indices` are `[start, end)` offsets in Unicode
+ * code points relative to its `fragment` (as GitHub sends them), turned into UTF-16 ranges here. A cell or the detail view shows either the fragment itself or the full
  * property value; for the latter the fragment is located inside the full text and its indices shifted by that
  * offset. There is no second matcher: text is only ever marked where the core said it matched.
  */
@@ -32,7 +32,7 @@ export function textMatchesOf(item: Item): TextMatch[] {
     for (const match of Array.isArray(matches) ? matches : []) {
       const indices = (match as { indices?: unknown } | null)?.indices;
       if (Array.isArray(indices) && typeof indices[0] === 'number' && typeof indices[1] === 'number') {
-        ranges.push([indices[0], indices[1]]);
+        ranges.push([utf16Offset(fragment, indices[0]), utf16Offset(fragment, indices[1])]);
       }
     }
     out.push({
@@ -56,6 +56,13 @@ export function ownMatches(matches: readonly TextMatch[], property: string): Tex
 /** True when the match is on a comment rather than on the item itself. */
 export function isCommentMatch(match: TextMatch): boolean {
   return /comment/i.test(match.objectType);
+}
+
+/** The UTF-16 index of code point `n` of `text` (past the end: the text's length). */
+export function utf16Offset(text: string, n: number): number {
+  let i = 0;
+  for (let k = 0; k < n && i < text.length; k++) i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+  return i;
 }
 
 /** Clamp ranges into `[0, length]`, drop empty ones, sort and merge overlaps. */

@@ -1,0 +1,86 @@
+/**
+ * Best match per kind: the kind's {@link RankSpec.score} applied on top of the text score (BM25/Lunr over what the
+ * caller may see). Signals are read from columns built with the index; decay functions measure age from a fixed
+ * clock — the newest clock date over the kind's public documents — so one dump always answers the same, and no
+ * private record can move anyone's order.
+ */
+import type { DocList } from '../index/text-index.js';
+import type { KindSpec, RankContext } from '../kinds/spec.js';
+import type { Getter } from '../kinds/collection-view.js';
+import type { Collection } from '../store/collection.js';
+import { numberWords, shaWords } from '../kinds/rank-words.js';
+
+const clocks = new WeakMap<Collection, number>();
+
+/** A signal's value for every document (NaN when missing): its column when built, else read from the records. */
+function signalValues(c: Collection, get: Getter<number | undefined>): (doc: number) => number {
+  const column = c.column(get);
+  if (column?.type === 'number') return (doc) => column.values[doc]!;
+  return (doc) => {
+    const v = get(c.records[doc]!, doc, c);
+    return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+  };
+}
+
+/**
+ * The kind's clock (epoch ms): the newest value of its clock signals over the documents outside private
+ * repositories; NaN when the kind has no clock or no such value. Computed once per collection.
+ */
+export function clockOf(c: Collection): number {
+  const known = clocks.get(c);
+  if (known !== undefined) return known;
+  let newest = NaN;
+  const names = c.spec.rank?.clock ?? [];
+  if (names.length > 0) {
+    const isPrivate = new Uint8Array(c.records.length);
+    for (const p of c.privateDocs) isPrivate[p.doc] = 1;
+    for (const name of names) {
+      const get = c.spec.rank!.signals?.[name];
+      if (!get) continue;
+      const read = signalValues(c, get);
+      for (let doc = 0; doc < c.records.length; doc++) {
+        if (isPrivate[doc]) continue;
+        const v = read(doc);
+        if (!Number.isNaN(v) && !(v <= newest)) newest = v;
+      }
+    }
+  }
+  clocks.set(c, newest);
+  return newest;
+}
+
+/**
+ * What the rank functions need from the query: its positive free text and the positive `user:`/`org:`/`owner:`
+ * values (from the plan's scope).
+ */
+export function rankContext(
+  c: Collection,
+  positive: ReadonlyArray<{ text: string; fields: readonly string[] }>,
+  scope: ReadonlyArray<{ readonly name: string; readonly negated: boolean; readonly values: readonly string[] }>,
+): RankContext {
+  const words = positive.flatMap((k) => k.text.split(/\s+/)).filter(Boolean);
+  const owners = scope.filter((q) => !q.negated && ['user', 'org', 'owner'].includes(q.name)).flatMap((q) => q.values);
+  const defaultFields = positive.every((k) => sameFields(k.fields, c.spec.defaultFields));
+  return { clock: clockOf(c), words, text: words.join(' '), numbers: numberWords(words), shas: shaWords(words), owners, c, defaultFields };
+}
+
+function sameFields(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((f) => b.includes(f));
+}
+
+/**
+ * Best-match scores of `docs` (same order as `text`): the kind's function of the text score and its signals, or
+ * the text score itself when the kind has none.
+ */
+export function rankScores(c: Collection, docs: DocList, text: Float64Array, ctx: RankContext): Float64Array {
+  const rank: KindSpec['rank'] = c.spec.rank;
+  if (!rank) return text;
+  const readers = new Map<string, (doc: number) => number>();
+  for (const [name, get] of Object.entries(rank.signals ?? {})) readers.set(name, signalValues(c, get));
+  const out = new Float64Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    out[i] = rank.score(text[i]!, (name) => readers.get(name)?.(doc) ?? NaN, ctx, doc);
+  }
+  return out;
+}

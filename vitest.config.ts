@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests assert behaviour, never speed (speed lives in `npm run bench`). The generous per-test timeout only keeps a
+ * slow or busy machine (CI on 2 shared cores) from failing property tests and end-to-end runs that are correct.
+ */
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
