@@ -4,6 +4,7 @@
  * (routing, credentials, rate limits, overload, API versions, transport). Only the edges (cli/main.ts, server/)
  * turn them into exit codes or HTTP responses.
  */
+import type { Span } from './query/ast.js';
 
 /** One entry of a GitHub `validation-error` body's `errors` array, keys in GitHub's order. */
 export interface ValidationErrorEntry {
@@ -21,12 +22,6 @@ export interface ErrorBody {
   status?: string;
 }
 
-/** A range of the `q` string, UTF-16 code units, end exclusive. */
-export interface QuerySpan {
-  readonly start: number;
-  readonly end: number;
-}
-
 /**
  * An error with an HTTP status and a GitHub-shaped body. `status` is a number; the body's `status` a string.
  * `span`, when known, is the part of `q` the error is about (never part of the body: for the interactive view).
@@ -34,8 +29,8 @@ export interface QuerySpan {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
-  readonly span: QuerySpan | undefined;
-  constructor(status: number, body: ErrorBody, span?: QuerySpan) {
+  readonly span: Span | undefined;
+  constructor(status: number, body: ErrorBody, span?: Span) {
     super(ApiError.describe(body));
     this.name = 'ApiError';
     this.status = status;
@@ -58,7 +53,7 @@ export const SEARCH_DOCS_INVALID = 'https://docs.github.com/v3/search/';
 export const SEARCH_DOCS_MISSING = 'https://docs.github.com/v3/search';
 
 /** 422 with one `invalid` entry on `q` and GitHub's message (reference §1.11); `span`: the offending part. */
-export function invalidQuery(message: string, span?: QuerySpan): ApiError {
+export function invalidQuery(message: string, span?: Span): ApiError {
   return new ApiError(
     422,
     {

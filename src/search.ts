@@ -24,6 +24,9 @@ export interface SearchResult {
   readonly lastPage: number;
 }
 
+/** A search bound to a store, as the edges hold it: `(request) => runSearch(request, store)`. */
+export type SearchFunction = (request: SearchRequest) => Promise<SearchResult>;
+
 /**
  * Answer one search: parse and plan (no store), compile against the kind's collection, execute and order, take the
  * page, build the envelope.

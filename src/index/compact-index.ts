@@ -122,13 +122,6 @@ export class CompactIndex implements CompactIndexParts {
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
   }
 
-  /** Number of documents of `rank` in field number `field` (0 for field -1), without reading them. */
-  docCountOf(rank: number, field: number): number {
-    if (field < 0) return 0;
-    const at = rank * this.fields.length + field;
-    return this.postStart[at + 1]! - this.postStart[at]!;
-  }
-
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;

@@ -50,10 +50,6 @@ export class HealingTextIndex implements TextIndex {
     return this.run((index) => index.postings(field, term));
   }
 
-  expand(field: string, prefix: string, limit: number): string[] {
-    return this.run((index) => index.expand(field, prefix, limit));
-  }
-
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
     return this.run((index) => index.score(docs, terms));
   }
