@@ -127,6 +127,9 @@ export function fieldPath(prefix: Uint8Array): string | undefined {
       }
     }
   }
+  // A prefix ending at an opening bracket (a depth limit passed there) names the value that bracket opens.
+  const last = prefix[n - 1];
+  if (stringStart < 0 && (last === OPEN_ARRAY || last === OPEN_OBJECT)) frames.pop();
   const segments: string[] = [];
   for (const frame of frames) {
     const segment = frame.array ? String(frame.index) : frame.key;

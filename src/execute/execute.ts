@@ -155,7 +155,7 @@ export class Executor {
 
   /**
    * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), scored in slices
-   * that spend on the budget: past the deadline the rest is left unscored.
+   * that spend on the budget: past the deadline the rest is left unscored (score 0).
    * @returns the scores and how many of `docs` (a prefix) were scored
    */
   score(expr: Expr, docs: DocList): { scores: Float64Array; count: number } {

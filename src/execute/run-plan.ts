@@ -37,18 +37,21 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   const { query, spec } = compiled.plan;
   // The planned sort (parameter, else `sort:`), else the kind's default without text, else best match.
   const { sort, order } = resolveOrder(spec, compiled.plan.sort, query.hasText);
-  let matched = await executor.evaluate(compiled.expr, within);
+  const matched = await executor.evaluate(compiled.expr, within);
   let matchedScores: Float64Array;
   if (query.hasText) {
-    // Past the deadline only the documents scored so far are kept (the answer is incomplete).
+    // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
+    // answer is incomplete anyway).
     const scored = executor.score(compiled.expr, matched);
-    matched = matched.subarray(0, scored.count);
-    // The kind's best-match function on top of the text score (src/rank/).
+    // The kind's best-match function on top of the text score (src/rank/), for the scored documents.
     const context = rankContext(c, positiveText(compiled.expr), query.scope);
-    matchedScores = rankScores(c, matched, scored.scores.subarray(0, scored.count), context);
+    matchedScores = new Float64Array(matched.length);
+    matchedScores.set(rankScores(c, matched.subarray(0, scored.count), scored.scores.subarray(0, scored.count), context));
   } else matchedScores = new Float64Array(matched.length).fill(1);
-  // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered.
-  const ordered = orderResults(c, matched, matchedScores, sort, order, RESULT_REACH, budget);
+  // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered. Past the deadline only
+  // the first RESULT_REACH found are ordered (an incomplete answer must not spend a selection over all of them).
+  const reach = budget.check() ? matched.length : Math.min(matched.length, RESULT_REACH);
+  const ordered = orderResults(c, matched.subarray(0, reach), matchedScores.subarray(0, reach), sort, order, RESULT_REACH, budget);
   const docs = new Uint32Array(ordered.length);
   const scores = new Float64Array(ordered.length);
   for (let i = 0; i < ordered.length; i++) {

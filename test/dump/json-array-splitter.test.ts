@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArrayShapeError, JsonArraySplitter } from '../../src/dump/json-array-splitter.js';
+import { RecordLimitError } from '../../src/dump/json-limits.js';
 
 /** Split `text` into chunks at `cuts` (byte positions), feed them, and return the parsed elements. */
 function split(text: string | Buffer, cuts: number[] = []): unknown[] {
@@ -79,11 +80,41 @@ describe('JsonArraySplitter', () => {
       }),
       { numRuns: 300 },
     );
-  }, 60_000); // 300 runs take ~4 s alone; the default 5 s is too tight when the machine is shared
+  }); // the suite-wide timeout (vitest.config.ts) covers 300 runs on a busy machine
 
   it('splits inside a multi-byte character and inside an escape', () => {
     const text = '["a\\"b", "😀😀", "\\\\"]';
     const bytes = Buffer.from(text, 'utf8');
     for (let cut = 1; cut < bytes.length; cut++) expect(split(bytes, [cut])).toEqual(JSON.parse(text));
+  });
+});
+
+describe('JsonArraySplitter record limits', () => {
+  const limits = { maxDepth: 3, maxBytes: 40 };
+  const run = (text: string, cuts: number[] = []): unknown => {
+    const splitter = new JsonArraySplitter(() => undefined, limits);
+    const bytes = Buffer.from(text);
+    let at = 0;
+    try {
+      for (const cut of [...cuts, bytes.length]) {
+        splitter.push(bytes.subarray(at, Math.max(at, cut)));
+        at = Math.max(at, cut);
+      }
+      splitter.end();
+      return undefined;
+    } catch (error) {
+      return error instanceof RecordLimitError ? { kind: error.kind, index: error.index, field: error.field } : error;
+    }
+  };
+
+  it.each([
+    ['within both limits', '[{"a":[[1]]},{"b":2}]', undefined],
+    ['one level too deep', '[{"a":1},{"a":[[[1]]]}]', { kind: 'depth', index: 1, field: 'a.0.0' }],
+    ['too deep in a scalar-free array record', '[[[[[]]]]]', { kind: 'depth', index: 0, field: '0.0.0' }],
+    ['too large, closed in the chunk', `[{"a":1},{"title":"${'x'.repeat(50)}"}]`, { kind: 'size', index: 1, field: 'title' }],
+    ['too large and never closed', `[{"title":"${'x'.repeat(50)}`, { kind: 'size', index: 0, field: 'title' }],
+  ])('%s', (_name, text, expected) => {
+    expect(run(text)).toEqual(expected);
+    expect(run(text, [3, 9, 17, 30])).toEqual(expected); // however the bytes are chunked
   });
 });

@@ -77,3 +77,27 @@ describe('Budget', () => {
     expect(budget.limited).toBe(false);
   });
 });
+
+describe('a search past its deadline keeps what it found', () => {
+  it('scores what time allows and leaves the rest found, with score 0', async () => {
+    const { store } = await import('../core/small-dump.js');
+    const { Executor } = await import('../../src/execute/execute.js');
+    const { compileSearch, planSearch } = await import('../../src/plan/search-plan.js');
+    const { normalizeRequest } = await import('../../src/search-request.js');
+    const c = await store.collection('issues');
+    const plan = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q: 'crash' })), c);
+    const open = new Executor(c, new Budget(undefined));
+    const matched = await open.evaluate(plan.expr);
+    expect(matched.length).toBeGreaterThan(1);
+    const full = open.score(plan.expr, matched);
+    expect(full.count).toBe(matched.length);
+    // A deadline already passed when scoring starts: nothing is scored, nothing is lost.
+    let now = 0;
+    const late = new Budget(Date.now() + 5, () => now);
+    now = 10;
+    const partial = new Executor(c, late).score(plan.expr, matched);
+    expect(partial.count).toBe(0);
+    expect([...partial.scores]).toEqual(new Array(matched.length).fill(0));
+    expect(late.expired).toBe(true);
+  });
+});
