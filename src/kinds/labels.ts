@@ -4,11 +4,30 @@
  */
 import { repoNameOf, visibilityVia } from './common.js';
 import { str, time } from './qualifiers.js';
-import type { KindSpec } from './spec.js';
+import type { KindSpec, RankSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'url');
 const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
+
+/**
+ * Best match on labels (code reference Part B §5): GitHub sums clauses on the name — exact name (any case) ×15, the
+ * text as a phrase ×10, as a phrase prefix ×8 — with word matches on name and description. Here the text score
+ * stands for the word matches and the three name clauses are added on top.
+ */
+export const labelsRank: RankSpec = {
+  score(text, _signal, ctx, doc) {
+    const name = ctx.c.records[doc]?.name;
+    if (typeof name !== 'string' || ctx.text === '') return text;
+    const have = name.toLowerCase();
+    const wanted = ctx.text.toLowerCase();
+    let score = text;
+    if (have === wanted) score += 15;
+    if (` ${have.replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(` ${wanted.replace(/[^\p{L}\p{N}]+/gu, ' ')} `)) score += 10;
+    if (have.startsWith(wanted)) score += 8;
+    return score;
+  },
+};
 
 export const labels: KindSpec = {
   kind: 'labels',
@@ -21,6 +40,7 @@ export const labels: KindSpec = {
   // Labels take `sort:` only (`repo:`/`user:` are parsed and ignored, Part B §5): other `name:value` is text.
   qualifiers: {},
   sorts: { created: time('created_at'), updated: time('updated_at') },
+  rank: labelsRank,
   advancedSyntax: false,
   repeats: 'or',
   wordsOnly: true,

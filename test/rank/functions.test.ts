@@ -5,6 +5,7 @@ import { issuesRank } from '../../src/kinds/issues.js';
 import type { RankContext } from '../../src/kinds/spec.js';
 import type { CollectionView } from '../../src/kinds/collection-view.js';
 import { popularity, repositoriesRank } from '../../src/kinds/repositories.js';
+import { labelsRank } from '../../src/kinds/labels.js';
 import { topicsRank } from '../../src/kinds/topics.js';
 import { DAY_MS, expDecay } from '../../src/kinds/rank-decay.js';
 import { matchesSha, numberWords, shaWords } from '../../src/kinds/rank-words.js';
@@ -128,5 +129,18 @@ describe('topics: text × sqrt(1.4 × repository_count), missing count 1', () =>
     [10, Math.sqrt(14)],
   ])('count %d', (count, factor) => {
     expect(topicsRank.score(2, signals({ repositories: count }), ctx(['x']), 0)).toBeCloseTo(2 * factor, 10);
+  });
+});
+
+describe('labels: text + 15 exact name + 10 name phrase + 8 name prefix', () => {
+  it.each([
+    ['bug', 'bug', 15 + 10 + 8],
+    ['Bug', 'bug', 15 + 10 + 8],
+    ['bug report', 'bug', 10 + 8],
+    ['critical bug', 'bug', 10],
+    ['debugging', 'bug', 0],
+    ['good first issue', 'good first', 10 + 8],
+  ])('name %j, text %j', (name, text, extra) => {
+    expect(labelsRank.score(1, () => NaN, ctx(text.split(' '), [{ name }]), 0)).toBeCloseTo(1 + extra, 10);
   });
 });
