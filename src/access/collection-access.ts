@@ -5,7 +5,8 @@
  * result cache and the labels scope all ask here.
  */
 import type { RawRecord } from '../kinds/kind.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import type { PrivateDoc, PrivateDocs } from './cache-files.js';
 import type { NameCollector, VisibleNames } from './names.js';
 import type { Viewer } from './viewer.js';

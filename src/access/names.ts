@@ -5,7 +5,8 @@
  */
 import type { RawRecord } from '../kinds/kind.js';
 import { at } from '../kinds/qualifiers.js';
-import type { CollectionView, KindSpec, Visibility } from '../kinds/spec.js';
+import type { KindSpec, Visibility } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import type { Viewer } from './viewer.js';
 
 /**

@@ -6,7 +6,8 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { listen } from '../server/listen.js';
-import { createHandler, type SearchFunction } from '../server/routes.js';
+import type { SearchFunction } from '../search.js';
+import { createHandler } from '../server/routes.js';
 
 /** Options of {@link runLoad}. */
 export interface LoadOptions {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
-import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
+import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
 

@@ -32,7 +32,7 @@ function removeQuietly(file: string): void {
 
 /** Why a snapshot was refused when opened. */
 class SnapshotDamage extends Error {}
-import { IndexFileError } from '../index/compact-index-file.js';
+import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
 export const SNAPSHOT_FORMAT = 3;

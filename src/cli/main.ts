@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ApiError } from '../envelope/api-error.js';
+import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';

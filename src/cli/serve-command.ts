@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { runSearch, type SearchResult } from '../search.js';
 import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';

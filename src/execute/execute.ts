@@ -7,11 +7,12 @@ import type { Collection } from '../store/collection.js';
 import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import type { Expr } from '../plan/expr.js';
 import { positiveText } from '../plan/expr.js';
-import { Budget } from './budget.js';
-import { difference, type DocList, intersect, union, universe } from './doc-set.js';
+import { Budget } from '../budget.js';
+import type { DocList } from '../index/text-index.js';
+import { difference, intersect, union, universe } from './doc-set.js';
 
-export { Budget, YIELD_EVERY_MS } from './budget.js';
-import { CHECK_EVERY_MS } from './budget.js';
+export { Budget, YIELD_EVERY_MS } from '../budget.js';
+import { CHECK_EVERY_MS } from '../budget.js';
 
 /** Documents scored per slice of the scoring phase, at first (then sized to the measured rate). */
 const FIRST_SCORE_SLICE = 1024;

@@ -5,7 +5,7 @@
  * and their field-vector weights are two contiguous slices. Nothing is materialised per term or per document
  * until a query touches it, so an index of 100k documents loads without parsing anything.
  *
- * Layout (T terms, F fields, P postings; every array little-endian in the file form, see compact-index-file.ts):
+ * Layout (T terms, F fields, P postings; every array little-endian in the file form, see cache/compact-index-file.ts):
  * - `termBytes` / `termOffsets` (T+1): the terms, UTF-8, sorted as JavaScript sorts strings (UTF-16 code
  *   units — the order of Lunr's serialised inverted index).
  * - `termIndex` (T): Lunr's `_index` of each term (its dimension in the field vectors).
@@ -25,7 +25,7 @@ export interface IndexField {
 
 /**
  * Where the postings live: in memory (a fresh build), or in a file read block by block on demand
- * (compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
+ * (cache/compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
  */
 export interface PostingStore {
   /** Total postings P. */
@@ -135,13 +135,6 @@ export class CompactIndex implements CompactIndexParts {
   find(term: string): number {
     const rank = this.lowerBound(term);
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
-  }
-
-  /** Number of documents of `rank` in field number `field` (0 for field -1), without reading them. */
-  docCountOf(rank: number, field: number): number {
-    if (field < 0) return 0;
-    const at = rank * this.fields.length + field;
-    return this.postStart[at + 1]! - this.postStart[at]!;
   }
 
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */

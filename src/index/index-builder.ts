@@ -13,7 +13,8 @@
  * through a per-chunk cache (chunk-terms.ts).
  */
 import type { RawRecord } from '../kinds/kind.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js';
 

@@ -15,8 +15,6 @@ export interface TextIndex {
   readonly docCount: number;
   /** Documents whose `field` contains the analysed `term`; empty when none. */
   postings(field: string, term: string): DocList;
-  /** Terms of `field` starting with `prefix`, at most `limit` of them, in lexical order. */
-  expand(field: string, prefix: string, limit: number): string[];
   /**
    * Lunr's relevance of each document for the query terms: per field, the cosine-style similarity of the query
    * vector (each term weight 1) with the document's field vector (tf-idf × field boost), summed over fields.
@@ -47,17 +45,6 @@ export class LunrTextIndex implements TextIndex {
     return rank < 0 ? new Uint32Array(0) : this.index.docs(rank, this.index.fieldNumber(field));
   }
 
-  expand(field: string, prefix: string, limit: number): string[] {
-    const f = this.index.fieldNumber(field);
-    const out: string[] = [];
-    if (f < 0) return out;
-    for (let rank = this.index.lowerBound(prefix); rank < this.index.termCount && out.length < limit; rank++) {
-      const term = this.index.term(rank);
-      if (!term.startsWith(prefix)) break;
-      if (this.index.docCountOf(rank, f) > 0) out.push(term);
-    }
-    return out;
-  }
 
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
     // Without statistics (an index converted from Lunr's JSON, tests only) the stored weights are all there is.

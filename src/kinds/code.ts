@@ -1,11 +1,12 @@
 /** `/search/code`, legacy code search (reference §2.3). Keywords match file content and path. */
-import { decodeContent, codeSize } from '../dump/code-content.js';
-import { MESSAGES } from '../envelope/api-error.js';
+import { decodeContent, codeSize } from './code-content.js';
+import { MESSAGES } from '../api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
 import { languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { RawRecord } from './kind.js';
-import type { Getter, KindSpec, QualifierSpec } from './spec.js';
+import type { KindSpec, QualifierSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 /** The file's path in its repository ('' when absent). */

@@ -3,7 +3,7 @@
  * Here names meet the dump: the repository scope and user filters resolve (Part A §2.3 "Repository", "User"),
  * `@me` becomes the viewer's login, and each value compiles to a predicate through the kind's table.
  */
-import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';

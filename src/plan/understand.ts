@@ -3,7 +3,7 @@
  * (reference Part A §2.1–§2.2 for parsing and the base checks, §2.3 and the per-kind sections for values).
  * Every 422 carries the span of `q` it is about.
  */
-import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { ValueError } from '../kinds/qualifier-values.js';
 import type { Node, QualifierNode, Span } from '../query/ast.js';

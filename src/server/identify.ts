@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { ANONYMOUS, viewerFor, type Viewer } from '../access/viewer.js';
 import type { AccessFile } from './access-file.js';
-import { badCredentials } from './error-bodies.js';
+import { badCredentials } from '../api-error.js';
 
 /** An identified or anonymous caller. */
 export interface Caller {

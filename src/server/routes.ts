@@ -5,23 +5,21 @@
  * headers and bodies. The body of a search is exactly `renderJson(envelope)`, byte-identical to `search --json`.
  */
 import { renderJson } from '../envelope/envelope.js';
-import { ApiError } from '../envelope/api-error.js';
+import { ApiError } from '../api-error.js';
 import { isKind, type Kind } from '../kinds/kind.js';
 import { mediaTypeHeader, parseAccept } from '../request/media-type.js';
-import type { SearchRequest } from '../request/search-request.js';
-import type { SearchResult } from '../search.js';
+import type { SearchRequest } from '../search-request.js';
+import type { SearchFunction, SearchResult } from '../search.js';
 import type { AccessFile } from './access-file.js';
 import { etagFor, ifNoneMatchHits } from './etag.js';
 import { ResponseCache, type RenderedSearch } from './response-cache.js';
-import * as errors from './error-bodies.js';
+import * as errors from '../api-error.js';
 import { answerGraphql } from './graphql.js';
 import { anonymousCaller, identifyCaller, type Caller } from './identify.js';
 import { linkHeader } from './link-header.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitHeaders, type RateLimits, type RateResource } from './rate-limiter.js';
 import { baseHeaders, errorResponse, jsonResponse } from './respond.js';
 
-/** The search function the handler calls: `runSearch` bound to a store, or a fake in tests. */
-export type SearchFunction = (request: SearchRequest) => Promise<SearchResult>;
 
 /** Transport facts the Fetch `Request` cannot carry. */
 export interface ConnectionInfo {

@@ -6,13 +6,14 @@ import type { Kind, RawRecord } from '../kinds/kind.js';
 import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
-import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView, Column, Getter } from '../kinds/collection-view.js';
 import type { PrivateDocs } from '../access/cache-files.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
 import type { Viewer } from '../access/viewer.js';
 import { columnDefs } from './column-defs.js';
-import { ColumnBuilder, type Column } from '../cache/columns.js';
+import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord, type PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';
 

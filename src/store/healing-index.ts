@@ -6,7 +6,7 @@
  * that touches the block until a restart.
  */
 import { cacheNotice, unrecoverable } from '../cache/notice.js';
-import { IndexFileError } from '../index/compact-index-file.js';
+import { IndexFileError } from '../cache/compact-index-file.js';
 import type { DocList, TextIndex } from '../index/text-index.js';
 
 export class HealingTextIndex implements TextIndex {
@@ -48,10 +48,6 @@ export class HealingTextIndex implements TextIndex {
 
   postings(field: string, term: string): DocList {
     return this.run((index) => index.postings(field, term));
-  }
-
-  expand(field: string, prefix: string, limit: number): string[] {
-    return this.run((index) => index.expand(field, prefix, limit));
   }
 
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {

@@ -5,4 +5,5 @@
  */
 export { runInteractiveView, type InteractiveOptions, type InteractiveResult } from './run-interactive-view.js';
 /** The shapes of the `search` and `progress` options. */
-export type { ProgressSource, SearchFn } from './state/use-search.js';
+export type { ProgressSource } from './state/use-search.js';
+export type { SearchFunction } from '../../search.js';

@@ -16,9 +16,9 @@
  * every dictionary section and the arrays' shapes.
  */
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularSync } from '../cache/regular-file.js';
+import { openRegularSync } from './regular-file.js';
 import { crc32 } from 'node:zlib';
-import { CompactIndex, type IndexField, type PostingStore } from './compact-index.js';
+import { CompactIndex, type IndexField, type PostingStore } from '../index/compact-index.js';
 
 const MAGIC = Buffer.from('LUNRIDX\x03', 'latin1');
 const TRAILER_BYTES = 16;
