@@ -9,7 +9,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import type { PrivateDoc, PrivateDocs } from './cache-files.js';
 import type { NameCollector, VisibleNames } from './names.js';
-import type { Viewer } from './viewer.js';
+import type { Viewer } from '../request/viewer.js';
 
 /** How many per-viewer hidden sets a collection remembers (a few readers at a time is the norm). */
 const HIDDEN_MEMO = 64;

@@ -7,7 +7,7 @@ import type { RawRecord } from '../kinds/kind.js';
 import { at } from '../kinds/qualifiers.js';
 import type { KindSpec, Visibility } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
-import type { Viewer } from './viewer.js';
+import type { Viewer } from '../request/viewer.js';
 
 /**
  * The names a collection knows, lower-cased: `repos`/`users` are public (seen in a public record); `private`

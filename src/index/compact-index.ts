@@ -15,7 +15,7 @@
  *   thousandths: Lunr stores `Math.round(score * 1000) / 1000`, which is exactly `postWeights[i] / 1000`.
  * - `postTf` (P): the term's frequency in that (field, doc), and `fieldLengths` (N·F): each (doc, field)'s token
  *   count — what the BM25 weights are made of, so they can be recomputed over the documents a viewer may see
- *   (src/access/statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
+ *   (src/index/visible-statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
  */
 /** A text field of the index: its name and Lunr boost. */
 export interface IndexField {

@@ -3,7 +3,7 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
-import { visibleStatistics, type VisibleStatistics } from '../access/statistics.js';
+import { visibleStatistics, type VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 
 /** Sorted, duplicate-free document numbers. */
@@ -20,7 +20,7 @@ export interface TextIndex {
    * vector (each term weight 1) with the document's field vector (tf-idf × field boost), summed over fields.
    * @param terms field → analysed terms of the query's positive keywords
    * @param hidden documents the viewer may not see (ascending): scores are then computed with the statistics of
-   *        the index without them (src/access/statistics.ts), as if they were not in the dump; default none
+   *        the index without them (src/index/visible-statistics.ts), as if they were not in the dump; default none
    * @returns one score per entry of `docs`, same order
    */
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array;

@@ -8,7 +8,7 @@
  * credential identifies the caller (the higher rate limit) but grants no private repository.
  */
 import { createHash } from 'node:crypto';
-import { ANONYMOUS, viewerFor, type Viewer } from '../access/viewer.js';
+import { ANONYMOUS, viewerFor, type Viewer } from '../request/viewer.js';
 import type { AccessFile } from './access-file.js';
 import { badCredentials } from '../api-error.js';
 

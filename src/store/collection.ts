@@ -11,7 +11,7 @@ import type { CollectionView, Column, Getter } from '../kinds/collection-view.js
 import type { PrivateDocs } from '../access/cache-files.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
-import type { Viewer } from '../access/viewer.js';
+import type { Viewer } from '../request/viewer.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord, type PullLookup } from '../cache/record-snapshot.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS, viewerFor } from '../../src/access/viewer.js';
+import { ANONYMOUS, viewerFor } from '../../src/request/viewer.js';
 import { ApiError } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import type { SearchRequest } from '../../src/search-request.js';

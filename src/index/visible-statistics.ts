@@ -15,7 +15,7 @@
  * shorter); once per hidden set, summing the hidden documents' field lengths; per scored document, one BM25
  * expression instead of reading a stored weight. Viewers who see every document keep the stored weights.
  */
-import type { CompactIndex } from '../index/compact-index.js';
+import type { CompactIndex } from './compact-index.js';
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
 const K1 = 1.2;
