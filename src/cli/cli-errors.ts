@@ -2,8 +2,8 @@
  * The CLI's one error style: `search: <what went wrong>` on stderr, then, when there is a better way, one line
  * `  hint: <the flag to use>`. Errors carrying their exit class live here; cli/main.ts maps them to exit codes.
  */
-import type { ApiError } from '../envelope/api-error.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { ApiError } from '../api-error.js';
+import type { SearchRequest } from '../search-request.js';
 
 /** Bad command-line usage (exit 2), with an optional hint naming the flag to use. */
 export class UsageError extends Error {

@@ -6,7 +6,7 @@
 import { Command, Option } from 'commander';
 import { CATALOG, defaultAccept, sortKeys } from '../kinds/catalog.js';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { viewerFor } from '../request/viewer.js';
 import { UsageError } from './cli-errors.js';
 import { JsonFieldError, jsonFieldNames, parseJsonFields } from './json-fields.js';

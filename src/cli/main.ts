@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ApiError } from '../envelope/api-error.js';
+import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
@@ -16,7 +16,7 @@ import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
 import { TOOL_VERSION } from '../version.js';
 import type { Item } from '../envelope/envelope.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { EnvironmentError, formatError, hintFor, listenError, UsageError } from './cli-errors.js';
 import { createCompletionCommand } from './completion.js';
 import { EXIT } from './exit-codes.js';

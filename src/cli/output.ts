@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import type { Envelope } from '../envelope/envelope.js';
 import { renderJson } from '../envelope/envelope.js';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import type { SearchResult } from '../search.js';
 import { exportItem } from './json-fields.js';
 import { UsageError } from './cli-errors.js';

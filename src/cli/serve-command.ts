@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { runSearch, type SearchResult } from '../search.js';
 import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';
@@ -87,7 +87,7 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--code-search-rate <n>', 'code searches per window').default(DEFAULT_RATE_LIMITS.code_search.identified).argParser(integer(1)))
     .addOption(new Option('--rate-window <ms>', 'length of a search rate-limit window').default(DEFAULT_RATE_LIMITS.search.windowMs).argParser(integer(1)))
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
-    .addOption(new Option('--max-in-flight <n>', 'searches running at once; more get 503').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(new Option('--max-in-flight <n>', 'requests admitted at once, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
     .option('-q, --quiet', 'no request log on stderr (one line per request otherwise: method, path, status, ms, caller kind)')
     .action(async (options: ServeOptions) => {
       await serve(options, deps);

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
+import {
+  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, privateDocsFile, saveKnownNames, savePrivateDocs, type PrivateDocs,
+} from '../access/cache-files.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
@@ -18,7 +21,7 @@ import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from
 import { openDump, type Dump, type LoadedKind } from '../dump/dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
 import {
-  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
+  loadSnapshot, type PullLookup,
 } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
@@ -336,12 +339,12 @@ class DumpStore implements Store {
     const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     // The private documents read the repositories too: cached under both kinds' hashes.
     const knownPrivate =
-      streamedPrivate ?? (records.length === 0 ? [] : await loadPrivateDocs(this.cacheDir, kind, key, reposHash, records.length));
+      streamedPrivate ?? (records.length === 0 ? [] : loadPrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length));
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
     const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
     if (streamedNames) collection.seedOwnNames(streamedNames);
-    if (streamedPrivate || !knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
+    if (streamedPrivate || !knownPrivate) await savePrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length, collection.privateDocs);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await this.attachColumns(collection, dump, own.hash, columns, reposHash, usersHash);
     let source: BuildReport['source'];

@@ -5,19 +5,20 @@
  */
 import chalk from 'chalk';
 import { render } from 'ink';
-import type { SearchRequest } from '../../request/search-request.js';
+import type { SearchRequest } from '../../search-request.js';
 import type { Item } from '../../envelope/envelope.js';
 import { openInBrowser } from './browser.js';
 import { terminalClipboard } from './clipboard.js';
 import { ResultsApp, type ViewQuit } from './components/ResultsApp.js';
-import type { ProgressSource, SearchFn } from './state/use-search.js';
+import type { ProgressSource } from './state/use-search.js';
+import type { SearchFunction } from '../../search.js';
 
 /** What the CLI hands to the view. */
 export interface InteractiveOptions {
   /** The initial request (the view forces text-match in its Accept via `defaultAccept(kind, true)`). */
   readonly request: SearchRequest;
   /** Runs one search through the core (same function the JSON path uses). Throws ApiError for 4xx. */
-  readonly search: SearchFn;
+  readonly search: SearchFunction;
   /** Colour off (`NO_COLOR` set or `--no-color`): attributes such as bold and inverse remain. */
   readonly noColor: boolean;
   /** Index-build progress for the loading state. @default none (a spinner with elapsed time only) */

@@ -5,7 +5,7 @@
  */
 import { Box, useApp } from 'ink';
 import { useMemo, type ReactNode } from 'react';
-import type { SearchRequest } from '../../../request/search-request.js';
+import type { SearchRequest } from '../../../search-request.js';
 import { detailLines } from '../lines/detail.js';
 import { LineText } from './LineText.js';
 import type { Item } from '../../../envelope/envelope.js';
@@ -17,7 +17,8 @@ import { StatusPanel } from './StatusPanel.js';
 import { createTheme } from '../lines/theme.js';
 import { useResultsKeys } from '../state/use-results-keys.js';
 import { selectedItem, useResultsState } from '../state/use-results-state.js';
-import { useDelayed, useSearch, useSpinner, type ProgressSource, type SearchFn } from '../state/use-search.js';
+import { useDelayed, useSearch, useSpinner, type ProgressSource } from '../state/use-search.js';
+import type { SearchFunction } from '../../../search.js';
 import { useTerminalSize } from '../state/use-terminal-size.js';
 
 /** Props of {@link ResultsApp}. */
@@ -25,7 +26,7 @@ export interface ResultsAppProps {
   /** The request the view opens with; its kind, `per_page` and `repository_id` stay, the rest is editable. */
   readonly request: SearchRequest;
   /** Runs one search through the core. */
-  readonly search: SearchFn;
+  readonly search: SearchFunction;
   /** Index-build progress, shown while loading. @default none */
   readonly progress?: ProgressSource | undefined;
   /** Attributes only, no colours. @default false */

@@ -7,7 +7,7 @@ import { useReducer } from 'react';
 import type { Envelope, Item } from '../../../envelope/envelope.js';
 import type { Kind } from '../../../kinds/kind.js';
 import { defaultAccept, sortKeys } from '../../../kinds/catalog.js';
-import { normalizeRequest, type SearchRequest } from '../../../request/search-request.js';
+import { normalizeRequest, type SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { itemUrl } from './item-fields.js';
 import type { ViewError } from './query-error.js';
