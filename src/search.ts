@@ -8,7 +8,7 @@ import { Budget } from './execute/execute.js';
 import { executeSearch, type OrderedResults } from './execute/run-plan.js';
 import { positiveText } from './plan/expr.js';
 import { compileSearch, planSearch, type CompiledSearch } from './plan/search-plan.js';
-import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './request/search-request.js';
+import { normalizeRequest, type NormalizedRequest, type SearchRequest } from './search-request.js';
 import { lastPage, pageRange } from './results/paginate.js';
 import type { Store } from './store/store.js';
 
@@ -23,6 +23,9 @@ export interface SearchResult {
    */
   readonly lastPage: number;
 }
+
+/** A search bound to a store, as the edges hold it: `(request) => runSearch(request, store)`. */
+export type SearchFunction = (request: SearchRequest) => Promise<SearchResult>;
 
 /**
  * Answer one search: parse and plan (no store), compile against the kind's collection, execute and order, take the

@@ -6,7 +6,8 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { listen } from '../server/listen.js';
-import { createHandler, type SearchFunction } from '../server/routes.js';
+import type { SearchFunction } from '../search.js';
+import { createHandler } from '../server/routes.js';
 
 /** Options of {@link runLoad}. */
 export interface LoadOptions {
@@ -35,8 +36,12 @@ export interface LoadReport {
   readonly rps: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** Slowest request. */
+  readonly maxMs: number;
   /** Completed requests per status (`"error"` for network failures). */
   readonly statuses: Readonly<Record<string, number>>;
+  /** Latency percentiles per status, in ms. */
+  readonly byStatus: Readonly<Record<string, { readonly p50Ms: number; readonly p99Ms: number; readonly maxMs: number }>>;
 }
 
 /**
@@ -104,6 +109,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const perStatus: Record<string, number[]> = {};
   let issued = 0;
   let errors = 0;
   const started = performance.now();
@@ -115,8 +121,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       issued += 1;
       const t0 = performance.now();
       const status = await get(agent, new URL(path, base), headers, options.requestTimeoutMs ?? 30_000);
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+      (perStatus[String(status)] ??= []).push(ms);
       if (status === 'error' || status >= 400) errors += 1;
     }
   };
@@ -133,7 +141,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     rps: elapsed > 0 ? latencies.length / elapsed : 0,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
     statuses,
+    byStatus: Object.fromEntries(
+      Object.entries(perStatus).map(([status, list]) => {
+        list.sort((a, b) => a - b);
+        return [status, { p50Ms: percentile(list, 50), p99Ms: percentile(list, 99), maxMs: list.at(-1) ?? 0 }];
+      }),
+    ),
   };
 }
 
@@ -142,6 +157,8 @@ export interface ServerLoadOptions extends Omit<LoadOptions, 'baseUrl'> {
   readonly search: SearchFunction;
   /** Passed to the handler; keep it ≥ concurrency to measure throughput rather than 503s. @default concurrency */
   readonly maxInFlight?: number | undefined;
+  /** Passed to the handler: per-query time limit in ms. @default none */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -154,6 +171,7 @@ export async function loadTestServer(options: ServerLoadOptions): Promise<LoadRe
     rateLimit: false,
     previews: 'optional',
     maxInFlight: options.maxInFlight ?? options.concurrency,
+    timeoutMs: options.timeoutMs,
   });
   const server = await listen({ handler, port: 0, host: '127.0.0.1' });
   try {

@@ -24,28 +24,14 @@ import { openRegularSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
 import { writeAtomically } from './atomic-write.js';
 import { crc32 } from 'node:zlib';
-
-/** The value type a column holds. */
-export type ColumnType = 'number' | 'boolean' | 'strings';
-
-/**
- * One column over `count` documents.
- * - number: `values[doc]`, NaN when the document has no value (other values are finite).
- * - boolean: `values[doc]` is 0 (false), 1 (true) or 2 (no value).
- * - strings: document `d`'s strings are `dict[ids[k]]` for `k` in `[offsets[d], offsets[d+1])`;
- *   `offsets.length = count + 1`, `offsets[0] = 0`, `offsets[count] = ids.length`; `dict` holds each distinct
- *   string once (exact, case kept), in order of first occurrence.
- */
-export type Column =
-  | { readonly type: 'number'; readonly values: Float64Array }
-  | { readonly type: 'boolean'; readonly values: Uint8Array }
-  | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
+import type { Column, ColumnType } from '../kinds/collection-view.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
- * loaded; format 1 files may lack detected languages).
+ * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
+ * repository record's own visibility).
  */
-export const COLUMNS_FORMAT = 2;
+export const COLUMNS_FORMAT = 3;
 const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
 const PREFIX_BYTES = 16;
 const NO_BOOLEAN = 2;

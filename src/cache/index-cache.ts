@@ -12,12 +12,15 @@ import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
-import { encodeIndexFile, openIndexFile } from '../index/compact-index-file.js';
+import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
 
-/** Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read. */
-export const CACHE_FORMAT = 3;
+/**
+ * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
+ * 4: term frequencies and field lengths beside the weights (BM25 over what a viewer may see).
+ */
+export const CACHE_FORMAT = 4;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else

@@ -12,15 +12,12 @@
  * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
  *
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
- * lives in a small separate file keyed by both ({@link loadPrivateDocs}).
+ * lives in small checksummed files keyed by both (src/access/cache-files.ts).
  */
-import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
-import { writeAtomically } from './atomic-write.js';
 import { openRegularSync } from './regular-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 
@@ -35,7 +32,7 @@ function removeQuietly(file: string): void {
 
 /** Why a snapshot was refused when opened. */
 class SnapshotDamage extends Error {}
-import { IndexFileError } from '../index/compact-index-file.js';
+import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
 export const SNAPSHOT_FORMAT = 3;
@@ -438,96 +435,4 @@ export async function loadSnapshot(
   } finally {
     if (!keep) closeSync(fd);
   }
-}
-
-/** The private-documents file of a kind: keyed by the kind's key and the repositories' dump hash. */
-function privateFile(dir: string, kind: string, key: string, reposHash: string): { file: string; id: string } {
-  const id = createHash('sha256').update(`${SNAPSHOT_FORMAT}|${key}|${reposHash}`).digest('hex');
-  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.private.json`), id };
-}
-
-export type PrivateDocs = ReadonlyArray<{ doc: number; repository: string }>;
-
-/** The cached private documents of a kind, or undefined when absent or not matching. */
-export async function loadPrivateDocs(
-  dir: string,
-  kind: string,
-  key: string,
-  reposHash: string,
-  count: number,
-): Promise<PrivateDocs | undefined> {
-  const { file, id } = privateFile(dir, kind, key, reposHash);
-  try {
-    const value = JSON.parse(await readFile(file, 'utf8')) as {
-      format?: unknown; kind?: unknown; id?: unknown; count?: unknown; docs?: unknown;
-    };
-    if (value.format !== SNAPSHOT_FORMAT || value.kind !== kind || value.id !== id || value.count !== count) return undefined;
-    if (!Array.isArray(value.docs)) return undefined;
-    const out: Array<{ doc: number; repository: string }> = [];
-    for (const entry of value.docs as unknown[]) {
-      if (!Array.isArray(entry) || entry.length !== 2) return undefined;
-      const [doc, repository] = entry as [unknown, unknown];
-      if (!Number.isSafeInteger(doc) || (doc as number) < 0 || (doc as number) >= count || typeof repository !== 'string') {
-        return undefined;
-      }
-      out.push({ doc: doc as number, repository });
-    }
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Save the private documents of a kind (atomically; failures ignored). */
-export async function savePrivateDocs(
-  dir: string,
-  kind: string,
-  key: string,
-  reposHash: string,
-  count: number,
-  docs: PrivateDocs,
-): Promise<void> {
-  const { file, id } = privateFile(dir, kind, key, reposHash);
-  await writeAtomically(file, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id, count, docs: docs.map((d) => [d.doc, d.repository]) }));
-}
-
-/** Lower-cased repository names and logins a collection knows (see `Collection.knowsRepository`). */
-export interface KnownNames {
-  repos: string[];
-  users: string[];
-}
-
-/** The known-names file of a kind: keyed by the kind's key and the repositories' and users' dump hashes. */
-export function knownNamesFile(dir: string, kind: string, key: string, reposHash: string, usersHash: string): { file: string; id: string } {
-  const id = createHash('sha256').update(`${SNAPSHOT_FORMAT}|names|${key}|${reposHash}|${usersHash}`).digest('hex');
-  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.names.json`), id };
-}
-
-/**
- * Read the cached known names synchronously (they are needed only by queries naming a repository or user), or
- * undefined when absent or not matching; a file that does not match is deleted so the next build rewrites it.
- */
-export function loadKnownNamesSync(where: { file: string; id: string }, kind: string): KnownNames | undefined {
-  let text: string;
-  try {
-    text = readFileSync(where.file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const value = JSON.parse(text) as { format?: unknown; kind?: unknown; id?: unknown; repos?: unknown; users?: unknown };
-    const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((s) => typeof s === 'string');
-    if (value.format === SNAPSHOT_FORMAT && value.kind === kind && value.id === where.id && strings(value.repos) && strings(value.users)) {
-      return { repos: value.repos, users: value.users };
-    }
-  } catch {
-    // fall through: not a names file
-  }
-  rmSync(where.file, { force: true });
-  return undefined;
-}
-
-/** Save the known names of a kind (atomically; failures ignored). */
-export async function saveKnownNames(where: { file: string; id: string }, kind: string, names: KnownNames): Promise<void> {
-  await writeAtomically(where.file, JSON.stringify({ format: SNAPSHOT_FORMAT, kind, id: where.id, repos: names.repos, users: names.users }));
 }

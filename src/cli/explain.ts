@@ -4,7 +4,7 @@
  */
 import { explainPlan } from '../plan/explain.js';
 import { planSearch } from '../plan/search-plan.js';
-import { normalizeRequest, type SearchRequest } from '../request/search-request.js';
+import { normalizeRequest, type SearchRequest } from '../search-request.js';
 
 /**
  * The explanation of a request, ready to print.

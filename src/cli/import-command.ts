@@ -66,7 +66,7 @@ export function createImportCommand(deps: ImportCommandDeps = {}): Command {
           'commit records for its history, and one repository record.',
       )
       .argument('<repo-path>', 'repository directory (work tree or bare)')
-      .option('--repo <owner/name>', 'OWNER/NAME for URLs and the repository record (default: from the origin remote)', parseFullName)
+      .option('--repo <owner/name>', 'OWNER/NAME for URLs and the repository record (default: from the origin remote, else local/<folder name>)', parseFullName)
       .option('--branch <name>', "branch to import (default: HEAD's branch, else origin/HEAD)")
       .addOption(new Option('--base-url <url>', 'REST root the records\' URLs point at').default(DEFAULT_BASE_URL).argParser(parseBaseUrl))
       .option('--embed-repository', 'embed the repository object in every code and commit record (larger dump)'),

@@ -6,9 +6,11 @@
 import { Command, Option } from 'commander';
 import { CATALOG, defaultAccept, sortKeys } from '../kinds/catalog.js';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { viewerFor } from '../request/viewer.js';
-import { nonNegativeInt } from './option-parsers.js';
+import { UsageError } from './cli-errors.js';
+import { JsonFieldError, jsonFieldNames, parseJsonFields } from './json-fields.js';
+import { nonNegativeInt, positiveInt } from './option-parsers.js';
 
 /** Parsed options of a kind subcommand. */
 export interface KindOptions {
@@ -20,7 +22,11 @@ export interface KindOptions {
   repositoryId?: number;
   accept?: string;
   textMatch?: boolean;
-  json?: boolean;
+  /** `true` for a bare `--json` (the envelope); a string for `--json FIELDS`. */
+  json?: boolean | string;
+  jq?: string;
+  limit?: number;
+  select?: boolean;
   timeout?: number;
   user?: string;
   color: boolean;
@@ -32,7 +38,16 @@ export interface KindOptions {
 export interface KindInvocation {
   readonly request: SearchRequest;
   readonly data: string;
+  /** JSON forced: bare `--json`, `--json FIELDS`, `--jq` or `--limit`. */
   readonly json: boolean;
+  /** gh's field export (`--json FIELDS`), validated against the kind's fields. */
+  readonly fields?: readonly string[] | undefined;
+  /** `--jq EXPR`, applied to what would be printed. */
+  readonly jq?: string | undefined;
+  /** `--limit N`: items to collect across pages (1..1000). */
+  readonly limit?: number | undefined;
+  /** `--select`: Enter prints the chosen item (its URL, or its `--json` fields) and exits, as fzf does. */
+  readonly select: boolean;
   readonly noColor: boolean;
   readonly quiet: boolean;
   /** Print how the query was understood instead of searching. */
@@ -43,7 +58,7 @@ const EXAMPLES: Record<Kind, string> = {
   code: 'search code "readFile language:typescript path:src"',
   commits: 'search commits "fix typo author-date:>2020-01-01" --sort author-date',
   issues: 'search issues "crash label:bug state:open comments:>3" --sort comments',
-  labels: 'search labels "bug" --repository-id 1296269',
+  labels: 'search labels "bug" --repository-id 9216647',
   repositories: 'search repositories "cli stars:>100 language:go" --sort stars',
   topics: 'search topics "machine learning is:featured"',
   users: 'search users "type:org followers:>10" --sort followers',
@@ -61,6 +76,7 @@ export function kindHelp(kind: Kind): string {
   lines.push(supported.length ? `Qualifiers: ${supported.sort().join(', ')}` : 'Qualifiers: none (keywords only)');
   for (const n of unsupported) lines.push(`Not supported (answered 422): ${n}: — ${spec.qualifiers[n]!.unsupported}`);
   lines.push(sortKeys(kind).length ? `Sort keys: ${sortKeys(kind).join(', ')}` : 'Sort: best match only');
+  lines.push(`JSON fields (--json f1,f2): ${jsonFieldNames(kind).join(', ')}`);
   lines.push(`Example: ${EXAMPLES[kind]}`);
   return lines.join('\n');
 }
@@ -81,14 +97,29 @@ export function toInvocation(kind: Kind, words: readonly string[], options: Kind
     viewer: options.user ? viewerFor(options.user) : undefined,
     timeoutMs: options.timeout,
   };
+  const fields = typeof options.json === 'string' ? parseFields(kind, options.json) : undefined;
   return {
     request,
     data: options.data,
-    json: options.json === true,
+    json: (options.json !== undefined && options.select !== true) || options.jq !== undefined || options.limit !== undefined,
+    fields,
+    jq: options.jq,
+    limit: options.limit,
+    select: options.select === true,
     noColor: !options.color || env.NO_COLOR !== undefined,
     quiet: options.quiet === true,
     explain: options.explain === true,
   };
+}
+
+/** `--json FIELDS` checked against the kind's fields; an unknown one is a usage error listing them. */
+function parseFields(kind: Kind, value: string): string[] {
+  try {
+    return parseJsonFields(kind, value);
+  } catch (error) {
+    if (!(error instanceof JsonFieldError)) throw error;
+    throw new UsageError(error.message, `\`--json\` alone (no fields) writes the whole envelope; the query goes before --json`);
+  }
 }
 
 /**
@@ -105,7 +136,10 @@ export function createKindCommand(kind: Kind, defaultData: string, run: (invocat
     .option('--per-page <n>', 'results per page, 1-100 (default 30)')
     .option('--accept <media-type>', 'Accept header to send (e.g. application/vnd.github.v3.text-match+json)')
     .option('--text-match', 'ask for text_matches (the text-match media type)')
-    .option('--json', 'write the JSON envelope even on a terminal')
+    .option('--json [fields]', 'without fields: the exact JSON envelope, even on a terminal; with fields (gh\'s names, comma-separated): those fields of each item')
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (strings print raw)')
+    .addOption(new Option('--limit <n>', 'collect up to n items across pages (max 1000)').argParser(positiveInt).conflicts(['page', 'perPage']))
+    .option('--select', 'pick one item in the interactive view: Enter prints its URL (or its --json fields) and exits')
     .option('--timeout <ms>', 'time limit; past it, partial results with incomplete_results: true', nonNegativeInt)
     .addOption(new Option('--user <login>', 'who @me is').env('SEARCH_USER'))
     .option('--no-color', 'no colours in the interactive view (NO_COLOR is honoured too)')

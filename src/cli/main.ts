@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ApiError } from '../envelope/api-error.js';
+import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
@@ -15,7 +15,14 @@ import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
 import { TOOL_VERSION } from '../version.js';
+import type { Item } from '../envelope/envelope.js';
+import type { SearchRequest } from '../search-request.js';
+import { EnvironmentError, formatError, hintFor, listenError, UsageError } from './cli-errors.js';
+import { createCompletionCommand } from './completion.js';
 import { EXIT } from './exit-codes.js';
+import { HELP_TOPICS, topicsHelp } from './help-topics.js';
+import { exportItem } from './json-fields.js';
+import { renderOutput, runJq, searchWithLimit, selectOutput } from './output.js';
 import { createImportCommand } from './import-command.js';
 import { createIndexCommand } from './index-command.js';
 import { createKindCommand, type KindInvocation } from './kind-command.js';
@@ -27,19 +34,30 @@ export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url)
 
 /** Where the program writes; injectable for tests. */
 export interface Io {
+  /** Only its `isTTY` is read: the view needs keys from a terminal. @default treated as a terminal when absent */
+  stdin?: { readonly isTTY?: boolean } | undefined;
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
 }
 
-/** True when output must be the plain JSON envelope: --json, a pipe, CI=true or TERM=dumb (gh's conventions). */
+/**
+ * True when output must be JSON rather than the interactive view: --json/--jq/--limit, stdout or stdin not a
+ * terminal (a pipe, a redirect, `< /dev/null`), CI=true or TERM=dumb (gh's conventions). `--select` always
+ * wants the view (it finds the terminal itself, as fzf does).
+ */
 export function wantsJson(invocation: KindInvocation, io: Io): boolean {
-  return invocation.json || !io.stdout.isTTY || io.env.CI === 'true' || io.env.TERM === 'dumb';
+  if (invocation.select) return false;
+  const stdinTty = io.stdin === undefined || io.stdin.isTTY === true;
+  return invocation.json || !io.stdout.isTTY || !stdinTty || io.env.CI === 'true' || io.env.TERM === 'dumb';
 }
 
-/** Run one kind search and write its answer. Errors propagate to {@link main}. */
-async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
-  if (invocation.explain) return void io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
+/** Run one kind search and write its answer; returns the exit code. Errors propagate to {@link main}. */
+async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
+  if (invocation.explain) {
+    io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
+    return EXIT.ok;
+  }
   const json = wantsJson(invocation, io);
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
   // The interactive view shows build progress itself; listeners subscribe through `progress`.
@@ -51,86 +69,189 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<void> {
     },
   });
   if (!json) {
-    const { runInteractiveView } = await import('../render/ink/index.js');
-    const result = await runInteractiveView({
-      request: invocation.request,
-      search: (request) => runSearch(request, store),
-      noColor: invocation.noColor,
-      progress: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    });
-    if (result.printOnExit) io.stdout.write(`${result.printOnExit}\n`);
-    return;
+    const { runInteractiveView, itemUrl } = await import('../render/ink/index.js');
+    const terminal = invocation.select ? await openTerminal(io) : undefined;
+    try {
+      const result = await runInteractiveView({
+        request: invocation.request,
+        search: (request) => runSearch(request, store),
+        noColor: invocation.noColor,
+        progress: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        select: invocation.select ? (item) => selection(invocation, item, itemUrl) : undefined,
+        env: io.env,
+        ...terminal?.streams,
+      });
+      if (result.printOnExit) io.stdout.write(`${result.printOnExit}\n`);
+      return result.exitCode;
+    } finally {
+      terminal?.close();
+    }
   }
+  const search = (request: SearchRequest) => runSearch(request, store);
+  let output: string;
   try {
-    const result = await runSearch(invocation.request, store);
-    io.stdout.write(renderJson(result.envelope));
+    const envelope =
+      invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
+    const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
+    output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
-    if (error instanceof ApiError) io.stdout.write(renderJson(error.body));
+    if (error instanceof ApiError && invocation.jq === undefined) io.stdout.write(renderJson(error.body));
     throw error;
   } finally {
     progress.done();
   }
+  io.stdout.write(invocation.jq === undefined ? output : await runJq(output, invocation.jq));
+  return EXIT.ok;
+}
+
+/** What `--select` prints for the chosen item: its `--json` fields (one compact line), else its URL. */
+function selection(invocation: KindInvocation, item: Item, url: (item: Item) => string): string {
+  if (invocation.fields) return JSON.stringify(exportItem(invocation.request.kind, item, invocation.fields));
+  return url(item);
+}
+
+/**
+ * The terminal for `--select` when stdin or stdout is not one (`url=$(search issues crash --select)`): the view
+ * draws on and reads keys from /dev/tty, as fzf does, and only the choice goes to stdout.
+ */
+async function openTerminal(io: Io): Promise<{ streams: { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream }; close: () => void } | undefined> {
+  const stdinTty = io.stdin === undefined || io.stdin.isTTY === true;
+  if (stdinTty && io.stdout.isTTY) return undefined;
+  const [{ openSync, closeSync }, tty] = await Promise.all([import('node:fs'), import('node:tty')]);
+  let inFd: number;
+  let outFd: number;
+  try {
+    inFd = openSync('/dev/tty', 'r');
+    outFd = openSync('/dev/tty', 'w');
+  } catch {
+    throw new EnvironmentError('--select needs a terminal to draw on, and /dev/tty cannot be opened', 'run it from a terminal, or use --json/--jq without --select');
+  }
+  const stdin = stdinTty ? undefined : new tty.ReadStream(inFd);
+  const stdout = io.stdout.isTTY ? undefined : new tty.WriteStream(outFd);
+  return {
+    streams: { ...(stdin ? { stdin } : {}), ...(stdout ? { stdout } : {}) },
+    close: () => {
+      stdin?.destroy();
+      stdout?.destroy();
+      for (const fd of [inFd, outFd]) {
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed by its stream
+        }
+      }
+    },
+  };
+}
+
+/** What a run leaves for {@link main}: the exit code of a kind search and its invocation (for error hints). */
+export interface Outcome {
+  exitCode: number;
+  invocation?: KindInvocation | undefined;
+}
+
+/** `search help [topic|command]`: a topic of help-topics.ts, a command's help, or the root help. */
+function createHelpCommand(program: Command, io: Io): Command {
+  return new Command('help')
+    .description('help on a command or a topic (exit-codes, syntax)')
+    .argument('[topic]', `a command or one of: ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .action((topic: string | undefined) => {
+      if (topic === undefined) return program.outputHelp();
+      const text = HELP_TOPICS[topic]?.text;
+      if (text !== undefined) return void io.stdout.write(text);
+      const command = program.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
+      if (command === undefined) {
+        throw new UsageError(`unknown help topic or command "${topic}"`, `one of: ${[...Object.keys(HELP_TOPICS), ...program.commands.map((c) => c.name())].join(', ')}`);
+      }
+      command.outputHelp();
+    });
 }
 
 /**
  * Build the root program (exported for help tests). With `invoked` naming a subcommand (the first argument), only
  * that subcommand is set up: a cold `search issues ...` builds one kind's options and help, not all ten commands';
- * its own `--help` is the same. Anything else (`--help`, `help`, a typo) gets every subcommand.
+ * its own `--help` is the same. Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
+ * @param outcome receives a kind search's exit code and invocation (for {@link main})
  */
-export function buildProgram(io: Io, invoked?: string): Command {
+export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }): Command {
   const program = new Command('search')
     .description(
       "Search GitHub-shaped records offline with GitHub's REST search semantics.\n" +
         'Prints the exact JSON envelope of GET /search/<kind> when piped or with --json; an interactive table on a terminal.',
     )
     .version(TOOL_VERSION)
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError('  hint: run with --help for usage')
+    .configureOutput(output(io))
+    .helpCommand(false)
     .exitOverride();
+  const runKindInto = async (inv: KindInvocation): Promise<void> => {
+    outcome.invocation = inv;
+    outcome.exitCode = await runKind(inv, io);
+  };
   const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
-    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, (inv) => runKind(inv, io))] as const),
+    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, runKindInto)] as const),
     ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
   const only = subcommands.some(([name]) => name === invoked) ? invoked : undefined;
   for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
+  // Completion reads the whole tree and help may name any command: both only come with every subcommand.
+  if (only === undefined) {
+    program.addCommand(createCompletionCommand(program, io.stdout));
+    program.addCommand(createHelpCommand(program, io));
+  }
   program.addHelpText(
     'after',
     [
       '',
       'Examples:',
       '  search issues "bug is:issue state:open"',
-      '  search repositories "cli language:go stars:>100" --sort stars | jq ".items[].full_name"',
+      '  search issues "crash label:bug" --json number,title,url --limit 200',
+      '  search repositories "cli language:go stars:>100" --sort stars --jq ".items[].full_name"',
+      '  url=$(search issues crash --select) && echo "$url"',
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
       '  search serve --port 3000',
       '  search import git . --out ./my-dump && search code "createImportCommand" --data ./my-dump',
       '',
-      'Exit codes: 0 ok, 1 refused by GitHub rules (422/415/404), 2 usage, 3 unreadable dump or access file, 4 internal error.',
+      'Exit codes: 0 ok, 1 refused by GitHub rules, 2 usage, 3 environment, 4 internal, 130 interrupted (search help exit-codes).',
+      '',
+      topicsHelp(),
     ].join('\n'),
   );
   const configure = (command: Command): void => {
-    command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    command.exitOverride().configureOutput(output(io)).showHelpAfterError('  hint: run with --help for usage');
     command.commands.forEach(configure);
   };
   program.commands.forEach(configure);
   return program;
 }
 
+/** Commander's output in the CLI's one error style: `error: …` becomes `search: …`. */
+function output(io: Io) {
+  return {
+    writeOut: (s: string) => void io.stdout.write(s),
+    writeErr: (s: string) => void io.stderr.write(s),
+    outputError: (s: string, write: (s: string) => void) => write(s.replace(/^error: /, 'search: ')),
+  };
+}
+
 /**
  * Run the program on argv (without node and script) and return the exit code. Never throws.
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const program = buildProgram(io, argv[0]);
+  const outcome: Outcome = { exitCode: EXIT.ok };
+  const program = buildProgram(io, argv[0], outcome);
+  const fail = (message: string, hint?: string) => void io.stderr.write(formatError(message, hint));
   // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
   setCacheNoticeSink((line) => void io.stderr.write(line));
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return EXIT.ok;
+    return outcome.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0
@@ -138,23 +259,36 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         : EXIT.usage;
     }
     if (error instanceof ApiError) {
-      io.stderr.write(`search: ${error.message} (HTTP ${error.status})\n`);
+      fail(`${error.message} (HTTP ${error.status})`, hintFor(error, outcome.invocation?.request));
       return EXIT.refused;
     }
     if (error instanceof QuerySyntaxError) {
-      io.stderr.write(`search: ${error.message}\n`);
+      fail(error.message);
       return EXIT.refused;
     }
+    if (error instanceof UsageError) {
+      fail(error.message, error.hint);
+      return EXIT.usage;
+    }
     if (error instanceof ImportInterrupted) {
-      io.stderr.write(`search: ${error.message}\n`);
+      fail(error.message);
       return EXIT.interrupted;
     }
+    if (error instanceof EnvironmentError) {
+      fail(error.message, error.hint);
+      return EXIT.data;
+    }
     if (error instanceof DataError || error instanceof AccessFileError) {
-      io.stderr.write(`search: ${error.message}\n`);
+      fail(error.message);
+      return EXIT.data;
+    }
+    const environment = listenError(error);
+    if (environment) {
+      fail(environment.message, environment.hint);
       return EXIT.data;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`search: internal error: ${message}\n`);
+    fail(`internal error: ${message}`);
     if (io.env.SEARCH_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return EXIT.internal;
   }
@@ -171,5 +305,5 @@ export async function run(): Promise<void> {
   };
   process.stdout.on('error', quietOnEpipe);
   process.stderr.on('error', quietOnEpipe);
-  process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+  process.exitCode = await main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
 }

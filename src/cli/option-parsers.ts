@@ -7,3 +7,10 @@ export function nonNegativeInt(raw: string): number {
   return Number(raw.trim());
 }
 
+
+/** A positive decimal integer (`--limit`). */
+export function positiveInt(raw: string): number {
+  const n = nonNegativeInt(raw);
+  if (n === 0) throw new InvalidArgumentError('expected a number from 1 up');
+  return n;
+}

@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Kind } from '../kinds/kind.js';
-import type { SearchRequest } from '../request/search-request.js';
+import type { SearchRequest } from '../search-request.js';
 import { runSearch, type SearchResult } from '../search.js';
 import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';
@@ -48,6 +48,7 @@ interface ServeOptions {
   rateWindow: number;
   timeout?: number;
   maxInFlight: number;
+  quiet?: boolean;
 }
 
 /** A commander coercer for integers in `[min, max]`. */
@@ -86,7 +87,8 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--code-search-rate <n>', 'code searches per window').default(DEFAULT_RATE_LIMITS.code_search.identified).argParser(integer(1)))
     .addOption(new Option('--rate-window <ms>', 'length of a search rate-limit window').default(DEFAULT_RATE_LIMITS.search.windowMs).argParser(integer(1)))
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
-    .addOption(new Option('--max-in-flight <n>', 'searches running at once; more get 503').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(new Option('--max-in-flight <n>', 'requests admitted at once, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .option('-q, --quiet', 'no request log on stderr (one line per request otherwise: method, path, status, ms, caller kind)')
     .action(async (options: ServeOptions) => {
       await serve(options, deps);
     });
@@ -106,10 +108,11 @@ function rateLimitsFrom(options: ServeOptions): RateLimits | false {
 async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
-  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }] = await Promise.all([
+  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }, { withRequestLog }] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
+    import('../server/request-log.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
@@ -121,7 +124,7 @@ async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<voi
     progress.done();
   }
   const counts = await store.counts();
-  const handler = createHandler({
+  const routes = createHandler({
     search: (request) => search(request, store),
     auth,
     rateLimit: rateLimitsFrom(options),
@@ -129,6 +132,7 @@ async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<voi
     maxInFlight: options.maxInFlight,
     timeoutMs: options.timeout,
   });
+  const handler = options.quiet ? routes : withRequestLog(routes, (line) => void stderr.write(line));
   const server = await listen({ handler, port: options.port, host: options.host });
   stderr.write(
     `search serve: listening on ${server.url} — ${store.source} (${describeCounts(counts)}); ` +

@@ -8,7 +8,7 @@ import type { MediaOptions } from '../request/media-type.js';
 import type { Collection } from '../store/collection.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
-import type { Spender } from '../execute/budget.js';
+import type { Spender } from '../budget.js';
 
 /** Every item's `score`: GitHub writes 1.0 for every item of every kind; relevance only orders (Part B §6). */
 export const ITEM_SCORE = 1;

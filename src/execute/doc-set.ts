@@ -2,7 +2,7 @@
  * Set algebra over sorted, duplicate-free document lists (Uint32Array). Linear merges; no allocation beyond the
  * result.
  */
-export type DocList = Uint32Array;
+import type { DocList } from '../index/text-index.js';
 
 let lastUniverse: DocList = new Uint32Array(0);
 

@@ -7,11 +7,12 @@ import type { Collection } from '../store/collection.js';
 import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import type { Expr } from '../plan/expr.js';
 import { positiveText } from '../plan/expr.js';
-import { Budget } from './budget.js';
-import { difference, type DocList, intersect, union, universe } from './doc-set.js';
+import { Budget } from '../budget.js';
+import type { DocList } from '../index/text-index.js';
+import { difference, intersect, union, universe } from './doc-set.js';
 
-export { Budget, YIELD_EVERY_MS } from './budget.js';
-import { CHECK_EVERY_MS } from './budget.js';
+export { Budget, YIELD_EVERY_MS } from '../budget.js';
+import { CHECK_EVERY_MS } from '../budget.js';
 
 /** Documents scored per slice of the scoring phase, at first (then sized to the measured rate). */
 const FIRST_SCORE_SLICE = 1024;
@@ -153,11 +154,12 @@ export class Executor {
   }
 
   /**
-   * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), scored in slices
-   * that spend on the budget: past the deadline the rest is left unscored (score 0).
+   * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), with the
+   * statistics of the documents the viewer may see (`hidden`: those it may not, from src/access), scored in
+   * slices that spend on the budget: past the deadline the rest is left unscored (score 0).
    * @returns the scores and how many of `docs` (a prefix) were scored
    */
-  score(expr: Expr, docs: DocList): { scores: Float64Array; count: number } {
+  score(expr: Expr, docs: DocList, hidden?: DocList): { scores: Float64Array; count: number } {
     const byField = new Map<string, string[]>();
     for (const { text, fields } of positiveText(expr)) {
       for (const name of fields) {
@@ -169,7 +171,7 @@ export class Executor {
       }
     }
     // Without a deadline there is nothing to stop for: one pass (slices re-read each term's postings).
-    if (!this.budget.limited) return { scores: this.c.index.score(docs, byField), count: docs.length };
+    if (!this.budget.limited) return { scores: this.c.index.score(docs, byField, hidden), count: docs.length };
     const scores = new Float64Array(docs.length);
     let slice = FIRST_SCORE_SLICE;
     let count = 0;
@@ -177,7 +179,7 @@ export class Executor {
       if (!this.budget.check()) break;
       const end = Math.min(docs.length, count + slice);
       const started = performance.now();
-      scores.set(this.c.index.score(docs.subarray(count, end), byField), count);
+      scores.set(this.c.index.score(docs.subarray(count, end), byField, hidden), count);
       const took = performance.now() - started;
       const scored = end - count;
       count = end;

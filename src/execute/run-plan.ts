@@ -41,8 +41,8 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   let matchedScores: Float64Array;
   if (query.hasText) {
     // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
-    // answer is incomplete anyway).
-    const scored = executor.score(compiled.expr, matched);
+    // answer is incomplete anyway). Statistics of the documents the viewer may see (src/index/visible-statistics.ts).
+    const scored = executor.score(compiled.expr, matched, compiled.hidden);
     // The kind's best-match function on top of the text score (src/rank/), for the scored documents.
     const context = rankContext(c, positiveText(compiled.expr), query.scope);
     matchedScores = new Float64Array(matched.length);

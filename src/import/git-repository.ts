@@ -2,6 +2,7 @@
  * The repository being imported: which branch and commit, its `owner/name`, its size, and the repository record
  * (a `repo-search-result-item`, in GitHub's field order) built from what git knows.
  */
+import path from 'node:path';
 import type { RawRecord } from '../kinds/kind.js';
 import { DataError } from '../dump/data-error.js';
 import { runGit, type GitContext } from './git-process.js';
@@ -61,9 +62,22 @@ async function resolveBranch(context: GitContext, branch: string | undefined): P
   });
 }
 
+/** The owner used when a repository has no `origin` remote and no `--repo`: `local/<folder name>`. */
+export const LOCAL_OWNER = 'local';
+
+/**
+ * `local/<folder>` for a repository without an origin remote: the folder's name (a bare `x.git` gives `x`), with
+ * characters GitHub does not allow in names replaced by `-`. Undefined when nothing usable is left.
+ */
+export function folderFullName(repoPath: string): string | undefined {
+  const base = path.basename(path.resolve(repoPath)).replace(/\.git$/i, '');
+  const name = base.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[.-]+|-+$/g, '');
+  return name === '' ? undefined : `${LOCAL_OWNER}/${name}`;
+}
+
 /**
  * Resolves branch, tip, `owner/name` and size.
- * @param repo `--repo OWNER/NAME`; else parsed from the `origin` remote.
+ * @param repo `--repo OWNER/NAME`; else parsed from the `origin` remote; else `local/<folder name>`.
  * @throws DataError when the branch has no commits or cannot be found, `--repo` is malformed, or no owner/name
  *   can be found.
  */
@@ -77,12 +91,11 @@ export async function resolveRepository(
   }
   if (fullName === undefined) {
     const remote = await runGit(context, ['config', '--get', 'remote.origin.url'], true);
-    fullName = remote === undefined ? undefined : fullNameFromRemote(remote);
+    fullName = remote === undefined ? folderFullName(context.repo) : fullNameFromRemote(remote);
     if (!fullName) {
-      throw new DataError(
-        `cannot tell the repository's OWNER/NAME (${remote === undefined ? 'no origin remote' : `origin is ${remote.trim()}`}); pass --repo OWNER/NAME`,
-        { file: context.repo },
-      );
+      throw new DataError(`cannot tell the repository's OWNER/NAME (origin is ${remote!.trim()}); pass --repo OWNER/NAME`, {
+        file: context.repo,
+      });
     }
   }
   const [branch, ref] = await resolveBranch(context, options.branch);

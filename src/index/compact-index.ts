@@ -5,7 +5,7 @@
  * and their field-vector weights are two contiguous slices. Nothing is materialised per term or per document
  * until a query touches it, so an index of 100k documents loads without parsing anything.
  *
- * Layout (T terms, F fields, P postings; every array little-endian in the file form, see compact-index-file.ts):
+ * Layout (T terms, F fields, P postings; every array little-endian in the file form, see cache/compact-index-file.ts):
  * - `termBytes` / `termOffsets` (T+1): the terms, UTF-8, sorted as JavaScript sorts strings (UTF-16 code
  *   units — the order of Lunr's serialised inverted index).
  * - `termIndex` (T): Lunr's `_index` of each term (its dimension in the field vectors).
@@ -13,6 +13,9 @@
  * - `postDocs` (P): document numbers (Lunr refs `"0"`, `"1"`, …), ascending within each posting range.
  * - `postWeights` (P): the field-vector element of (field, doc) for that term, as an integer number of
  *   thousandths: Lunr stores `Math.round(score * 1000) / 1000`, which is exactly `postWeights[i] / 1000`.
+ * - `postTf` (P): the term's frequency in that (field, doc), and `fieldLengths` (N·F): each (doc, field)'s token
+ *   count — what the BM25 weights are made of, so they can be recomputed over the documents a viewer may see
+ *   (src/index/visible-statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
  */
 /** A text field of the index: its name and Lunr boost. */
 export interface IndexField {
@@ -22,7 +25,7 @@ export interface IndexField {
 
 /**
  * Where the postings live: in memory (a fresh build), or in a file read block by block on demand
- * (compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
+ * (cache/compact-index-file.ts). Ranges are half-open posting positions `[start, end)`.
  */
 export interface PostingStore {
   /** Total postings P. */
@@ -31,15 +34,23 @@ export interface PostingStore {
   docs(start: number, end: number): Uint32Array;
   /** Field-vector weights in thousandths of positions `[start, end)`. */
   weights(start: number, end: number): Int32Array;
+  /** Term frequencies of positions `[start, end)`; undefined when the store has none (a Lunr JSON conversion). */
+  tfs?(start: number, end: number): Uint32Array;
 }
 
-/** Postings held in two arrays (views are returned, nothing is copied). */
+/** Postings held in arrays (views are returned, nothing is copied). */
 export class ArrayPostings implements PostingStore {
   constructor(
     readonly allDocs: Uint32Array,
     readonly allWeights: Int32Array,
+    readonly allTfs?: Uint32Array,
   ) {
     if (allDocs.length !== allWeights.length) throw new RangeError('postings: docs and weights differ in length');
+    if (allTfs && allTfs.length !== allDocs.length) throw new RangeError('postings: docs and term frequencies differ in length');
+    if (!allTfs) this.tfs = undefined;
+  }
+  tfs?(start: number, end: number): Uint32Array {
+    return this.allTfs!.subarray(start, end);
   }
   get count(): number {
     return this.allDocs.length;
@@ -61,8 +72,10 @@ export interface CompactIndexParts {
   readonly termBytes: Uint8Array;
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
-  /** `postDocs` and `postWeights`. */
+  /** `postDocs`, `postWeights` and (when known) `postTf`. */
   readonly postings: PostingStore;
+  /** Token count of each (doc, field) at `doc·F + f`, read on first use; absent with `postTf`. */
+  readonly fieldLengths?: (() => Uint32Array) | undefined;
 }
 
 const EMPTY = new Uint32Array(0);
@@ -76,6 +89,7 @@ export class CompactIndex implements CompactIndexParts {
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
   readonly postings: PostingStore;
+  readonly fieldLengths: (() => Uint32Array) | undefined;
   private readonly termText: Buffer;
 
   constructor(parts: CompactIndexParts) {
@@ -86,6 +100,7 @@ export class CompactIndex implements CompactIndexParts {
     this.termIndex = parts.termIndex;
     this.postStart = parts.postStart;
     this.postings = parts.postings;
+    this.fieldLengths = parts.fieldLengths;
     this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
   }
 
@@ -122,13 +137,6 @@ export class CompactIndex implements CompactIndexParts {
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
   }
 
-  /** Number of documents of `rank` in field number `field` (0 for field -1), without reading them. */
-  docCountOf(rank: number, field: number): number {
-    if (field < 0) return 0;
-    const at = rank * this.fields.length + field;
-    return this.postStart[at + 1]! - this.postStart[at]!;
-  }
-
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
@@ -141,5 +149,18 @@ export class CompactIndex implements CompactIndexParts {
     if (field < 0) return new Int32Array(0);
     const at = rank * this.fields.length + field;
     return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+
+  /** True when term frequencies and field lengths are stored (BM25 can be recomputed over a subset). */
+  get hasStatistics(): boolean {
+    return this.postings.tfs !== undefined && this.fieldLengths !== undefined;
+  }
+
+  /** Term frequencies, parallel to {@link docs}. Do not modify. Throws when {@link hasStatistics} is false. */
+  tfs(rank: number, field: number): Uint32Array {
+    if (field < 0) return EMPTY;
+    if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
+    const at = rank * this.fields.length + field;
+    return this.postings.tfs(this.postStart[at]!, this.postStart[at + 1]!);
   }
 }

@@ -13,7 +13,8 @@
  * through a per-chunk cache (chunk-terms.ts).
  */
 import type { RawRecord } from '../kinds/kind.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js';
 
@@ -222,6 +223,7 @@ function finish(
   const cursor = postStart.slice(0, T * F);
   const postDocs = new Uint32Array(P);
   const postWeights = new Int32Array(P);
+  const postTf = new Uint32Array(P);
   for (let seg = 0; seg < N * F; seg++) {
     const doc = Math.floor(seg / F);
     const f = seg % F;
@@ -236,7 +238,12 @@ function finish(
       const at = cursor[rankOf[t]! * F + f]!++;
       postDocs[at] = doc;
       postWeights[at] = Math.round(score * 1000);
+      postTf[at] = freq;
     }
   }
-  return new CompactIndex({ fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postStart, postings: new ArrayPostings(postDocs, postWeights) });
+  const lengths = fieldLength.slice();
+  return new CompactIndex({
+    fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postStart,
+    postings: new ArrayPostings(postDocs, postWeights, postTf), fieldLengths: () => lengths,
+  });
 }

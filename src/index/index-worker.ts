@@ -25,6 +25,8 @@ export type FromWorker =
       postStart: Uint32Array;
       postDocs: Uint32Array;
       postWeights: Int32Array;
+      postTf: Uint32Array;
+      fieldLengths: Uint32Array;
     }
   | { type: 'error'; message: string };
 
@@ -49,8 +51,10 @@ if (port) {
         postStart: index.postStart,
         postDocs: postings.allDocs,
         postWeights: postings.allWeights,
+        postTf: postings.allTfs!,
+        fieldLengths: index.fieldLengths!(),
       };
-      const buffers = [index.termOffsets, index.termBytes, index.termIndex, index.postStart, postings.allDocs, postings.allWeights].map((a) => a.buffer);
+      const buffers = [index.termOffsets, index.termBytes, index.termIndex, index.postStart, postings.allDocs, postings.allWeights, done.postTf, done.fieldLengths].map((a) => a.buffer);
       port.postMessage(done, [...new Set(buffers)] as ArrayBuffer[]);
     } catch (error) {
       port.postMessage({ type: 'error', message: (error as Error).message } satisfies FromWorker);

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RawRecord } from '../kinds/kind.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import { ArrayPostings, CompactIndex } from './compact-index.js';
 import { fieldValues } from './index-builder.js';
 import type { FromWorker, ToWorker } from './index-worker.js';
@@ -36,9 +37,9 @@ export class ParallelIndexer {
         this.inFlight--;
         this.wake();
       } else if (message.type === 'done') {
-        const { type: _type, postDocs, postWeights, ...parts } = message;
+        const { type: _type, postDocs, postWeights, postTf, fieldLengths, ...parts } = message;
         const fields = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
-        this.finished?.(new CompactIndex({ ...parts, fields, postings: new ArrayPostings(postDocs, postWeights) }));
+        this.finished?.(new CompactIndex({ ...parts, fields, postings: new ArrayPostings(postDocs, postWeights, postTf), fieldLengths: () => fieldLengths }));
       } else this.fail(new Error(`index worker: ${message.message}`));
     });
     worker.on('error', (error) => this.fail(error));

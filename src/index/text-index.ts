@@ -3,6 +3,7 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
+import { visibleStatistics, type VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 
 /** Sorted, duplicate-free document numbers. */
@@ -14,15 +15,15 @@ export interface TextIndex {
   readonly docCount: number;
   /** Documents whose `field` contains the analysed `term`; empty when none. */
   postings(field: string, term: string): DocList;
-  /** Terms of `field` starting with `prefix`, at most `limit` of them, in lexical order. */
-  expand(field: string, prefix: string, limit: number): string[];
   /**
    * Lunr's relevance of each document for the query terms: per field, the cosine-style similarity of the query
    * vector (each term weight 1) with the document's field vector (tf-idf × field boost), summed over fields.
    * @param terms field → analysed terms of the query's positive keywords
+   * @param hidden documents the viewer may not see (ascending): scores are then computed with the statistics of
+   *        the index without them (src/index/visible-statistics.ts), as if they were not in the dump; default none
    * @returns one score per entry of `docs`, same order
    */
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array;
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array;
 }
 
 /**
@@ -44,19 +45,10 @@ export class LunrTextIndex implements TextIndex {
     return rank < 0 ? new Uint32Array(0) : this.index.docs(rank, this.index.fieldNumber(field));
   }
 
-  expand(field: string, prefix: string, limit: number): string[] {
-    const f = this.index.fieldNumber(field);
-    const out: string[] = [];
-    if (f < 0) return out;
-    for (let rank = this.index.lowerBound(prefix); rank < this.index.termCount && out.length < limit; rank++) {
-      const term = this.index.term(rank);
-      if (!term.startsWith(prefix)) break;
-      if (this.index.docCountOf(rank, f) > 0) out.push(term);
-    }
-    return out;
-  }
 
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
+    // Without statistics (an index converted from Lunr's JSON, tests only) the stored weights are all there is.
+    const visible = hidden && hidden.length > 0 && this.index.hasStatistics ? visibleStatistics(this.index, hidden) : undefined;
     const scores = new Float64Array(docs.length);
     for (const [field, fieldTerms] of terms) {
       const f = this.index.fieldNumber(field);
@@ -67,7 +59,7 @@ export class LunrTextIndex implements TextIndex {
       const weightOf = new Map<number, { rank: number; weight: number }>();
       for (const term of fieldTerms) {
         const rank = this.index.find(term);
-        if (rank < 0) continue;
+        if (rank < 0 || (visible && visible.idf(rank) === undefined)) continue;
         const dimension = this.index.termIndex[rank]!;
         const entry = weightOf.get(dimension);
         if (entry) entry.weight += 1;
@@ -79,7 +71,9 @@ export class LunrTextIndex implements TextIndex {
       for (const { weight } of query) sumOfSquares += weight * weight;
       const magnitude = Math.sqrt(sumOfSquares);
       // Per query dimension, each document's field-vector weight (thousandths), -1 where the document lacks it.
-      const columns = query.map(({ rank }) => gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)));
+      const columns = query.map(({ rank }) =>
+        visible ? visibleWeights(docs, this.index, rank, f, visible) : gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)),
+      );
       for (let i = 0; i < docs.length; i++) {
         let dot = 0;
         for (let q = 0; q < query.length; q++) {
@@ -94,10 +88,20 @@ export class LunrTextIndex implements TextIndex {
 }
 
 /**
+ * For each of `docs` (ascending, all visible), its weight in thousandths for term `rank` in field `f` under the
+ * visible statistics, or -1 where the document lacks the term.
+ */
+function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: number, visible: VisibleStatistics): Int32Array {
+  const tfs = gather(docs, index.docs(rank, f), index.tfs(rank, f));
+  visible.weigh(tfs, docs, visible.idf(rank)!, f);
+  return tfs;
+}
+
+/**
  * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
  * `weights` parallel), or -1 when absent. Merges linearly, or binary-searches when `docs` is much shorter.
  */
-function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array): Int32Array {
+function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | Uint32Array): Int32Array {
   const out = new Int32Array(docs.length).fill(-1);
   if (postingDocs.length === 0) return out;
   if (docs.length * 16 < postingDocs.length) {

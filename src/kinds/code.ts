@@ -1,11 +1,12 @@
 /** `/search/code`, legacy code search (reference §2.3). Keywords match file content and path. */
-import { decodeContent, codeSize } from '../dump/code-content.js';
-import { MESSAGES } from '../envelope/api-error.js';
+import { decodeContent, codeSize } from './code-content.js';
+import { MESSAGES } from '../api-error.js';
 import { apiRoot, minimalRepository, repoNameOf, repositoryObjectUrl, visibilityVia } from './common.js';
 import { detectedLanguage } from '../text/languages.js';
 import { languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { RawRecord } from './kind.js';
-import type { Getter, KindSpec, QualifierSpec } from './spec.js';
+import type { KindSpec, QualifierSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 /** The file's path in its repository ('' when absent). */
@@ -37,12 +38,21 @@ const isForkFile: Getter<boolean> = (r, d, c) => {
   return name !== undefined && c.repository(name)?.fork === true;
 };
 
+/** `s` without leading and trailing slashes; linear (a regex `^\/+|\/+$` is quadratic on a run of slashes). */
+function trimSlashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === '/') start++;
+  while (end > start && s[end - 1] === '/') end--;
+  return s.slice(start, end);
+}
+
 /** `path:DIR` — the file lives in DIR or below; `path:/` — at the repository root (§2.3). */
 const pathQ: QualifierSpec = {
   list: false,
   columns: [{ get: path, type: 'strings' }],
   compile(value, { c }) {
-    const dir = value.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    const dir = trimSlashes(value.trim()).toLowerCase();
     return onStrings(c, path, (original) => {
       const p = original.toLowerCase();
       const parent = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';

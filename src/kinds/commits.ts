@@ -1,12 +1,13 @@
 /** `/search/commits` (reference §2.4): keywords match the message; requires the cloak preview (seed). */
 import { Buffer } from 'node:buffer';
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { minimalRepository, repoNameOf, userSummary, visibilityVia } from './common.js';
 import { containsTrue, parseSha } from './qualifier-values.js';
 import { at, boolQ, dateQ, enumQ, onStrings, scopeQualifiers, str, textQ, time } from './qualifiers.js';
-import type { Getter, KindSpec, QualifierSpec, RankSpec } from './spec.js';
-import { DAY_MS, expDecay } from '../rank/decay.js';
-import { matchesSha, shaWords } from '../rank/words.js';
+import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
+import { DAY_MS, expDecay } from './rank-decay.js';
+import { matchesSha, shaWords } from './rank-words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>

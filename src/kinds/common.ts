@@ -5,7 +5,8 @@
 import type { RawRecord } from './kind.js';
 import { completeRepository, completeUser } from './links.js';
 import { at, repoFromUrl } from './qualifiers.js';
-import type { CollectionView, Visibility } from './spec.js';
+import type { Visibility } from './spec.js';
+import type { CollectionView } from './collection-view.js';
 
 /** Keys of GitHub's simple-user object (seed "User summary object"), in GitHub's order. */
 const USER_KEYS = [

@@ -4,12 +4,13 @@
  */
 import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { containsTrue } from './qualifier-values.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { CollectionView, Getter, KindSpec, QualifierSpec, RankSpec } from './spec.js';
-import { DAY_MS, expDecay } from '../rank/decay.js';
-import { matchesSha, numberWords, shaWords } from '../rank/words.js';
+import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
+import type { CollectionView, Getter } from './collection-view.js';
+import { DAY_MS, expDecay } from './rank-decay.js';
+import { matchesSha, numberWords, shaWords } from './rank-words.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'repository_url', 'html_url');
 const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {

@@ -4,7 +4,8 @@
  */
 import { repoNameOf, visibilityVia } from './common.js';
 import { str, time } from './qualifiers.js';
-import type { Getter, KindSpec, RankSpec } from './spec.js';
+import type { KindSpec, RankSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'url');
 const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');

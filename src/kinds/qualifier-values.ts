@@ -31,8 +31,33 @@ export function inInterval(interval: Interval, x: number): boolean {
 /** The half-open extent `[lo, hi)` one written value denotes; a point when `lo === hi` (a number, an instant). */
 type Extent = { lo: number; hi: number };
 
-const RANGE = /^(.*?)\.\.\.?(.*)$/;
-const OPERATOR = /^(>=|<=|>|<)\s*(.*)$/;
+/** Line terminators, which `.` does not match. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+const SPACE = /\s/;
+
+/**
+ * `a..b` or `a...b` split at the first `..` (either side may be empty): exactly what `/^(.*?)\.\.\.?(.*)$/`
+ * matches, in linear time (that regex is quadratic on a value of many `..` and a line terminator, issue #12).
+ */
+export function splitRange(value: string): [string, string] | undefined {
+  if (LINE_TERMINATOR.test(value)) return undefined;
+  const at = value.indexOf('..');
+  if (at < 0) return undefined;
+  return [value.slice(0, at), value.slice(value[at + 2] === '.' ? at + 3 : at + 2)];
+}
+
+/**
+ * A leading comparison operator and the value after it and any whitespace: exactly what
+ * `/^(>=|<=|>|<)\s*(.*)$/` matches, in linear time (that regex is quadratic on spaces and a line terminator).
+ */
+export function splitOperator(value: string): [string, string] | undefined {
+  const op = ['>=', '<=', '>', '<'].find((o) => value.startsWith(o));
+  if (op === undefined) return undefined;
+  let i = op.length;
+  while (i < value.length && SPACE.test(value[i]!)) i++;
+  const rest = value.slice(i);
+  return LINE_TERMINATOR.test(rest) ? undefined : [op, rest];
+}
 
 /**
  * The shared comparison grammar (Part A §2.3 "Range"): `v`, `>v`, `>=v`, `<v`, `<=v`, `a..b`, `a...b`, `*` for an
@@ -41,10 +66,10 @@ const OPERATOR = /^(>=|<=|>|<)\s*(.*)$/;
  */
 function parseComparison(raw: string, extent: (v: string) => Extent): Interval | null {
   const value = raw.trim();
-  const range = RANGE.exec(value);
+  const range = splitRange(value);
   if (range) {
-    const a = range[1]!.trim();
-    const b = range[2]!.trim();
+    const a = range[0].trim();
+    const b = range[1].trim();
     const lo = a === '*' || a === '' ? undefined : extent(a);
     const hi = b === '*' || b === '' ? undefined : extent(b);
     if (!lo && !hi) return null;
@@ -57,12 +82,12 @@ function parseComparison(raw: string, extent: (v: string) => Extent): Interval |
       hiInclusive: !hi || hi.hi === hi.lo,
     };
   }
-  const op = OPERATOR.exec(value);
-  const written = op ? op[2]!.trim() : value;
+  const op = splitOperator(value);
+  const written = op ? op[1].trim() : value;
   if (written === '*') return null;
   const bound = extent(written);
   const point = bound.lo === bound.hi;
-  switch (op?.[1]) {
+  switch (op?.[0]) {
     case '>':
       return { lo: bound.hi, hi: Infinity, loInclusive: !point, hiInclusive: true };
     case '>=':

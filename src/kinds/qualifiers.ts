@@ -5,7 +5,8 @@
 import type { RawRecord } from './kind.js';
 import { canonicalLanguage, isKnownLanguage } from '../text/languages.js';
 import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
-import type { CollectionView, Getter, Predicate, QualifierSpec, ValueReading } from './spec.js';
+import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
+import type { CollectionView, Getter } from './collection-view.js';
 
 /** Paths split once: the tables read a few dozen distinct paths millions of times while columns build. */
 const splitPaths = new Map<string, readonly string[]>();

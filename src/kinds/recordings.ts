@@ -6,7 +6,8 @@
  */
 import type { RawRecord } from './kind.js';
 import { toEpochMs } from './qualifier-values.js';
-import type { CollectionView, Getter, Predicate } from './spec.js';
+import type { Predicate } from './spec.js';
+import type { CollectionView, Getter } from './collection-view.js';
 
 /** When a repository or user record was recorded, as far as it tells: its latest timestamp (epoch ms; NaN when none). */
 export function recordedAt(record: RawRecord): number {

@@ -1,12 +1,13 @@
 /** `/search/repositories` (reference §2.2). Forks are hidden unless `fork:true|only`. */
 import { apiRoot, repositoryObjectUrl, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { isTrueAnchored } from './qualifier-values.js';
 import { completeRepository } from './links.js';
 import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { Getter, KindSpec, QualifierSpec, RankSpec } from './spec.js';
+import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const fullName: Getter<string | undefined> = str('full_name');
 const pushedAt = time('pushed_at');
@@ -15,11 +16,11 @@ const objectUrl: Getter<string> = (r) => repositoryObjectUrl(r.id, apiRoot(r.url
 const topics = (r: RawRecord): string[] => (Array.isArray(r.topics) ? r.topics.filter((t): t is string => typeof t === 'string') : []);
 const helpWanted: Getter<number | undefined> = (r, _d, c) => {
   const name = fullName(r, _d, c);
-  return name ? c.openIssuesWithLabel(name, 'help wanted') : undefined;
+  return name ? c.openIssuesWithLabel(name, 'help wanted', r.private === true) : undefined;
 };
 const goodFirst: Getter<number | undefined> = (r, _d, c) => {
   const name = fullName(r, _d, c);
-  return name ? c.openIssuesWithLabel(name, 'good first issue') : undefined;
+  return name ? c.openIssuesWithLabel(name, 'good first issue', r.private === true) : undefined;
 };
 
 /**

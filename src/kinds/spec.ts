@@ -4,42 +4,9 @@
  */
 import type { MediaOptions } from '../request/media-type.js';
 import type { Viewer } from '../request/viewer.js';
-import type { Column, ColumnType } from '../cache/columns.js';
 import type { AnalyzerName } from '../text/analyzer.js';
+import type { CollectionView, ColumnType, Getter } from './collection-view.js';
 import type { Kind, RawRecord } from './kind.js';
-
-/** What tables may read while filtering and projecting: the kind's records and their neighbours in the dump. */
-export interface CollectionView {
-  readonly kind: Kind;
-  /** The kind's records, in dump order; a record's position is its document number (`doc`). */
-  readonly records: readonly RawRecord[];
-  /** issues: the `/pulls` record of a pull request, when the dump has it. */
-  pullOf(doc: number): RawRecord | undefined;
-  /** The repository record of `owner/name` (case-insensitive) from the dump's repositories, if present. */
-  repository(fullName: string): RawRecord | undefined;
-  /** True when the dump knows a repository `owner/name` (case-insensitive), from any kind's records. */
-  knowsRepository(fullName: string): boolean;
-  /** True when the dump knows a user or organization login (case-insensitive), from any kind's records. */
-  knowsUser(login: string): boolean;
-  /** True when `owner/name` is a private repository the viewer may not read (so it must look nonexistent). */
-  isHiddenRepository(fullName: string, viewer: Viewer): boolean;
-  /** The repository record with this id, if the dump has it. */
-  repositoryById(id: number): RawRecord | undefined;
-  /**
-   * Open issues of `owner/name` carrying the label (case-insensitive), counted over the dump's issues; 0 when
-   * the kind did not declare `needs: ['issues']`.
-   */
-  openIssuesWithLabel(fullName: string, label: string): number;
-  /**
-   * The values of a getter a qualifier declared in `QualifierSpec.columns` (or a sort key's getter) for every
-   * document, held in typed arrays built with the index — so filters and sorts read no records. Undefined when
-   * the getter is not a declared column or its values did not fit the column's type: then read the records.
-   */
-  column(get: Getter<unknown>): Column | undefined;
-}
-
-/** Reads one value off a record. `doc` is the record's position in `c.records`. */
-export type Getter<T> = (record: RawRecord, doc: number, c: CollectionView) => T;
 
 /** A compiled filter over document numbers. */
 export type Predicate = (doc: number) => boolean;

@@ -1,5 +1,5 @@
 /** `/search/topics` (reference §2.6): best match only; requires the mercy preview (seed). */
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { dateQ, enumQ, num, numberQ, str, time } from './qualifiers.js';
 import type { KindSpec, RankSpec, TextFieldSpec } from './spec.js';
 

@@ -3,11 +3,12 @@
  * (×1.2) and the bio. GitHub multiplies by an index-time `rank` REST records lack (missing → 1): best match is the
  * text score. Without text: most followers first.
  */
-import { MESSAGES } from '../envelope/api-error.js';
+import { MESSAGES } from '../api-error.js';
 import { completeUser } from './links.js';
 import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
-import type { Getter, KindSpec } from './spec.js';
+import type { KindSpec } from './spec.js';
+import type { Getter } from './collection-view.js';
 
 const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
 const login = str('login');

@@ -3,7 +3,7 @@
  * Here names meet the dump: the repository scope and user filters resolve (Part A §2.3 "Repository", "User"),
  * `@me` becomes the viewer's login, and each value compiles to a predicate through the kind's table.
  */
-import { invalidQuery, MESSAGES } from '../envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
@@ -18,14 +18,13 @@ export interface CompiledQuery {
 }
 
 /**
- * Whether a name in the query resolves for this viewer: a repository (`owner/name`) that exists and is visible, or
- * a login the dump knows. The one place planning asks about existence and visibility (the access layer,
- * src/access/, can take it over): a hidden repository must resolve exactly as a missing one.
+ * Whether a name in the query resolves for this viewer: a repository (`owner/name`) or a login the viewer may know
+ * exists. The one place planning asks about existence and visibility; the answer is src/access's (a name seen only
+ * in records the viewer cannot read resolves exactly as a missing one).
  */
 function resolves(kind: 'repo' | 'owner' | 'user', value: string, ctx: CompileContext): boolean {
   const { c, viewer } = ctx;
-  if (kind === 'repo') return c.knowsRepository(value) && !c.isHiddenRepository(value, viewer);
-  return c.knowsUser(value);
+  return kind === 'repo' ? c.knowsRepository(value, viewer) : c.knowsUser(value, viewer);
 }
 
 /** `@me` → the viewer's login (case-insensitive, Part A §2.1); undefined for an anonymous viewer. */

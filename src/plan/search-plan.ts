@@ -4,10 +4,10 @@
  * compilation against a collection (labels' repository 404, scope resolution, the 1000-result window, the kind's
  * default filters, what the viewer may not see, the compiled expression).
  */
-import { ApiError, missingParameter } from '../envelope/api-error.js';
+import { labelsRepositoryNotFound, missingParameter, previewRequired } from '../api-error.js';
 import { specOf } from '../kinds/catalog.js';
 import type { KindSpec, Predicate } from '../kinds/spec.js';
-import type { NormalizedRequest } from '../request/search-request.js';
+import type { NormalizedRequest } from '../search-request.js';
 import { checkWindow } from '../results/paginate.js';
 import type { Collection } from '../store/collection.js';
 import { compileQuery } from './compile.js';
@@ -38,10 +38,7 @@ export interface SearchPlan {
 function checkPreview(spec: KindSpec, request: NormalizedRequest): void {
   const preview = spec.preview;
   if (!preview || !request.requirePreviews || request.media[preview.name]) return;
-  throw new ApiError(415, {
-    message: `If you would like to help us test the ${preview.title} API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.`,
-    documentation_url: preview.documentationUrl,
-  });
+  throw previewRequired(preview.title, preview.documentationUrl);
 }
 
 /** The sort that applies: a valid `sort` parameter (with `order`), else the `sort:` qualifier (Part A §6). */
@@ -83,12 +80,8 @@ export interface CompiledSearch {
 function labelsRepository(c: Collection, request: NormalizedRequest): string {
   const repo = c.repositoryById(request.repositoryId!);
   const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
-  if (!name || (repo?.private === true && !request.viewer.canReadPrivate(name))) {
-    throw new ApiError(404, {
-      message: 'Not Found',
-      documentation_url: 'https://docs.github.com/rest/search/search#search-labels',
-      status: '404',
-    });
+  if (!name || !c.access.seesRepository(repo, request.viewer)) {
+    throw labelsRepositoryNotFound();
   }
   return name.toLowerCase();
 }
@@ -113,8 +106,10 @@ export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
   const compiled = compileQuery(query, spec, { c, viewer: request.viewer });
   // Paging is checked after validation, scope resolution included (Part A §6 "Offset cap").
   checkWindow(request.page, request.perPage, spec.capRule ?? 'default');
-  const hidden = c.hiddenFrom(request.viewer);
-  // Media type and paging only shape the page; the ordered results depend on these alone.
-  const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, request.viewer.login ?? '', hidden.join(',')].join('\u0000');
+  const hidden = c.access.hidden(request.viewer);
+  // Media type and paging only shape the page; the ordered results depend on these alone: the query, the order,
+  // the label scope and what the viewer may see (who @me is, which private repositories it reads: scopes and
+  // hidden documents, src/access).
+  const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, c.access.key(request.viewer)].join('\u0000');
   return { plan, expr: compiled.expr, hidden, within, incomplete: compiled.incomplete, key };
 }

@@ -4,10 +4,11 @@
  * clock — the newest clock date over the kind's public documents — so one dump always answers the same, and no
  * private record can move anyone's order.
  */
-import type { DocList } from '../execute/doc-set.js';
-import type { Getter, KindSpec, RankContext } from '../kinds/spec.js';
+import type { DocList } from '../index/text-index.js';
+import type { KindSpec, RankContext } from '../kinds/spec.js';
+import type { Getter } from '../kinds/collection-view.js';
 import type { Collection } from '../store/collection.js';
-import { numberWords, shaWords } from './words.js';
+import { numberWords, shaWords } from '../kinds/rank-words.js';
 
 const clocks = new WeakMap<Collection, number>();
 

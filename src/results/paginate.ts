@@ -1,9 +1,8 @@
 /**
  * Paging and the 1000-result window (seed Limits; reference §3.4). The cap lives here and only here.
  */
-import { ApiError, SEARCH_DOCS_INVALID } from '../envelope/api-error.js';
-
-import { PER_PAGE_MAX } from '../request/search-request.js';
+import { beyondCodeWindow, beyondResultWindow } from '../api-error.js';
+import { PER_PAGE_MAX } from '../search-request.js';
 
 /** At most this many results are reachable per search. */
 export const RESULT_CAP = 1000;
@@ -21,20 +20,8 @@ export const RESULT_REACH = RESULT_CAP + PER_PAGE_MAX;
  * @throws ApiError 422 with GitHub's exact body (no `errors` array)
  */
 export function checkWindow(page: number, perPage: number, rule: 'code' | 'default'): void {
-  if (rule === 'code' && page * perPage > RESULT_CAP) {
-    throw new ApiError(422, {
-      message: 'Cannot access beyond the first 1000 results',
-      documentation_url: 'https://docs.github.com/rest/search/search#search-code',
-      status: '422',
-    });
-  }
-  if (rule === 'default' && (page - 1) * perPage >= RESULT_CAP) {
-    throw new ApiError(422, {
-      message: 'Only the first 1000 search results are available',
-      documentation_url: SEARCH_DOCS_INVALID,
-      status: '422',
-    });
-  }
+  if (rule === 'code' && page * perPage > RESULT_CAP) throw beyondCodeWindow();
+  if (rule === 'default' && (page - 1) * perPage >= RESULT_CAP) throw beyondResultWindow();
 }
 
 /**

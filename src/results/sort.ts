@@ -4,8 +4,8 @@
  * ever shown (the 1000-result window), so they are selected in linear time and only they are sorted.
  */
 import type { Collection } from '../store/collection.js';
-import type { DocList } from '../execute/doc-set.js';
-import type { Spender } from '../execute/budget.js';
+import type { DocList } from '../index/text-index.js';
+import type { Spender } from '../budget.js';
 
 /**
  * Order documents and keep the first `limit`.

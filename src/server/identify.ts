@@ -10,12 +10,12 @@
 import { createHash } from 'node:crypto';
 import { ANONYMOUS, viewerFor, type Viewer } from '../request/viewer.js';
 import type { AccessFile } from './access-file.js';
-import { badCredentials } from './error-bodies.js';
+import { badCredentials } from '../api-error.js';
 
 /** An identified or anonymous caller. */
 export interface Caller {
   readonly viewer: Viewer;
-  /** Rate-limit key: `user:<login>`, `app:<client_id>`, `token:<hash>` or `ip:<address>`. */
+  /** Rate-limit key: `user:<login>`, `app:<client_id>` (access file), `open:<address>` (any credential, no access file) or `ip:<address>` (anonymous). */
   readonly key: string;
   /** What the rate-limit message names: the client address (anonymous) or the user id / login / client id. */
   readonly who: string;
@@ -101,16 +101,21 @@ function identifyWithFile(credential: Credential, access: AccessFile): Caller {
   throw badCredentials();
 }
 
-/** Identify without an access file: any credential is accepted and grants nothing private. */
-function identifyOpen(credential: Credential): Caller {
+/**
+ * Identify without an access file: any credential is accepted and grants nothing private. Nothing can verify
+ * it, so its window is the client address's (`open:<address>`, apart from the anonymous `ip:<address>`): made-up
+ * credentials rotated from one address share one identified quota (issue #12, defect 8).
+ */
+function identifyOpen(credential: Credential, remoteAddress: string): Caller {
+  const key = `open:${remoteAddress}`;
   switch (credential.type) {
     case 'basic':
-      return { viewer: identifiedViewer(credential.user, []), key: `user:${credential.user.toLowerCase()}`, who: credential.user };
+      return { viewer: identifiedViewer(credential.user, []), key, who: credential.user };
     case 'client':
-      return { viewer: identifiedViewer(undefined, []), key: `app:${credential.id}`, who: credential.id };
+      return { viewer: identifiedViewer(undefined, []), key, who: credential.id };
     case 'token': {
       const hash = fingerprint(credential.token);
-      return { viewer: identifiedViewer(undefined, []), key: `token:${hash}`, who: String(parseInt(hash.slice(0, 8), 16)) };
+      return { viewer: identifiedViewer(undefined, []), key, who: String(parseInt(hash.slice(0, 8), 16)) };
     }
   }
 }
@@ -129,5 +134,5 @@ export function anonymousCaller(remoteAddress: string): Caller {
 export function identifyCaller(request: Request, access: AccessFile | undefined, remoteAddress = '127.0.0.1'): Caller {
   const credential = readCredential(request);
   if (credential === undefined) return anonymousCaller(remoteAddress);
-  return access ? identifyWithFile(credential, access) : identifyOpen(credential);
+  return access ? identifyWithFile(credential, access) : identifyOpen(credential, remoteAddress);
 }

@@ -7,8 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderJson } from '../envelope/envelope.js';
-import type { ApiError } from '../envelope/api-error.js';
-import { badRequest, payloadTooLarge, serverError } from './error-bodies.js';
+import { badRequest, payloadTooLarge, serverError, type ApiError } from '../api-error.js';
 import type { Handler } from './routes.js';
 import { JSON_CONTENT_TYPE, rawBodyOf } from './respond.js';
 

@@ -3,7 +3,7 @@
  * the headers every response carries (reference §3.8), and HEAD answered like GET without a body.
  */
 import { renderJson } from '../envelope/envelope.js';
-import type { ApiError } from '../envelope/api-error.js';
+import type { ApiError } from '../api-error.js';
 
 /** `Access-Control-Expose-Headers` as GitHub sends it. */
 const EXPOSED_HEADERS =

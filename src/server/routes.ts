@@ -5,23 +5,21 @@
  * headers and bodies. The body of a search is exactly `renderJson(envelope)`, byte-identical to `search --json`.
  */
 import { renderJson } from '../envelope/envelope.js';
-import { ApiError } from '../envelope/api-error.js';
+import { ApiError } from '../api-error.js';
 import { isKind, type Kind } from '../kinds/kind.js';
 import { mediaTypeHeader, parseAccept } from '../request/media-type.js';
-import type { SearchRequest } from '../request/search-request.js';
-import type { SearchResult } from '../search.js';
+import type { SearchRequest } from '../search-request.js';
+import type { SearchFunction, SearchResult } from '../search.js';
 import type { AccessFile } from './access-file.js';
 import { etagFor, ifNoneMatchHits } from './etag.js';
 import { ResponseCache, type RenderedSearch } from './response-cache.js';
-import * as errors from './error-bodies.js';
+import * as errors from '../api-error.js';
 import { answerGraphql } from './graphql.js';
 import { anonymousCaller, identifyCaller, type Caller } from './identify.js';
 import { linkHeader } from './link-header.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitHeaders, type RateLimits, type RateResource } from './rate-limiter.js';
 import { baseHeaders, errorResponse, jsonResponse } from './respond.js';
 
-/** The search function the handler calls: `runSearch` bound to a store, or a fake in tests. */
-export type SearchFunction = (request: SearchRequest) => Promise<SearchResult>;
 
 /** Transport facts the Fetch `Request` cannot carry. */
 export interface ConnectionInfo {
@@ -41,7 +39,10 @@ export interface HandlerOptions {
   readonly rateLimit?: RateLimits | false | undefined;
   /** `required`: commits/topics without their preview media type get 415 (the seed); `optional`: served. */
   readonly previews?: 'required' | 'optional' | undefined;
-  /** Searches allowed to run at once; further ones get 503 instead of queueing. @default 32 */
+  /**
+   * Requests admitted at once, counted from arrival (a request queued behind a running search counts); past it a
+   * request is answered 503 with `Retry-After` and GitHub's body at once instead of queueing. @default 32
+   */
   readonly maxInFlight?: number | undefined;
   /** Per-query time limit in ms, past which results come back with `incomplete_results: true`. @default none */
   readonly timeoutMs?: number | undefined;
@@ -87,6 +88,19 @@ export function createHandler(options: HandlerOptions): Handler {
   const responses = new ResponseCache();
 
   return async function handle(request, connection = {}) {
+    // Admission from arrival: counted before anything else, and the work waits one turn of the event loop so
+    // every request that arrived meanwhile is counted before a (synchronous) search runs.
+    if (inFlight >= maxInFlight) return overloadedResponse(request, boot, ++served);
+    inFlight += 1;
+    try {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return await admitted(request, connection);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  async function admitted(request: Request, connection: ConnectionInfo): Promise<Response> {
     const url = new URL(request.url);
     const accept = request.headers.get('accept') ?? undefined;
     const headers = baseHeaders(mediaTypeHeader(parseAccept(accept)), `${boot}:${(++served).toString(16).toUpperCase()}`);
@@ -108,15 +122,17 @@ export function createHandler(options: HandlerOptions): Handler {
         count();
         throw error;
       }
-      if (route.type === 'graphql') {
-        if (request.method !== 'POST') return methodNotAllowed(headers, 'POST', head);
-        return jsonResponse(200, answerGraphql(await request.text()), headers, false);
-      }
       if (route.type === 'rate_limit') {
         if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(headers, 'GET, HEAD', head);
         return jsonResponse(200, renderJson(rateLimitBody(limiter, caller)), headers, head);
       }
       if (!count()) throw errors.rateLimitExceeded(caller.viewer.identified, caller.who);
+      if (route.type === 'graphql') {
+        // Counted against `core` (GitHub keeps a separate GraphQL budget; core is the nearest this server has),
+        // admitted like a search, answered in linear time (graphql.ts).
+        if (request.method !== 'POST') return methodNotAllowed(headers, 'POST', head);
+        return jsonResponse(200, answerGraphql(await request.text()), headers, false);
+      }
       if (route.type === 'unknown') throw errors.notFound();
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(headers, 'GET, HEAD', head);
       if (route.kind !== 'code') {
@@ -125,10 +141,6 @@ export function createHandler(options: HandlerOptions): Handler {
           throw errors.unsupportedApiVersion(version);
         }
         headers.set('x-github-api-version-selected', version || '2022-11-28');
-      }
-      if (inFlight >= maxInFlight) {
-        headers.set('retry-after', '1');
-        throw errors.overloaded();
       }
       const params = url.searchParams;
       const searchRequest: SearchRequest = {
@@ -155,13 +167,7 @@ export function createHandler(options: HandlerOptions): Handler {
       ]);
       const cached = responses.get(cacheKey);
       if (cached) return searchResponse(cached, url, request, headers, head, refund);
-      inFlight += 1;
-      let result: SearchResult;
-      try {
-        result = await options.search(searchRequest);
-      } finally {
-        inFlight -= 1;
-      }
+      const result = await options.search(searchRequest);
       const rendered = renderSearch(result);
       if (!result.envelope.incomplete_results) responses.set(cacheKey, rendered);
       return searchResponse(rendered, url, request, headers, head, refund);
@@ -170,7 +176,14 @@ export function createHandler(options: HandlerOptions): Handler {
       onError(error);
       return errorResponse(errors.serverError(), headers, head);
     }
-  };
+  }
+}
+
+/** 503 past the admission bound: GitHub's body, `Retry-After: 1`, not counted against any rate limit. */
+function overloadedResponse(request: Request, boot: string, served: number): Response {
+  const headers = baseHeaders(mediaTypeHeader(parseAccept(request.headers.get('accept') ?? undefined)), `${boot}:${served.toString(16).toUpperCase()}`);
+  headers.set('retry-after', '1');
+  return errorResponse(errors.overloaded(), headers, request.method === 'HEAD');
 }
 
 /** 405 with `Allow`. */

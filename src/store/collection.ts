@@ -3,14 +3,22 @@
  * name and id, known users, pulls, private records). Implements the tables' {@link CollectionView}.
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
+import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
-import type { CollectionView, Getter, KindSpec, Visibility } from '../kinds/spec.js';
-import { columnDefs } from './column-defs.js';
-import { ColumnBuilder, type Column } from '../cache/columns.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView, Column, Getter } from '../kinds/collection-view.js';
+import type { PrivateDocs } from '../access/cache-files.js';
+import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
+import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
 import type { Viewer } from '../request/viewer.js';
-import { forEachRecord, type KnownNames, type PullLookup } from '../cache/record-snapshot.js';
+import { columnDefs } from './column-defs.js';
+import { ColumnBuilder } from '../cache/columns.js';
+import { forEachRecord, type PullLookup } from '../cache/record-snapshot.js';
 import type { TextIndex } from '../index/text-index.js';
+
+export { NameCollector } from '../access/names.js';
+export { PrivateCollector } from '../access/collection-access.js';
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
 export interface Neighbours {
@@ -24,10 +32,12 @@ const lower = (s: string): string => s.toLowerCase();
 export class Collection implements CollectionView {
   readonly kind: Kind;
   private repoMaps: { byName: Map<string, RawRecord>; byId: Map<number, RawRecord> } | undefined;
-  private known: { repos: Set<string>; users: Set<string> } | undefined;
+  private known: KnownNames | undefined;
   private labelCounts: Map<string, number> | undefined;
   /** Documents in private repositories, with the repository's full name (for access checks). */
-  readonly privateDocs: ReadonlyArray<{ doc: number; repository: string }>;
+  readonly privateDocs: PrivateDocs;
+  /** Who may see what of this collection (the one owner of visibility, src/access). */
+  readonly access: CollectionAccess;
 
   private textIndex: TextIndex | undefined;
   private ownNames: OwnNames | undefined;
@@ -54,11 +64,12 @@ export class Collection implements CollectionView {
     this.kind = spec.kind;
     if (privateDocs) {
       this.privateDocs = privateDocs;
-      return;
+    } else {
+      const collector = new PrivateCollector(spec);
+      records.forEach((record, doc) => collector.add(record, doc, this));
+      this.privateDocs = collector.docs;
     }
-    const collector = new PrivateCollector(spec);
-    records.forEach((record, doc) => collector.add(record, doc, this));
-    this.privateDocs = collector.docs;
+    this.access = new CollectionAccess(this.privateDocs, () => new VisibleNames(this.knownNames()));
   }
 
   /** The repositories by lower-cased full name and by id, built on first use. */
@@ -138,15 +149,15 @@ export class Collection implements CollectionView {
     return this.repos().byId.get(id);
   }
 
-  knowsRepository(fullName: string): boolean {
-    return this.knownNames().repos.has(lower(fullName));
+  knowsRepository(fullName: string, viewer: Viewer): boolean {
+    return this.access.knowsRepository(fullName, viewer);
   }
 
-  knowsUser(login: string): boolean {
-    return this.knownNames().users.has(lower(login));
+  knowsUser(login: string, viewer: Viewer): boolean {
+    return this.access.knowsUser(login, viewer);
   }
 
-  openIssuesWithLabel(fullName: string, label: string): number {
+  openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number {
     if (!this.labelCounts) {
       this.labelCounts = new Map();
       const counts = this.labelCounts;
@@ -154,112 +165,45 @@ export class Collection implements CollectionView {
       forEachRecord(this.neighbours.issues, (issue) => {
         const repo = repoFromUrl(issue.repository_url);
         if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) return;
+        // Counted for the repository record of the same visibility only: a private issue never adds to a public
+        // record's count (two records may share a name; issue #12).
+        const priv = visibilityVia(issue, repo, this).private;
         for (const l of issue.labels) {
-          const key = `${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
+          const key = `${priv ? 'p' : ''}\u0000${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
       });
     }
-    return this.labelCounts.get(`${lower(fullName)}\u0000${lower(label)}`) ?? 0;
+    return this.labelCounts.get(`${isPrivate ? 'p' : ''}\u0000${lower(fullName)}\u0000${lower(label)}`) ?? 0;
   }
 
-  /**
-   * Documents the viewer may not see: those in private repositories it cannot read.
-   * @returns a sorted list of document numbers (often empty)
-   */
-  hiddenFrom(viewer: Viewer): Uint32Array {
-    const hidden = this.privateDocs.filter((p) => !viewer.canReadPrivate(p.repository)).map((p) => p.doc);
-    return Uint32Array.from(hidden);
-  }
-
-  /** True when the repository `fullName` is private and the viewer cannot read it. */
-  isHiddenRepository(fullName: string, viewer: Viewer): boolean {
-    const repo = this.repository(fullName);
-    const isPrivate = repo?.private === true || this.privateDocs.some((p) => lower(p.repository) === lower(fullName));
-    return isPrivate && !viewer.canReadPrivate(fullName);
-  }
-
-  /** The known repository names and logins (lower-cased), for caching. */
+  /** The known repository names and logins (lower-cased, public and private apart), for caching. */
   knownNameLists(): KnownNames {
-    const known = this.knownNames();
-    return { repos: [...known.repos], users: [...known.users] };
+    return this.knownNames();
   }
 
   /**
    * Use these names (collected from the kind's own records while they streamed, see {@link NameCollector}) instead
    * of reading every record again; the neighbours' names are still added on first use.
    */
-  seedOwnNames(names: OwnNames): void {
+  seedOwnNames(names: NameCollector): void {
     this.ownNames = names;
   }
 
-  private knownNames(): { repos: Set<string>; users: Set<string> } {
+  private knownNames(): KnownNames {
     if (this.known) return this.known;
     const cached = this.cachedNames?.();
-    if (cached) {
-      this.known = { repos: new Set(cached.repos), users: new Set(cached.users) };
-      return this.known;
-    }
+    if (cached) return (this.known = cached);
     let own = this.ownNames;
     if (!own) {
-      const collector = new NameCollector(this.spec);
-      this.records.forEach((record, doc) => collector.add(record, doc, this));
-      own = collector;
+      own = new NameCollector(this.spec);
+      this.records.forEach((record, doc) => own!.add(record, doc, this));
     }
-    const repos = new Set(own.repos);
-    const users = new Set(own.users);
-    for (const name of this.repos().byName.keys()) {
-      repos.add(name);
-      users.add(name.split('/')[0]!);
-    }
-    for (const user of this.neighbours.users) if (typeof user.login === 'string') users.add(lower(user.login));
-    this.known = { repos, users };
-    return this.known;
+    for (const repo of this.neighbours.repositories) own.addRepository(repo);
+    for (const user of this.neighbours.users) own.addUser(user);
+    return (this.known = own.finish());
   }
 }
 
-/** Repository names and logins (lower-cased) a kind's own records mention. */
-export interface OwnNames {
-  readonly repos: ReadonlySet<string>;
-  readonly users: ReadonlySet<string>;
-}
-
-/** Collects {@link OwnNames} record by record (a consumer of a streaming pass, or a loop over the records). */
-export class NameCollector implements OwnNames {
-  readonly repos = new Set<string>();
-  readonly users = new Set<string>();
-  constructor(private readonly spec: KindSpec) {}
-  add(record: RawRecord, doc: number, view: CollectionView): void {
-    this.addSeen(record, this.spec.visibility(record, doc, view));
-  }
-
-  /** {@link add} when the record's visibility is already known. */
-  addSeen(record: RawRecord, visibility: Visibility): void {
-    const repo = visibility.repository;
-    if (repo) {
-      this.repos.add(lower(repo));
-      this.users.add(lower(repo.split('/')[0]!));
-    }
-    for (const path of ['login', 'user.login', 'owner.login', 'author.login', 'committer.login']) {
-      const login = at(record, path);
-      if (typeof login === 'string') this.users.add(lower(login));
-    }
-  }
-}
-
-/**
- * Collects the private documents (with their repository) record by record; also feeds `names` when given, so a
- * streaming pass computes each record's visibility once.
- */
-export class PrivateCollector {
-  readonly docs: Array<{ doc: number; repository: string }> = [];
-  constructor(
-    private readonly spec: KindSpec,
-    private readonly names?: NameCollector,
-  ) {}
-  add(record: RawRecord, doc: number, view: CollectionView): void {
-    const visibility = this.spec.visibility(record, doc, view);
-    this.names?.addSeen(record, visibility);
-    if (visibility.private) this.docs.push({ doc, repository: visibility.repository ?? '' });
-  }
-}
+/** Repository names and logins a kind's own records mention (a {@link NameCollector}). */
+export type OwnNames = NameCollector;

@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { RawRecord } from '../kinds/kind.js';
-import type { CollectionView, Getter, KindSpec } from '../kinds/spec.js';
-import { ColumnBuilder, COLUMNS_FORMAT, type Column, type ColumnType } from '../cache/columns.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView, Column, ColumnType, Getter } from '../kinds/collection-view.js';
+import { ColumnBuilder, COLUMNS_FORMAT } from '../cache/columns.js';
 
 /** One column of a kind. */
 export interface ColumnDef {

@@ -6,7 +6,7 @@
  * that touches the block until a restart.
  */
 import { cacheNotice, unrecoverable } from '../cache/notice.js';
-import { IndexFileError } from '../index/compact-index-file.js';
+import { IndexFileError } from '../cache/compact-index-file.js';
 import type { DocList, TextIndex } from '../index/text-index.js';
 
 export class HealingTextIndex implements TextIndex {
@@ -50,11 +50,7 @@ export class HealingTextIndex implements TextIndex {
     return this.run((index) => index.postings(field, term));
   }
 
-  expand(field: string, prefix: string, limit: number): string[] {
-    return this.run((index) => index.expand(field, prefix, limit));
-  }
-
-  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
-    return this.run((index) => index.score(docs, terms));
+  score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
+    return this.run((index) => index.score(docs, terms, hidden));
   }
 }

@@ -6,7 +6,8 @@
  * collection reads its records lazily from the snapshot, so a 100k-record build never holds 100k parsed records.
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
-import type { CollectionView, KindSpec } from '../kinds/spec.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
 import { Collection, type Neighbours } from './collection.js';
 import type { Dump, LoadedKind } from '../dump/dump.js';
 import { cacheKey } from '../cache/index-cache.js';

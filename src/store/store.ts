@@ -8,6 +8,9 @@ import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
+import {
+  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, privateDocsFile, saveKnownNames, savePrivateDocs, type PrivateDocs,
+} from '../access/cache-files.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
@@ -18,7 +21,7 @@ import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from
 import { openDump, type Dump, type LoadedKind } from '../dump/dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
 import {
-  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, loadSnapshot, saveKnownNames, savePrivateDocs, type PrivateDocs, type PullLookup,
+  loadSnapshot, type PullLookup,
 } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
@@ -173,10 +176,20 @@ class DumpStore implements Store {
     return { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
   }
 
-  /** The kind's records from a snapshot matching the memoised dump hash, or undefined. */
+  /**
+   * The kind's records from a snapshot matching the dump's content hash, or undefined. The hash is the memoised
+   * one when the files' identity is known; otherwise (a dump new to this cache, or the same bytes at another
+   * path) the files are hashed now, so that an identical copy finds the artefacts its content is keyed by instead
+   * of rebuilding them (the memo is keyed by path and stats; the cache by content).
+   */
   private async snapshotRecords(dump: Dump, kind: Kind): Promise<KindRecords | undefined> {
     if (!dump.cheapHash) return undefined;
-    const hash = readHashMemo(hashMemoFile(dump, kind, this.cacheDir));
+    const memo = hashMemoFile(dump, kind, this.cacheDir);
+    let hash = readHashMemo(memo);
+    if (!hash && memo) {
+      hash = await dump.hash(kind);
+      writeHashMemo(memo, hash);
+    }
     if (!hash) return undefined;
     // A corrupt snapshot found mid-search falls back to the dump, so long as the dump still has this hash.
     const snapshot = await loadSnapshot(this.cacheDir, kind, cacheKey(specOf(kind), hash), dumpFallback(dump, kind, hash));
@@ -326,12 +339,12 @@ class DumpStore implements Store {
     const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     // The private documents read the repositories too: cached under both kinds' hashes.
     const knownPrivate =
-      streamedPrivate ?? (records.length === 0 ? [] : await loadPrivateDocs(this.cacheDir, kind, key, reposHash, records.length));
+      streamedPrivate ?? (records.length === 0 ? [] : loadPrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length));
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
     const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
     if (streamedNames) collection.seedOwnNames(streamedNames);
-    if (streamedPrivate || !knownPrivate) await savePrivateDocs(this.cacheDir, kind, key, reposHash, records.length, collection.privateDocs);
+    if (streamedPrivate || !knownPrivate) await savePrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length, collection.privateDocs);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await this.attachColumns(collection, dump, own.hash, columns, reposHash, usersHash);
     let source: BuildReport['source'];

@@ -57,6 +57,13 @@ export function preferenceRank(languages: readonly Language[], extension?: strin
   });
 }
 
+/** An interpreter name without its trailing version (`python3.11` → `python`); linear, unlike `/[\d.]+$/`. */
+function withoutVersion(program: string): string {
+  let end = program.length;
+  while (end > 0 && (program[end - 1] === '.' || (program[end - 1]! >= '0' && program[end - 1]! <= '9'))) end--;
+  return program.slice(0, end);
+}
+
 /** Builds lookup maps (filename, extension, interpreter → best language) from linguist's language list. */
 export function createLanguageDetector(languages: readonly Language[]): LanguageDetector {
   const collect = (keysOf: (language: Language) => readonly string[] | undefined, lower: boolean) => {
@@ -100,7 +107,7 @@ export function createLanguageDetector(languages: readonly Language[]): Language
       .split(/\s+/);
     let program = words[0]?.split('/').pop() ?? '';
     if (program === 'env') program = words.slice(1).find((word) => !word.startsWith('-') && !word.includes('=')) ?? '';
-    return byInterpreter.get(program) ?? byInterpreter.get(program.replace(/[\d.]+$/, ''));
+    return byInterpreter.get(program) ?? byInterpreter.get(withoutVersion(program));
   };
 
   return {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Column, type ColumnType, ColumnBuilder, COLUMNS_FORMAT, openColumns, saveColumns } from '../../src/cache/columns.js';
+import { ColumnBuilder, COLUMNS_FORMAT, openColumns, saveColumns } from '../../src/cache/columns.js';
+import type { Column, ColumnType } from '../../src/kinds/collection-view.js';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));

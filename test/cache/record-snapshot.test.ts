@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
-import { IndexFileError } from '../../src/index/compact-index-file.js';
+import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { DataError } from '../../src/dump/data-error.js';
 import { forEachRecord, lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { openStore } from '../../src/store/store.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/index/compact-index-file.js';
+import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/cache/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';

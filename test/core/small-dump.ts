@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 
 export const SMALL_DUMP = fileURLToPath(new URL('../fixtures/small-dump.json', import.meta.url));
 export const store = openStore(SMALL_DUMP, { cacheDir: mkdtempSync(path.join(tmpdir(), 'search-cache-')) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/envelope/api-error.js';
+import { ApiError } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { search } from './small-dump.js';
 
 const invalid = (message: string) => ({

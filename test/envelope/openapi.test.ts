@@ -22,7 +22,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/kinds/kind.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import {

@@ -4,7 +4,7 @@
  * for time (no timing is asserted, only the budget's behaviour against the clock it is given).
  */
 import { describe, expect, it } from 'vitest';
-import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../../src/execute/budget.js';
+import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../../src/budget.js';
 
 /** A budget over a fake clock that advances by each unit's cost when spent. */
 function fakeBudget(timeoutMs: number) {
@@ -83,7 +83,7 @@ describe('a search past its deadline keeps what it found', () => {
     const { store } = await import('../core/small-dump.js');
     const { Executor } = await import('../../src/execute/execute.js');
     const { compileSearch, planSearch } = await import('../../src/plan/search-plan.js');
-    const { normalizeRequest } = await import('../../src/request/search-request.js');
+    const { normalizeRequest } = await import('../../src/search-request.js');
     const c = await store.collection('issues');
     const plan = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q: 'crash' })), c);
     const open = new Executor(c, new Budget(undefined));

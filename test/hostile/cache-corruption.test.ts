@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { DataError } from '../../src/dump/data-error.js';
 import { renderJson } from '../../src/envelope/envelope.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { viewerFor } from '../../src/request/viewer.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGit } from '../../src/import/git-import.js';
+import { folderFullName } from '../../src/import/git-repository.js';
 import { withInterruptSignal } from '../../src/import/interrupt.js';
 import { toMinimalRepository } from '../../src/import/github-shapes.js';
 import { DataError } from '../../src/dump/data-error.js';
@@ -137,6 +138,21 @@ describe('importGit options', () => {
     expect(result).toMatchObject({ fullName: 'someone/bare-demo', branch: 'main', tip: shas[3] });
   });
 
+  it('without an origin remote or --repo, names the repository after its folder: local/<folder>', async () => {
+    const result = await importGit({ repoPath: repo, out: path.join(root, 'folder-dump') });
+    expect(result.fullName).toBe(`local/${path.basename(repo)}`);
+    expect(read(path.join(root, 'folder-dump'), 'repositories')[0]).toMatchObject({ full_name: `local/${path.basename(repo)}`, name: path.basename(repo) });
+  });
+
+  it.each([
+    ['my project', 'local/my-project'],
+    ['bare.git', 'local/bare'],
+    ['.hidden', 'local/hidden'],
+    ['日本', undefined],
+  ])('folder %j names the repository %j', (folder, expected) => {
+    expect(folderFullName(path.join('/tmp', folder))).toBe(expected);
+  });
+
   it('imports another branch with --branch', async () => {
     const result = await importGit({ repoPath: repo, out: path.join(root, 'feature-dump'), repo: 'o/r', branch: 'feature' });
     expect(result).toMatchObject({ branch: 'feature', tip: shas[2], imported: { commits: 3 } });
@@ -152,7 +168,6 @@ describe('importGit options', () => {
   it.each([
     ['a directory that is not a repository', () => ({ repoPath: root, repo: 'o/r' }), /not a git repository/],
     ['a missing path', () => ({ repoPath: path.join(root, 'nope'), repo: 'o/r' }), /not a git repository/],
-    ['no origin remote and no --repo', () => ({ repoPath: repo }), /no origin remote\); pass --repo OWNER\/NAME/],
     ['a malformed --repo', () => ({ repoPath: repo, repo: 'just-a-name' }), /--repo must look like OWNER\/NAME/],
     ['an unknown --branch', () => ({ repoPath: repo, repo: 'o/r', branch: 'nope' }), /no branch "nope"/],
   ])('rejects %s with a one-line DataError and writes nothing', async (_name, options, message) => {

@@ -4,7 +4,8 @@
  * (`lunr.Index#toJSON`). Test-only: the product builds, caches and reads the compact form and never Lunr's JSON.
  */
 import lunr from 'lunr';
-import type { CollectionView, KindSpec } from '../../src/kinds/spec.js';
+import type { KindSpec } from '../../src/kinds/spec.js';
+import type { CollectionView } from '../../src/kinds/collection-view.js';
 import { ArrayPostings, CompactIndex } from '../../src/index/compact-index.js';
 import { lunrTokenizer, type AnalyzerName } from '../../src/text/analyzer.js';
 

@@ -19,12 +19,6 @@ export class ReferenceIndex implements TextIndex {
     const docs = this.inverted.get(term)?.[field];
     return docs ? Uint32Array.from(Object.keys(docs), Number).sort() : new Uint32Array(0);
   }
-  expand(field: string, prefix: string, limit: number): string[] {
-    return [...this.inverted.keys()]
-      .sort()
-      .filter((t) => t.startsWith(prefix) && Object.keys((this.inverted.get(t)![field] ?? {}) as object).length > 0)
-      .slice(0, limit);
-  }
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>): Float64Array {
     const scores = new Float64Array(docs.length);
     for (const [field, fieldTerms] of terms) {

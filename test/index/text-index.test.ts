@@ -92,15 +92,12 @@ for (const { kind, records } of CASES) {
     const fast = new LunrTextIndex(built, records.length);
     const words = vocabulary(kind, records);
 
-    it('gives the same postings and prefix expansions for every word of the records', () => {
+    it('gives the same postings for every word of the records', () => {
       for (const field of spec.fields) {
         for (const word of words) {
           for (const term of analyzeQueryWord(word, field.analyzer)) {
             expect(same(fast.postings(field.name, term), reference.postings(field.name, term))).toBe(true);
           }
-        }
-        for (const prefix of ['a', 'co', 'de', 'git', 'x', 'zz']) {
-          expect(fast.expand(field.name, prefix, 25)).toEqual(reference.expand(field.name, prefix, 25));
         }
       }
     });

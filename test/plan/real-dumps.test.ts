@@ -4,7 +4,7 @@
  * has the kind. Expectations read the raw records independently of the core.
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/envelope/api-error.js';
+import { MESSAGES } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import type { Store } from '../../src/store/store.js';
 import { ALL_ACCESS, apiError, get, hasSource, HF, HUB4J, JENKINS, ms, openSource, PYGITHUB, REQUESTS, search, searchAll, testCacheDir, titleFor, type Rec } from '../helpers/real-data.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError, MESSAGES } from '../../src/envelope/api-error.js';
+import { ApiError, MESSAGES } from '../../src/api-error.js';
 import { specOf } from '../../src/kinds/catalog.js';
 import { KINDS, type Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';

@@ -3,7 +3,7 @@
  * checks): how a query is understood, and GitHub's exact 422 bodies with the span of `q` each is about.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/envelope/api-error.js';
+import { ApiError } from '../../src/api-error.js';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { printTree } from '../../src/plan/explain.js';

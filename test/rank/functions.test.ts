@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { commitsRank } from '../../src/kinds/commits.js';
 import { issuesRank } from '../../src/kinds/issues.js';
-import type { CollectionView, RankContext } from '../../src/kinds/spec.js';
+import type { RankContext } from '../../src/kinds/spec.js';
+import type { CollectionView } from '../../src/kinds/collection-view.js';
 import { popularity, repositoriesRank } from '../../src/kinds/repositories.js';
 import { labelsRank } from '../../src/kinds/labels.js';
 import { topicsRank } from '../../src/kinds/topics.js';
-import { DAY_MS, expDecay } from '../../src/rank/decay.js';
-import { matchesSha, numberWords, shaWords } from '../../src/rank/words.js';
+import { DAY_MS, expDecay } from '../../src/kinds/rank-decay.js';
+import { matchesSha, numberWords, shaWords } from '../../src/kinds/rank-words.js';
 
 const CLOCK = Date.parse('2024-01-01T00:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidQuery, MESSAGES } from '../../src/envelope/api-error.js';
+import { invalidQuery, MESSAGES } from '../../src/api-error.js';
 import type { BuildProgress } from '../../src/store/store.js';
 import { fakeSearch, pendingSearch } from './fixtures/fake-search.js';
 import { ISSUES } from './fixtures/issues.js';

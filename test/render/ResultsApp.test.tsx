@@ -25,7 +25,7 @@ describe('table, paging and footer', () => {
       '  lumen-labs/prism  #57  Add OKLab colour conversions      PR merged   [enhancem…        12  1mo ago',
       ...Array<string>(9).fill(''),
       'Showing 1–2 of 5 issues · page 1 of 3 · sort: best match · complete',
-      '↑↓ move  ←→ page  ⏎ open  / query  s sort  o order  y copy URL  q quit',
+      '↑↓ move  ←→ page  ⏎ open  / query  s sort  o browser  y copy URL  ? keys  q quit',
     ]);
     expect(calls[0]).toMatchObject({ kind: 'issues', q: 'colour', page: '1', per_page: '2', accept: 'application/vnd.github.v3.text-match+json' });
   });
@@ -187,13 +187,13 @@ describe('query editing', () => {
 });
 
 describe('sort, order, copy and quit', () => {
-  it('s cycles the sort keys and o flips the order, each asking the core again', async () => {
+  it('s cycles the sort keys and r reverses the order, each asking the core again', async () => {
     const { search, calls } = fakeSearch({ byQuery: { colour: ISSUES } });
     const app = mount(issues(), search);
     await app.until('#42');
     app.press('s');
     await app.until('sort: comments (desc)');
-    app.press('o');
+    app.press('r');
     await app.until('sort: comments (asc)');
     await vi.waitFor(() => expect(calls.at(-1)).toMatchObject({ sort: 'comments', order: 'asc', page: '1' }));
   });
@@ -206,14 +206,54 @@ describe('sort, order, copy and quit', () => {
     await app.until('Copied https://github.com/lumen-labs/prism/pull/57 (printed on exit)');
     app.press('q');
     expect(app.copies).toEqual(['https://github.com/lumen-labs/prism/pull/57']);
-    expect(app.quits).toEqual(['https://github.com/lumen-labs/prism/pull/57']);
+    expect(app.quits).toEqual([{ how: 'quit', copied: 'https://github.com/lumen-labs/prism/pull/57', chosen: undefined, refused: false }]);
   });
 
-  it('Ctrl-C quits from anywhere, without a URL when none was picked', async () => {
+  it('y shows the URL, not "Copied", when the copier cannot know', async () => {
+    const { search } = fakeSearch({ byQuery: { colour: ISSUES } });
+    const app = mount(issues(), search, { onCopy: () => false });
+    await app.until('#42');
+    app.press('j', 'y');
+    await app.until('URL: https://github.com/lumen-labs/prism/pull/57 (printed on exit)');
+    expect(app.lastFrame()).not.toContain('Copied');
+  });
+
+  it('o opens the selected item in the browser and says so', async () => {
+    const { search } = fakeSearch({ byQuery: { colour: ISSUES } });
+    const app = mount(issues(), search);
+    await app.until('#42');
+    app.press('j', 'o');
+    await app.until('Opened https://github.com/lumen-labs/prism/pull/57 in the browser');
+    expect(app.opened).toEqual(['https://github.com/lumen-labs/prism/pull/57']);
+  });
+
+  it('? shows every key; any key closes it', async () => {
+    const { search } = fakeSearch({ byQuery: { colour: ISSUES } });
+    const app = mount(issues(), search);
+    await app.until('#42');
+    app.press('?');
+    const help = await app.until('reverse the order');
+    expect(help).toContain('open the item’s html_url in the browser');
+    expect(help).toContain('any key close');
+    app.press('x');
+    await app.until((f) => f.includes('#42') && !f.includes('reverse the order'));
+  });
+
+  it('with select, Enter chooses the selected item instead of opening it', async () => {
+    const { search } = fakeSearch({ byQuery: { colour: ISSUES } });
+    const app = mount(issues(), search, { select: true });
+    await app.until((f) => f.includes('#42') && f.includes('⏎ choose'));
+    app.press('j', KEYS.enter);
+    await vi.waitFor(() => expect(app.quits).toHaveLength(1));
+    expect(app.quits[0]).toMatchObject({ how: 'choose', refused: false });
+    expect(app.quits[0]!.chosen).toMatchObject({ html_url: 'https://github.com/lumen-labs/prism/pull/57' });
+  });
+
+  it('Ctrl-C interrupts from anywhere, without a URL when none was picked', async () => {
     const { search } = fakeSearch({ byQuery: { colour: ISSUES } });
     const app = mount(issues(), search);
     await app.until('#42');
     app.press('/', KEYS.ctrlC);
-    expect(app.quits).toEqual([undefined]);
+    expect(app.quits).toEqual([{ how: 'interrupt', copied: undefined, chosen: undefined, refused: false }]);
   });
 });

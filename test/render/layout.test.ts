@@ -37,6 +37,21 @@ describe('layoutColumns', () => {
     expect(layoutColumns(columns, rows, width, 2).map((p) => p.index)).toEqual(kept);
   });
 
+  it('drops a column that is the same on every row before any ranked one, and never a kept one', () => {
+    const shapes: ColumnShape[] = [
+      { header: 'REPO', drop: 1 },
+      { header: 'TITLE', flex: 1, min: 10 },
+      { header: 'COMMENTS', drop: 4 },
+    ];
+    const same = cells(['octo/widgets', 'a title', '3'], ['octo/widgets', 'another', '12']);
+    // 12 + 10 + 8 + 2 gaps = 34 needed: one column must go.
+    expect(layoutColumns(shapes, same, 30, 2).map((p) => p.index)).toEqual([1, 2]);
+    // Sorted by comments (kept) and the repository differs: REPO goes, COMMENTS stays.
+    const differ = cells(['octo/widgets', 'a title', '3'], ['octo/gadgets', 'another', '12']);
+    expect(layoutColumns(shapes, differ, 30, 2).map((p) => p.index)).toEqual([0, 1]);
+    expect(layoutColumns(shapes, differ, 30, 2, new Set([2])).map((p) => p.index)).toEqual([1, 2]);
+  });
+
   it('measures wide characters in cells', () => {
     const placed = layoutColumns([{ header: 'A' }, { header: 'B' }], cells(['色の表示', 'b']), 40, 1);
     expect(placed[0]).toEqual({ index: 0, width: 8 });

@@ -72,6 +72,7 @@ describe.skipIf(skip !== undefined)(`interactive view in ${version ?? 'tmux'}${s
     expect(first).toContain('search issues › error');
     expect(first).toContain('page 1 of');
     expect(first).toContain('↑↓ move  ←→ page  ⏎ open');
+    expect(first).toContain('o browser  y copy URL  ? keys  q quit');
     expect(first).toContain(`#${page1.items[0]!.number}`);
     // Matched terms are highlighted from text_matches: black on yellow somewhere in the table.
     expect(tty.screen(true)).toMatch(/\u001B\[(?:[0-9;]*;)?43(?:;[0-9;]*)?m/);
@@ -104,9 +105,10 @@ describe.skipIf(skip !== undefined)(`interactive view in ${version ?? 'tmux'}${s
     const sorted = await tty.waitFor((s) => s.includes('sort: comments (desc)'), 'the sorted results');
     expect(sorted).toMatch(new RegExp(`❯ .*#${byComments.items[0]!.number}\\b`));
 
-    // y picks the URL, q quits: the alternate screen is gone and the URL is printed after it.
+    // y picks the URL (shown: OSC 52 is never acknowledged, so no "Copied"), q quits: the alternate screen is
+    // gone and the URL is printed after it.
     tty.keys('y');
-    await tty.waitFor((s) => s.includes('Copied '), 'the copy notice');
+    await tty.waitFor((s) => s.includes('URL: https://'), 'the URL notice');
     tty.keys('q');
     const after = await tty.waitFor((s) => s.includes('EXITED:'), 'the program to exit');
     expect(after).toContain('EXITED:0');

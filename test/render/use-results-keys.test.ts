@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { keyAction, splitKeys, type KeyResult } from '../../src/render/ink/state/use-results-keys.js';
-import { initialState, type ViewState } from '../../src/render/ink/state/use-results-state.js';
+import { initialState, reduce, type ViewState } from '../../src/render/ink/state/use-results-state.js';
 
 const table: ViewState = { ...initialState({ kind: 'issues', q: 'colour' }), loading: false };
 const detail: ViewState = { ...table, mode: 'detail' };
@@ -29,10 +29,12 @@ describe('table keys', () => {
     ['Enter', '', { return: true }, { type: 'open' }],
     ['/', '/', {}, { type: 'editStart' }],
     ['s', 's', {}, { type: 'cycleSort' }],
-    ['o', 'o', {}, { type: 'toggleOrder' }],
-    ['y', 'y', {}, { type: 'copy' }],
+    ['r reverses the order', 'r', {}, { type: 'toggleOrder' }],
+    ['o opens in the browser', 'o', {}, { type: 'openUrl' }],
+    ['y', 'y', {}, { type: 'copy', copied: false }],
+    ['? shows the keys', '?', {}, { type: 'help', show: true }],
     ['q', 'q', {}, { type: 'quit' }],
-    ['Ctrl-C', 'c', { ctrl: true }, { type: 'quit' }],
+    ['Ctrl-C interrupts', 'c', { ctrl: true }, { type: 'interrupt' }],
     ['other letters do nothing', 'x', {}, undefined],
   ])('%s', check(table));
 });
@@ -47,7 +49,8 @@ describe('detail keys', () => {
     ['PgDn scrolls a screen', '', { pageDown: true }, { type: 'scroll', delta: 9, max: 40 }],
     ['space scrolls a screen', ' ', {}, { type: 'scroll', delta: 9, max: 40 }],
     ['G to the end', 'G', {}, { type: 'scroll', delta: Number.MAX_SAFE_INTEGER, max: 40 }],
-    ['y copies', 'y', {}, { type: 'copy' }],
+    ['y copies', 'y', {}, { type: 'copy', copied: false }],
+    ['o opens in the browser', 'o', {}, { type: 'openUrl' }],
     ['q quits', 'q', {}, { type: 'quit' }],
     ['Enter does nothing', '', { return: true }, undefined],
   ])('%s', check(detail));
@@ -65,7 +68,7 @@ describe('editing keys', () => {
     ['Ctrl-E end', 'e', { ctrl: true }, { type: 'editCursor', to: 'end' }],
     ['Ctrl-U clears', 'u', { ctrl: true }, { type: 'editClear' }],
     ['↓ still moves the selection', '', { downArrow: true }, { type: 'move', delta: 1 }],
-    ['Ctrl-C quits', 'c', { ctrl: true }, { type: 'quit' }],
+    ['Ctrl-C interrupts', 'c', { ctrl: true }, { type: 'interrupt' }],
     ['Tab is ignored', '', { tab: true }, undefined],
   ])('%s', check(editing));
 });
@@ -79,5 +82,19 @@ describe('splitKeys', () => {
     ['escape sequences are left alone', '', { upArrow: true }, [['', { upArrow: true }]]],
   ])('%s', (_name, input, key, expected) => {
     expect(splitKeys(input, key)).toEqual(expected);
+  });
+});
+
+describe('help and select keys', () => {
+  it('any key closes the ? help, and does nothing else', () => {
+    const helpState = { ...table, help: true };
+    expect(keyAction('q', {}, helpState, { detailMax: 0, detailHeight: 10 })).toEqual({ type: 'help', show: false });
+    expect(keyAction('', { return: true }, helpState, { detailMax: 0, detailHeight: 10 })).toEqual({ type: 'help', show: false });
+  });
+  it('Enter chooses with select, opens without', () => {
+    const envelope = { total_count: 1, incomplete_results: false, items: [{ html_url: 'https://github.com/o/r/issues/1' }] };
+    const shown = reduce(table, { type: 'loaded', seq: table.seq, envelope, page: 1, perPage: 30, lastPage: 1 });
+    expect(keyAction('', { return: true }, shown, { detailMax: 0, detailHeight: 10, select: true })).toEqual({ type: 'choose' });
+    expect(keyAction('', { return: true }, table, { detailMax: 0, detailHeight: 10 })).toEqual({ type: 'open' });
   });
 });

@@ -158,10 +158,18 @@ describe('sort and order', () => {
 });
 
 describe('copy, notices and errors', () => {
-  it('y keeps the selected item URL for printing on exit', () => {
-    const state = run(loaded(), { type: 'move', delta: 1 }, { type: 'copy' });
+  it('y keeps the selected item URL for printing on exit; "Copied" only when the copy is known', () => {
+    const state = run(loaded(), { type: 'move', delta: 1 }, { type: 'copy', copied: true });
     expect(state.copied).toBe('https://github.com/lumen-labs/prism/pull/57');
     expect(state.notice).toBe('Copied https://github.com/lumen-labs/prism/pull/57 (printed on exit)');
+    const unknown = run(loaded(), { type: 'move', delta: 1 }, { type: 'copy', copied: false });
+    expect(unknown.copied).toBe('https://github.com/lumen-labs/prism/pull/57');
+    expect(unknown.notice).toBe('URL: https://github.com/lumen-labs/prism/pull/57 (printed on exit)');
+  });
+  it('o says it is opening the selected URL; ? toggles the key help', () => {
+    expect(run(loaded(), { type: 'openUrl' }).notice).toMatch(/^Opening https:\/\/github\.com\//);
+    expect(run(loaded(), { type: 'help', show: true }).help).toBe(true);
+    expect(run(loaded(), { type: 'help', show: true }, { type: 'help', show: false }).help).toBe(false);
   });
   it('any key clears the notice; answers do not', () => {
     const noticed = reduce(loaded(), { type: 'page', delta: -1 });

@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/kinds/kind.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { Store } from '../../src/store/store.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/envelope/envelope.js';
-import { ApiError } from '../../src/envelope/api-error.js';
+import { ApiError } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { defaultAccept } from '../../src/kinds/catalog.js';
 import { runSearch } from '../../src/search.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServeCommand } from '../../src/cli/serve-command.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { RunningServer, SignalSource } from '../../src/server/listen.js';
 import { ghVersion, runGh } from './helpers/gh.js';

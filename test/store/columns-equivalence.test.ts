@@ -20,15 +20,14 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/envelope/api-error.js';
+import { ApiError } from '../../src/api-error.js';
 import { specOf } from '../../src/kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../../src/kinds/kind.js';
-import type { Getter } from '../../src/kinds/spec.js';
-import type { SearchRequest } from '../../src/request/search-request.js';
+import type { Column, Getter } from '../../src/kinds/collection-view.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { Collection } from '../../src/store/collection.js';
 import { columnDefs, type ColumnDef } from '../../src/store/column-defs.js';
-import type { Column } from '../../src/cache/columns.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { ensureLanguages } from '../../src/text/languages.js';
 import { acceptFor, ALL_ACCESS, get, hasSource, ID, readRaw, SHARED_DATA, sourceDir, words, type Rec } from '../helpers/real-data.js';

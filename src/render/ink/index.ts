@@ -5,4 +5,7 @@
  */
 export { runInteractiveView, type InteractiveOptions, type InteractiveResult } from './run-interactive-view.js';
 /** The shapes of the `search` and `progress` options. */
-export type { ProgressSource, SearchFn } from './state/use-search.js';
+export type { ProgressSource } from './state/use-search.js';
+export type { SearchFunction } from '../../search.js';
+/** The URL an item opens and copies (`html_url`, else `url`). */
+export { itemUrl } from './state/item-fields.js';

@@ -5,17 +5,20 @@
  */
 import chalk from 'chalk';
 import { render } from 'ink';
-import type { SearchRequest } from '../../request/search-request.js';
+import type { SearchRequest } from '../../search-request.js';
+import type { Item } from '../../envelope/envelope.js';
+import { openInBrowser } from './browser.js';
 import { terminalClipboard } from './clipboard.js';
-import { ResultsApp } from './components/ResultsApp.js';
-import type { ProgressSource, SearchFn } from './state/use-search.js';
+import { ResultsApp, type ViewQuit } from './components/ResultsApp.js';
+import type { ProgressSource } from './state/use-search.js';
+import type { SearchFunction } from '../../search.js';
 
 /** What the CLI hands to the view. */
 export interface InteractiveOptions {
   /** The initial request (the view forces text-match in its Accept via `defaultAccept(kind, true)`). */
   readonly request: SearchRequest;
   /** Runs one search through the core (same function the JSON path uses). Throws ApiError for 4xx. */
-  readonly search: SearchFn;
+  readonly search: SearchFunction;
   /** Colour off (`NO_COLOR` set or `--no-color`): attributes such as bold and inverse remain. */
   readonly noColor: boolean;
   /** Index-build progress for the loading state. @default none (a spinner with elapsed time only) */
@@ -24,13 +27,20 @@ export interface InteractiveOptions {
   readonly stdin?: NodeJS.ReadStream | undefined;
   /** @default process.stdout */
   readonly stdout?: NodeJS.WriteStream | undefined;
+  /** `--select`: Enter chooses an item; this gives the text printed for it. @default Enter opens the detail */
+  readonly select?: ((item: Item) => string) | undefined;
+  /** Where `GH_BROWSER` / `BROWSER` are read. @default process.env */
+  readonly env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** How the view ended. */
 export interface InteractiveResult {
-  /** Always 0: errors are shown inside the view. */
+  /**
+   * 0 after `q` or a choice; 1 after `q` while a refused query was shown (as the same query piped); 130 after
+   * Ctrl-C, or `q` under `--select` without a choice (fzf's abort).
+   */
   readonly exitCode: number;
-  /** The URL picked with `y`, for the CLI to print after the terminal is restored. */
+  /** The chosen item's text (`--select`) or the URL picked with `y`, printed after the terminal is restored. */
   readonly printOnExit?: string | undefined;
 }
 
@@ -43,7 +53,7 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
   const stdin = options.stdin ?? process.stdin;
   // Without colour the highlights are attributes (inverse, bold); keep them even when chalk detected no support.
   if (options.noColor && chalk.level === 0 && stdout.isTTY) chalk.level = 1;
-  let printOnExit: string | undefined;
+  let quit: ViewQuit | undefined;
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -60,8 +70,10 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
         progress={options.progress}
         noColor={options.noColor}
         onCopy={terminalClipboard(stdout)}
-        onQuit={(url) => {
-          printOnExit = url;
+        onOpen={(url) => openInBrowser(url, options.env ?? process.env)}
+        select={options.select !== undefined}
+        onQuit={(q) => {
+          quit = q;
         }}
       />,
       { stdout, stdin, exitOnCtrlC: false, patchConsole: true },
@@ -71,5 +83,14 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
     restore();
     process.removeListener('exit', restore);
   }
-  return printOnExit === undefined ? { exitCode: 0 } : { exitCode: 0, printOnExit };
+  return outcome(quit, options.select);
+}
+
+/** The exit code and printed text for how the view was left (see {@link InteractiveResult}). */
+export function outcome(quit: ViewQuit | undefined, select: ((item: Item) => string) | undefined): InteractiveResult {
+  if (quit === undefined || quit.how === 'interrupt') return { exitCode: 130 };
+  if (quit.how === 'choose' && quit.chosen !== undefined && select) return { exitCode: 0, printOnExit: select(quit.chosen) };
+  if (select) return { exitCode: 130 };
+  const exitCode = quit.refused ? 1 : 0;
+  return quit.copied === undefined ? { exitCode } : { exitCode, printOnExit: quit.copied };
 }

@@ -1,14 +1,15 @@
 /** Mount the interactive app with ink-testing-library at a fixed size, a fixed clock and no timing delays. */
 import { render } from 'ink-testing-library';
-import type { SearchRequest } from '../../../src/request/search-request.js';
-import { ResultsApp, type ResultsAppProps } from '../../../src/render/ink/components/ResultsApp.js';
+import type { SearchRequest } from '../../../src/search-request.js';
+import { ResultsApp, type ResultsAppProps, type ViewQuit } from '../../../src/render/ink/components/ResultsApp.js';
 import { NOW } from '../fixtures/issues.js';
 import { waitForFrame } from './frames.js';
 
 /** Render the app; `until` waits for a frame containing the text. */
 export function mount(request: SearchRequest, search: ResultsAppProps['search'], props: Partial<ResultsAppProps> = {}) {
-  const quits: (string | undefined)[] = [];
+  const quits: ViewQuit[] = [];
   const copies: string[] = [];
+  const opened: string[] = [];
   const app = render(
     <ResultsApp
       request={request}
@@ -19,8 +20,15 @@ export function mount(request: SearchRequest, search: ResultsAppProps['search'],
       rows={16}
       spinnerDelayMs={0}
       debounceMs={0}
-      onQuit={(url) => quits.push(url)}
-      onCopy={(url) => copies.push(url)}
+      onQuit={(quit) => quits.push(quit)}
+      onCopy={(url) => {
+        copies.push(url);
+        return true;
+      }}
+      onOpen={(url) => {
+        opened.push(url);
+        return Promise.resolve(`Opened ${url} in the browser`);
+      }}
       {...props}
     />,
   );
@@ -29,5 +37,5 @@ export function mount(request: SearchRequest, search: ResultsAppProps['search'],
   const press = (...keys: string[]) => {
     for (const key of keys) app.stdin.write(key);
   };
-  return { ...app, until, press, quits, copies };
+  return { ...app, until, press, quits, copies, opened };
 }

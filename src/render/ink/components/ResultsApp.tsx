@@ -5,10 +5,11 @@
  */
 import { Box, useApp } from 'ink';
 import { useMemo, type ReactNode } from 'react';
-import type { SearchRequest } from '../../../request/search-request.js';
+import type { SearchRequest } from '../../../search-request.js';
 import { detailLines } from '../lines/detail.js';
 import { LineText } from './LineText.js';
-import { emptyLines, errorLines, headerLine, keysLine, loadingLines, statusLine } from '../lines/panels.js';
+import type { Item } from '../../../envelope/envelope.js';
+import { emptyLines, errorLines, headerLine, helpLines, keysLine, loadingLines, statusLine } from '../lines/panels.js';
 import { DetailView, maxScroll } from './DetailView.js';
 import { ResultsTable } from './ResultsTable.js';
 import type { Line } from '../lines/segments.js';
@@ -16,7 +17,8 @@ import { StatusPanel } from './StatusPanel.js';
 import { createTheme } from '../lines/theme.js';
 import { useResultsKeys } from '../state/use-results-keys.js';
 import { selectedItem, useResultsState } from '../state/use-results-state.js';
-import { useDelayed, useSearch, useSpinner, type ProgressSource, type SearchFn } from '../state/use-search.js';
+import { useDelayed, useSearch, useSpinner, type ProgressSource } from '../state/use-search.js';
+import type { SearchFunction } from '../../../search.js';
 import { useTerminalSize } from '../state/use-terminal-size.js';
 
 /** Props of {@link ResultsApp}. */
@@ -24,17 +26,21 @@ export interface ResultsAppProps {
   /** The request the view opens with; its kind, `per_page` and `repository_id` stay, the rest is editable. */
   readonly request: SearchRequest;
   /** Runs one search through the core. */
-  readonly search: SearchFn;
+  readonly search: SearchFunction;
   /** Index-build progress, shown while loading. @default none */
   readonly progress?: ProgressSource | undefined;
   /** Attributes only, no colours. @default false */
   readonly noColor?: boolean | undefined;
   /** The clock in ms, for relative dates. @default Date.now */
   readonly now?: (() => number) | undefined;
-  /** Called once when the user quits, with the URL picked by `y` (if any); the app then exits. */
-  readonly onQuit?: ((printOnExit: string | undefined) => void) | undefined;
-  /** Puts a URL on the clipboard (best effort). @default does nothing */
-  readonly onCopy?: ((url: string) => void) | undefined;
+  /** Called once when the user leaves the view (the app then exits). */
+  readonly onQuit?: ((quit: ViewQuit) => void) | undefined;
+  /** Puts a URL on the clipboard; returns true only when the copy is known to have happened. @default false */
+  readonly onCopy?: ((url: string) => boolean) | undefined;
+  /** Opens a URL in the browser; resolves to the footer's message. @default "Open <url> in a browser" */
+  readonly onOpen?: ((url: string) => Promise<string>) | undefined;
+  /** `--select`: Enter chooses the selected item (fzf's habit) instead of opening its detail. @default false */
+  readonly select?: boolean | undefined;
   /** Typing pause before an edited query runs, in ms. @default 250 */
   readonly debounceMs?: number | undefined;
   /** How long a search runs before the spinner shows, in ms. @default 150 */
@@ -45,11 +51,25 @@ export interface ResultsAppProps {
   readonly rows?: number | undefined;
 }
 
+/** How the view was left. */
+export interface ViewQuit {
+  /** `quit` (q), `interrupt` (Ctrl-C) or `choose` (Enter with `select`). */
+  readonly how: 'quit' | 'interrupt' | 'choose';
+  /** The URL picked with `y`, if any. */
+  readonly copied: string | undefined;
+  /** The chosen item (`choose` only). */
+  readonly chosen: Item | undefined;
+  /** The view was showing a refused query (422, 415, 404…). */
+  readonly refused: boolean;
+}
+
 const noop = () => {};
+const notCopied = () => false;
+const noBrowser = (url: string) => Promise.resolve(`Open ${url} in a browser`);
 
 /** The interactive results view. */
 export function ResultsApp(props: ResultsAppProps) {
-  const { request, search, progress, noColor = false, now = Date.now, onQuit = noop, onCopy = noop } = props;
+  const { request, search, progress, noColor = false, now = Date.now, onQuit = noop, onCopy = notCopied, onOpen = noBrowser } = props;
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize({ columns: props.columns, rows: props.rows });
   const theme = useMemo(() => createTheme(noColor), [noColor]);
@@ -78,8 +98,10 @@ export function ResultsApp(props: ResultsAppProps) {
     detailMax,
     detailHeight: bodyHeight,
     onCopy,
-    onQuit: (latest) => {
-      onQuit(latest.copied);
+    onOpen,
+    select: props.select,
+    onQuit: (how, latest) => {
+      onQuit({ how, copied: latest.copied, chosen: how === 'choose' ? selectedItem(latest) : undefined, refused: latest.error !== undefined });
       exit();
     },
   });
@@ -91,21 +113,24 @@ export function ResultsApp(props: ResultsAppProps) {
       : undefined;
   let body: ReactNode;
   const panel = (lines: Line[]) => <StatusPanel lines={lines} width={width} height={bodyHeight} theme={theme} />;
-  if (state.error) body = panel(errorLines(state.error, theme, width));
+  if (state.help) body = panel(helpLines(theme, props.select === true));
+  else if (state.error) body = panel(errorLines(state.error, theme, width));
   else if (!state.shown) body = panel(slow ? loadingLines(state, theme, spinner.frame, spinner.elapsed) : []);
   else if (state.shown.envelope.items.length === 0) body = panel(emptyLines(state, theme));
   else if (state.mode === 'detail') {
     body = <DetailView lines={detail} scroll={detailScroll} width={width} height={bodyHeight} theme={theme} />;
   } else {
     const items = state.shown.envelope.items;
-    body = <ResultsTable kind={state.kind} items={items} selected={state.selected} width={width} height={bodyHeight} theme={theme} now={nowMs} />;
+    body = (
+      <ResultsTable kind={state.kind} items={items} selected={state.selected} width={width} height={bodyHeight} theme={theme} now={nowMs} sort={state.shown.sort} />
+    );
   }
   return (
     <Box flexDirection="column" width={width} height={height}>
       <LineText line={headerLine(state, theme, width, slow && state.shown ? spinner.frame : undefined)} theme={theme} />
       {body}
       <LineText line={statusLine(state, theme, width, extra)} theme={theme} />
-      <LineText line={keysLine(state, theme, width)} theme={theme} />
+      <LineText line={keysLine(state, theme, width, props.select === true)} theme={theme} />
     </Box>
   );
 }

@@ -20,13 +20,15 @@ export interface ResultsTableProps {
   readonly theme: Theme;
   /** Current time in ms, for relative dates. */
   readonly now: number;
+  /** The sort key the items are ordered by (its column stays on narrow terminals). @default best match */
+  readonly sort?: string | undefined;
 }
 
 /** Render the table for one page of items. */
-export function ResultsTable({ kind, items, selected = 0, width, height, theme, now }: ResultsTableProps) {
+export function ResultsTable({ kind, items, selected = 0, width, height, theme, now, sort }: ResultsTableProps) {
   const lines = useMemo(
-    () => tableLines({ kind, items, selected, width, height }, { theme, now }),
-    [kind, items, selected, width, height, theme, now],
+    () => tableLines({ kind, items, selected, width, height, sort }, { theme, now }),
+    [kind, items, selected, width, height, theme, now, sort],
   );
   return (
     <Box flexDirection="column" width={width} height={height}>

@@ -26,18 +26,22 @@ export interface Column extends ColumnShape {
   readonly cut?: 'start' | 'end' | undefined;
   /** The cell for one item (flattened to one line by the table). */
   readonly cell: (item: Item, ctx: CellContext) => Line;
+  /** The sort keys whose order this column shows (kept on narrow terminals while sorted by them). */
+  readonly sorts?: readonly string[] | undefined;
 }
 
 const updated = (path: string): Column => ({
   header: 'UPDATED',
   drop: 1,
+  sorts: ['updated'],
   cell: (item, { theme, now }) => plain(shortAgo(str(item, path), now), theme.dim),
 });
 
-const count = (header: string, path: string, drop: number): Column => ({
+const count = (header: string, path: string, drop: number, sort: string): Column => ({
   header,
   align: 'right',
   drop,
+  sorts: [sort],
   cell: (item) => plain(compactNumber(num(item, path))),
 });
 
@@ -87,14 +91,14 @@ export const COLUMNS: Readonly<Record<Kind, readonly Column[]>> = {
     { header: 'TITLE', flex: 3, min: 24, cell: (item) => markProperty(item, 'title', str(item, 'title')) },
     { header: 'STATE', cell: (item, { theme }) => stateCell(item, theme) },
     { header: 'LABELS', flex: 1, min: 10, max: 32, drop: 3, cell: (item, { theme }) => labelChips(item, theme) },
-    count('COMMENTS', 'comments', 4),
+    count('COMMENTS', 'comments', 4, 'comments'),
     updated('updated_at'),
   ],
   repositories: [
     { header: 'NAME', max: 40, cell: (item, { theme }) => fullName(item, theme) },
     { header: 'DESCRIPTION', flex: 1, min: 20, cell: (item) => markProperty(item, 'description', str(item, 'description')) },
-    count('STARS', 'stargazers_count', 0),
-    count('FORKS', 'forks_count', 3),
+    count('STARS', 'stargazers_count', 0, 'stars'),
+    count('FORKS', 'forks_count', 3, 'forks'),
     { header: 'LANGUAGE', max: 14, drop: 2, cell: (item, { theme }) => plain(str(item, 'language'), theme.dim) },
     updated('updated_at'),
   ],
@@ -118,7 +122,7 @@ export const COLUMNS: Readonly<Record<Kind, readonly Column[]>> = {
       drop: 1,
       cell: (item) => plain(str(item, 'commit.author.name') || str(item, 'author.login')),
     },
-    { header: 'DATE', drop: 3, cell: (item, { theme }) => plain(shortDate(str(item, 'commit.author.date')), theme.dim) },
+    { header: 'DATE', drop: 3, sorts: ['author-date'], cell: (item, { theme }) => plain(shortDate(str(item, 'commit.author.date')), theme.dim) },
   ],
   users: [
     { header: 'LOGIN', max: 39, cell: (item, { theme }) => markProperty(item, 'login', str(item, 'login'), theme.accent) },

@@ -1,7 +1,9 @@
 /**
  * Column widths for the results table, in terminal cells. Fixed columns take their natural width (the widest of
  * header and cells, within `min`/`max`); flexible columns share what is left by weight, never wider than their
- * own content; when even the minimums do not fit, columns with the highest `drop` rank are removed first.
+ * own content; when even the minimums do not fit, droppable columns go: first those whose cell is the same on
+ * every row (a repository column when every hit is in one repository says nothing), then by `drop` rank,
+ * highest first. Kept columns (the one the results are sorted by) never go.
  */
 import { lineWidth, type Line } from './segments.js';
 
@@ -32,7 +34,17 @@ export interface Placed {
  * @param width the width available for the columns, in cells
  * @param gap spaces between columns @default 2
  */
-export function layoutColumns(columns: readonly ColumnShape[], cells: readonly (readonly Line[])[], width: number, gap = 2): Placed[] {
+export function layoutColumns(
+  columns: readonly ColumnShape[],
+  cells: readonly (readonly Line[])[],
+  width: number,
+  gap = 2,
+  keep: ReadonlySet<number> = new Set(),
+): Placed[] {
+  const text = (line: Line | undefined) => (line ?? []).map((segment) => segment.text).join('');
+  const constant = columns.map((_, i) => cells.length > 1 && cells.every((row) => text(row[i]) === text(cells[0]![i])));
+  // Constant columns first (rank above every drop rank), then by drop rank.
+  const rank = (i: number) => (constant[i] ? Number.MAX_SAFE_INTEGER : (columns[i]!.drop ?? 0));
   const natural = columns.map((column, i) => {
     const content = Math.max(lineWidth([{ text: column.header }]), ...cells.map((row) => lineWidth(row[i] ?? [])));
     const min = column.min ?? column.header.length;
@@ -46,9 +58,9 @@ export function layoutColumns(columns: readonly ColumnShape[], cells: readonly (
       fixed.reduce((sum, i) => sum + natural[i]!, 0) +
       flexible.reduce((sum, i) => sum + Math.min(natural[i]!, columns[i]!.min ?? columns[i]!.header.length), 0) +
       gap * Math.max(0, active.length - 1);
-    const droppable = active.filter((i) => (columns[i]!.drop ?? 0) > 0);
+    const droppable = active.filter((i) => (columns[i]!.drop ?? 0) > 0 && !keep.has(i));
     if (needed > width && droppable.length > 0) {
-      const victim = droppable.reduce((a, b) => ((columns[b]!.drop ?? 0) > (columns[a]!.drop ?? 0) ? b : a));
+      const victim = droppable.reduce((a, b) => (rank(b) > rank(a) ? b : a));
       active = active.filter((i) => i !== victim);
       continue;
     }

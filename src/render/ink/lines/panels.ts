@@ -27,15 +27,49 @@ export function headerLine(state: ViewState, theme: Theme, width: number, spinne
   return concat(fit(concat(prompt, query), room), right);
 }
 
-const KEYS: Record<'table' | 'detail' | 'edit', [string, string][]> = {
-  table: [['↑↓', 'move'], ['←→', 'page'], ['⏎', 'open'], ['/', 'query'], ['s', 'sort'], ['o', 'order'], ['y', 'copy URL'], ['q', 'quit']],
-  detail: [['↑↓', 'scroll'], ['esc', 'back'], ['/', 'query'], ['y', 'copy URL'], ['q', 'quit']],
+const KEYS: Record<'table' | 'select' | 'detail' | 'edit' | 'help', [string, string][]> = {
+  table: [['↑↓', 'move'], ['←→', 'page'], ['⏎', 'open'], ['/', 'query'], ['s', 'sort'], ['o', 'browser'], ['y', 'copy URL'], ['?', 'keys'], ['q', 'quit']],
+  select: [['↑↓', 'move'], ['←→', 'page'], ['⏎', 'choose'], ['/', 'query'], ['s', 'sort'], ['o', 'browser'], ['?', 'keys'], ['q', 'quit']],
+  detail: [['↑↓', 'scroll'], ['esc', 'back'], ['/', 'query'], ['o', 'browser'], ['y', 'copy URL'], ['?', 'keys'], ['q', 'quit']],
   edit: [['⏎', 'done'], ['esc', 'cancel'], ['↑↓', 'move'], ['ctrl-u', 'clear'], ['ctrl-c', 'quit']],
+  help: [['any key', 'close']],
 };
 
+/** Every key, for the `?` panel. */
+const ALL_KEYS: [string, string][] = [
+  ['↑ ↓  k j', 'move the selection (scroll in a detail)'],
+  ['← →  PgUp PgDn', 'previous / next page'],
+  ['g G  Home End', 'first / last item'],
+  ['⏎', 'open the item’s detail'],
+  ['esc', 'back to the table; cancel editing'],
+  ['/', 'edit the query (it re-runs as you type; ⏎ done, esc cancel, ctrl-u clear)'],
+  ['s', 'next sort key (then best match again)'],
+  ['r', 'reverse the order (desc ⇄ asc) of the sort'],
+  ['o', 'open the item’s html_url in the browser'],
+  ['y', 'copy the item’s URL (printed on exit too)'],
+  ['?', 'this help'],
+  ['q', 'quit (exit 0; 1 if a refused query is shown)'],
+  ['ctrl-c', 'interrupt (exit 130)'],
+];
+
+/** The `?` panel: every key and what it does; with `--select`, what Enter does there. */
+export function helpLines(theme: Theme, select: boolean): Line[] {
+  const keys: [string, string][] = select
+    ? ALL_KEYS.map(([k, what]): [string, string] => (k === '⏎' ? [k, 'choose the item: print its URL (or --json fields) and exit 0'] : [k, what]))
+    : ALL_KEYS;
+  const pad = Math.max(...keys.map(([k]) => cellWidth(k)));
+  return [
+    plain('Keys', { bold: true }),
+    [],
+    ...keys.map(([k, what]) => concat(plain(`  ${k}${' '.repeat(pad - cellWidth(k))}  `, theme.key), plain(what))),
+    [],
+    plain('Exit codes: search help exit-codes · query syntax: search help syntax', theme.dim),
+  ];
+}
+
 /** The key hints for the current mode. */
-export function keysLine(state: ViewState, theme: Theme, width: number): Line {
-  const keys = KEYS[state.edit ? 'edit' : state.mode];
+export function keysLine(state: ViewState, theme: Theme, width: number, select = false): Line {
+  const keys = KEYS[state.help ? 'help' : state.edit ? 'edit' : state.mode === 'table' && select ? 'select' : state.mode];
   return truncate(concat(...keys.flatMap(([key, what], i) => [plain(i > 0 ? '  ' : ''), plain(key, theme.key), plain(` ${what}`, theme.dim)])), width);
 }
 

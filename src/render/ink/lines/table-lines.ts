@@ -21,6 +21,8 @@ export interface TableInput {
   readonly width: number;
   /** Height in lines, header included. */
   readonly height: number;
+  /** The sort key the shown results are ordered by: its column is never dropped. @default best match */
+  readonly sort?: string | undefined;
 }
 
 /** First visible item index for a window of `visible` rows over `count` items around `selected`. */
@@ -30,11 +32,12 @@ export function windowStart(selected: number, count: number, visible: number): n
 }
 
 /** The header line and the visible rows. */
-export function tableLines({ kind, items, selected, width, height }: TableInput, ctx: CellContext): Line[] {
+export function tableLines({ kind, items, selected, width, height, sort }: TableInput, ctx: CellContext): Line[] {
   const { theme } = ctx;
   const columns = COLUMNS[kind];
   const cells = items.map((item) => rowCells(kind, item, ctx));
-  const placed = layoutColumns(columns, cells, width - POINTER_WIDTH, GAP);
+  const sortedBy = new Set(columns.flatMap((column, i) => (sort !== undefined && column.sorts?.includes(sort) ? [i] : [])));
+  const placed = layoutColumns(columns, cells, width - POINTER_WIDTH, GAP, sortedBy);
   const join = (parts: Line[]): Line => concat(...parts.flatMap((part, i) => (i > 0 ? [plain(' '.repeat(GAP)), part] : [part])));
   const header = concat(
     plain(' '.repeat(POINTER_WIDTH)),

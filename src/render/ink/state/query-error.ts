@@ -3,7 +3,7 @@
  * view can underline it. The part comes from the core (every 422 about `q` carries its span); the view never
  * re-reads the query.
  */
-import { ApiError, type ErrorBody } from '../../../envelope/api-error.js';
+import { ApiError, type ErrorBody } from '../../../api-error.js';
 import type { Range } from '../lines/highlight.js';
 
 /** An error ready to render. */

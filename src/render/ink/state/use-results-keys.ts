@@ -7,8 +7,11 @@ import { useRef } from 'react';
 import { itemUrl } from './item-fields.js';
 import { reduce, selectedItem, type Action, type ViewState } from './use-results-state.js';
 
-/** What a key asks for: a state change, or leaving the view. */
-export type KeyResult = Action | { type: 'quit' } | undefined;
+/**
+ * What a key asks for: a state change, or leaving the view: `quit` (q), `interrupt` (Ctrl-C, exit 130) or
+ * `choose` (Enter with `--select`).
+ */
+export type KeyResult = Action | { type: 'quit' } | { type: 'interrupt' } | { type: 'choose' } | undefined;
 
 /** What the mapping needs besides the state. */
 export interface KeyContext {
@@ -16,11 +19,14 @@ export interface KeyContext {
   readonly detailMax: number;
   /** Visible height of the detail view, for PgUp/PgDn there. */
   readonly detailHeight: number;
+  /** `--select`: Enter chooses the selected item instead of opening its detail. @default false */
+  readonly select?: boolean | undefined;
 }
 
 /** The action for one key press in the given state. */
 export function keyAction(input: string, key: Partial<Key>, state: ViewState, ctx: KeyContext): KeyResult {
-  if (key.ctrl && input === 'c') return { type: 'quit' };
+  if (key.ctrl && input === 'c') return { type: 'interrupt' };
+  if (state.help) return { type: 'help', show: false };
   if (state.edit) {
     if (key.return) return { type: 'editSubmit' };
     if (key.escape) return { type: 'editCancel' };
@@ -39,9 +45,12 @@ export function keyAction(input: string, key: Partial<Key>, state: ViewState, ct
   }
   if (input === 'q') return { type: 'quit' };
   if (input === '/') return { type: 'editStart' };
-  if (input === 'y') return { type: 'copy' };
+  if (input === '?') return { type: 'help', show: true };
+  if (input === 'y') return { type: 'copy', copied: false };
+  if (input === 'o') return { type: 'openUrl' };
   if (input === 's') return { type: 'cycleSort' };
-  if (input === 'o') return { type: 'toggleOrder' };
+  if (input === 'r') return { type: 'toggleOrder' };
+  if (key.return && ctx.select && state.error === undefined && selectedItem(state) !== undefined) return { type: 'choose' };
   if (state.mode === 'detail') {
     const scroll = (delta: number): Action => ({ type: 'scroll', delta, max: ctx.detailMax });
     if (key.escape || key.backspace || key.delete) return { type: 'close' };
@@ -86,10 +95,12 @@ export function splitKeys(input: string, key: Partial<Key>): [string, Partial<Ke
 export interface KeysOptions extends KeyContext {
   readonly state: ViewState;
   readonly dispatch: (action: Action) => void;
-  /** Leave the view; gets the latest state (e.g. the URL `y` picked just before). */
-  readonly onQuit: (state: ViewState) => void;
-  /** Put a URL on the clipboard (best effort). */
-  readonly onCopy: (url: string) => void;
+  /** Leave the view; gets how and the latest state (e.g. the URL `y` picked just before). */
+  readonly onQuit: (how: 'quit' | 'interrupt' | 'choose', state: ViewState) => void;
+  /** Put a URL on the clipboard; true only when the copy is known to have happened. */
+  readonly onCopy: (url: string) => boolean;
+  /** Open a URL in the browser; resolves to a message for the footer. */
+  readonly onOpen: (url: string) => Promise<string>;
 }
 
 /**
@@ -105,18 +116,19 @@ export function useResultsKeys(options: KeysOptions): void {
   state.current = options.state;
   useInput((chunk, chunkKey) => {
     for (const [input, key] of splitKeys(chunk, chunkKey)) {
-      const { dispatch, onQuit, onCopy, detailMax, detailHeight } = latest.current;
+      const { dispatch, onQuit, onCopy, onOpen, detailMax, detailHeight, select } = latest.current;
       const current = state.current;
-      const result = keyAction(input, key, current, { detailMax, detailHeight });
+      let result = keyAction(input, key, current, { detailMax, detailHeight, select });
       if (result === undefined) continue;
-      if (result.type === 'quit') {
-        onQuit(current);
+      if (result.type === 'quit' || result.type === 'interrupt' || result.type === 'choose') {
+        onQuit(result.type, current);
         return;
       }
-      if (result.type === 'copy') {
-        const item = selectedItem(current);
-        const url = item ? itemUrl(item) : '';
-        if (url !== '') onCopy(url);
+      const item = selectedItem(current);
+      const url = item ? itemUrl(item) : '';
+      if (result.type === 'copy' && url !== '') result = { type: 'copy', copied: onCopy(url) };
+      if (result.type === 'openUrl' && url !== '') {
+        void onOpen(url).then((text) => dispatch({ type: 'notice', text }));
       }
       state.current = reduce(current, result);
       dispatch(result);

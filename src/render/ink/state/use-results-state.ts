@@ -7,7 +7,7 @@ import { useReducer } from 'react';
 import type { Envelope, Item } from '../../../envelope/envelope.js';
 import type { Kind } from '../../../kinds/kind.js';
 import { defaultAccept, sortKeys } from '../../../kinds/catalog.js';
-import { normalizeRequest, type SearchRequest } from '../../../request/search-request.js';
+import { normalizeRequest, type SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { itemUrl } from './item-fields.js';
 import type { ViewError } from './query-error.js';
@@ -58,6 +58,8 @@ export interface ViewState {
   readonly notice: string | undefined;
   /** The URL `y` picked, printed after the terminal is restored. */
   readonly copied: string | undefined;
+  /** The key help (`?`) is shown over the view; any key closes it. */
+  readonly help: boolean;
 }
 
 /** What can happen to the view. */
@@ -78,7 +80,10 @@ export type Action =
   | { type: 'editCancel' }
   | { type: 'cycleSort' }
   | { type: 'toggleOrder' }
-  | { type: 'copy' }
+  | { type: 'copy'; copied: boolean }
+  | { type: 'openUrl' }
+  | { type: 'notice'; text: string }
+  | { type: 'help'; show: boolean }
   | {
       type: 'loaded';
       seq: number;
@@ -112,6 +117,7 @@ export function initialState(request: SearchRequest): ViewState {
     error: undefined,
     notice: undefined,
     copied: undefined,
+    help: false,
   };
 }
 
@@ -224,11 +230,22 @@ export function reduce(previous: ViewState, action: Action): ViewState {
       if (state.sort === undefined) return { ...state, notice: 'Order applies only with a sort (press s)' };
       return refetch(state, { order: state.order === 'desc' ? 'asc' : 'desc', page: 1, mode: 'table' });
     case 'copy': {
+      // "Copied" only when the copier knows it happened: OSC 52 may be dropped (tmux by default), so otherwise
+      // the URL itself is shown, and printed on exit either way.
       const item = selectedItem(state);
       const url = item ? itemUrl(item) : '';
       if (url === '') return { ...state, notice: 'Nothing to copy' };
-      return { ...state, copied: url, notice: `Copied ${url} (printed on exit)` };
+      return { ...state, copied: url, notice: action.copied ? `Copied ${url} (printed on exit)` : `URL: ${url} (printed on exit)` };
     }
+    case 'openUrl': {
+      const item = selectedItem(state);
+      const url = item ? itemUrl(item) : '';
+      return { ...state, notice: url === '' ? 'Nothing to open' : `Opening ${url}` };
+    }
+    case 'notice':
+      return { ...state, notice: action.text };
+    case 'help':
+      return { ...state, help: action.show };
     case 'loaded': {
       if (action.seq !== state.seq) return state;
       const { envelope, page, perPage, lastPage, sort, order = 'desc' } = action;

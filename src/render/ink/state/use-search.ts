@@ -3,14 +3,11 @@
  * progress, and re-runs the query being edited after a pause in typing.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SearchResult } from '../../../search.js';
-import type { SearchRequest } from '../../../request/search-request.js';
+import type { SearchFunction } from '../../../search.js';
+import type { SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
 import { toViewError } from './query-error.js';
 import { requestFor, type Action, type ViewState } from './use-results-state.js';
-
-/** Runs one search through the core; throws ApiError for 4xx answers. */
-export type SearchFn = (request: SearchRequest) => Promise<SearchResult>;
 
 /** Subscribe to index-build progress; returns the unsubscribe function. */
 export type ProgressSource = (listener: (progress: BuildProgress) => void) => () => void;
@@ -21,7 +18,7 @@ export interface UseSearchOptions {
   readonly dispatch: (action: Action) => void;
   /** The request the view was opened with (labels keep its `repository_id`, everything keeps its `per_page`). */
   readonly base: SearchRequest;
-  readonly search: SearchFn;
+  readonly search: SearchFunction;
   readonly progress?: ProgressSource | undefined;
   /** Pause after the last keystroke before an edited query runs, in ms. @default 250 */
   readonly debounceMs?: number | undefined;

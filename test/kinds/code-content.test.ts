@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSize, decodeContent } from '../../src/dump/code-content.js';
+import { codeSize, decodeContent } from '../../src/kinds/code-content.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
 
 const b64 = (bytes: Buffer | string): string => Buffer.from(bytes).toString('base64');

@@ -3,31 +3,32 @@
  * small dictionary arrays and nothing else — the postings (the bulk of the file) are read block by block when a
  * query first touches them, and each block is checked against its own CRC before use.
  *
- *   bytes 0–7    magic `LUNRIDX\x02`
+ *   bytes 0–7    magic `LUNRIDX\x03`
  *   bytes 8–11   header length H (u32, little-endian)
  *   bytes 12…    header: UTF-8 JSON ({@link IndexFileHeader}), zero-padded
- *   sections     termOffsets, termBytes, termIndex, postStart, blockCrcs, postDocs, postWeights — each at an
- *                offset that is a multiple of 8, little-endian; offset, length and CRC-32 listed in the header
+ *   sections     termOffsets, termBytes, termIndex, postStart, blockCrcs, postDocs, postWeights, postTf,
+ *                fieldLengths — each at an offset that is a multiple of 8, little-endian; offset, length and
+ *                CRC-32 listed in the header (postTf and fieldLengths are empty for an index without statistics)
  *   last 16      magic again, the CRC-32 (u32) of the header's H bytes, 4 zero bytes
  *
  * `blockCrcs` holds the CRC-32 of every block of {@link BLOCK_ENTRIES} postings: first the `postDocs` blocks,
- * then the `postWeights` blocks. Opening checks the magic at both ends, the size, the header CRC, the CRC of
+ * then the `postWeights` blocks, then the `postTf` blocks. `fieldLengths` is read and checked whole on first use. Opening checks the magic at both ends, the size, the header CRC, the CRC of
  * every dictionary section and the arrays' shapes.
  */
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularSync } from '../cache/regular-file.js';
+import { openRegularSync } from './regular-file.js';
 import { crc32 } from 'node:zlib';
-import { CompactIndex, type IndexField, type PostingStore } from './compact-index.js';
+import { CompactIndex, type IndexField, type PostingStore } from '../index/compact-index.js';
 
-const MAGIC = Buffer.from('LUNRIDX\x02', 'latin1');
+const MAGIC = Buffer.from('LUNRIDX\x03', 'latin1');
 const TRAILER_BYTES = 16;
 /** Postings per verified block: 16,384 entries = 64 KiB of doc numbers and 64 KiB of weights. */
 export const BLOCK_ENTRIES = 16_384;
 
-type SectionName = 'termOffsets' | 'termBytes' | 'termIndex' | 'postStart' | 'blockCrcs' | 'postDocs' | 'postWeights';
-const SECTIONS: readonly SectionName[] = ['termOffsets', 'termBytes', 'termIndex', 'postStart', 'blockCrcs', 'postDocs', 'postWeights'];
-/** Sections read and verified whole when the file is opened. */
-const EAGER: readonly SectionName[] = ['termOffsets', 'termBytes', 'termIndex', 'postStart', 'blockCrcs'];
+type SectionName = 'termOffsets' | 'termBytes' | 'termIndex' | 'postStart' | 'blockCrcs' | 'postDocs' | 'postWeights' | 'postTf' | 'fieldLengths';
+const SECTIONS: readonly SectionName[] = ['termOffsets', 'termBytes', 'termIndex', 'postStart', 'blockCrcs', 'postDocs', 'postWeights', 'postTf', 'fieldLengths'];
+/** Sections with a whole-section CRC (read whole: the first five when the file is opened, fieldLengths on first use). */
+const WHOLE: readonly SectionName[] = ['termOffsets', 'termBytes', 'termIndex', 'postStart', 'blockCrcs', 'fieldLengths'];
 
 /** Identity and layout of a file; `extra` is what the cache checks (format, tool version, kind, key). */
 export interface IndexFileHeader {
@@ -67,14 +68,17 @@ function blockCrcs(array: Uint32Array | Int32Array, entries: number): number[] {
 export function encodeIndexFile(index: CompactIndex, extra: Readonly<Record<string, string | number>>): Buffer[] {
   const postDocs = index.postings.docs(0, index.postings.count);
   const postWeights = index.postings.weights(0, index.postings.count);
+  const postTf = index.hasStatistics ? index.postings.tfs!(0, index.postings.count) : new Uint32Array(0);
   const arrays: Record<SectionName, ArrayBufferView> = {
     termOffsets: index.termOffsets,
     termBytes: index.termBytes,
     termIndex: index.termIndex,
     postStart: index.postStart,
-    blockCrcs: Uint32Array.from([...blockCrcs(postDocs, BLOCK_ENTRIES), ...blockCrcs(postWeights, BLOCK_ENTRIES)]),
+    blockCrcs: Uint32Array.from([...blockCrcs(postDocs, BLOCK_ENTRIES), ...blockCrcs(postWeights, BLOCK_ENTRIES), ...blockCrcs(postTf, BLOCK_ENTRIES)]),
     postDocs,
     postWeights,
+    postTf,
+    fieldLengths: index.hasStatistics ? index.fieldLengths!() : new Uint32Array(0),
   };
   const base = { extra, docCount: index.docCount, fields: index.fields, blockEntries: BLOCK_ENTRIES };
   // The header lists offsets that depend on its own length: reserve room for the longest possible numbers.
@@ -82,7 +86,7 @@ export function encodeIndexFile(index: CompactIndex, extra: Readonly<Record<stri
   const sections = {} as Record<SectionName, [number, number, number]>;
   let offset = headerRoom;
   for (const name of SECTIONS) {
-    const crc = EAGER.includes(name) ? crc32(asBytes(arrays[name])) >>> 0 : 0;
+    const crc = WHOLE.includes(name) ? crc32(asBytes(arrays[name])) >>> 0 : 0;
     sections[name] = [offset, arrays[name].byteLength, crc];
     offset = pad8(offset + arrays[name].byteLength);
   }
@@ -116,6 +120,7 @@ type ReadAt = (position: number, length: number) => Uint8Array;
 class BlockPostings implements PostingStore {
   private readonly docBlocks: Array<Uint32Array | undefined> = [];
   private readonly weightBlocks: Array<Int32Array | undefined> = [];
+  private readonly tfBlocks: Array<Uint32Array | undefined> = [];
 
   constructor(
     private readonly readAt: ReadAt,
@@ -123,9 +128,17 @@ class BlockPostings implements PostingStore {
     private readonly entries: number,
     private readonly docsOffset: number,
     private readonly weightsOffset: number,
+    private readonly tfOffset: number | undefined,
     private readonly crcs: Uint32Array,
     private readonly onCorrupt: () => void,
-  ) {}
+  ) {
+    if (tfOffset === undefined) this.tfs = undefined;
+  }
+
+  /** Blocks per posting section. */
+  private get blocks(): number {
+    return Math.ceil(this.count / this.entries);
+  }
 
   private read(block: number, offset: number, crcAt: number): Uint8Array {
     const first = block * this.entries;
@@ -149,8 +162,17 @@ class BlockPostings implements PostingStore {
   private weightBlock(block: number): Int32Array {
     let hit = this.weightBlocks[block];
     if (!hit) {
-      const bytes = this.read(block, this.weightsOffset, this.crcs.length / 2 + block);
+      const bytes = this.read(block, this.weightsOffset, this.blocks + block);
       hit = this.weightBlocks[block] = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    }
+    return hit;
+  }
+
+  private tfBlock(block: number): Uint32Array {
+    let hit = this.tfBlocks[block];
+    if (!hit) {
+      const bytes = this.read(block, this.tfOffset!, 2 * this.blocks + block);
+      hit = this.tfBlocks[block] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
     }
     return hit;
   }
@@ -176,6 +198,10 @@ class BlockPostings implements PostingStore {
 
   weights(start: number, end: number): Int32Array {
     return this.range(start, end, (b) => this.weightBlock(b), (n) => new Int32Array(n));
+  }
+
+  tfs?(start: number, end: number): Uint32Array {
+    return this.range(start, end, (b) => this.tfBlock(b), (n) => new Uint32Array(n));
   }
 }
 
@@ -218,7 +244,10 @@ function openIndex(readAt: ReadAt, size: number, onCorrupt: () => void): { heade
   const crcs = u32(eager('blockCrcs'));
   const [docsOffset, docsLength] = section('postDocs');
   const [weightsOffset, weightsLength] = section('postWeights');
+  const [tfOffset, tfLength] = section('postTf');
+  const [lengthsOffset, lengthsLength, lengthsCrc] = section('fieldLengths');
   const count = docsLength / 4;
+  const statistics = tfLength > 0 || lengthsLength > 0;
   const entries = header.blockEntries;
   const T = termIndex.length;
   const F = header.fields?.length ?? 0;
@@ -230,10 +259,22 @@ function openIndex(readAt: ReadAt, size: number, onCorrupt: () => void): { heade
     postStart.length === T * F + 1 &&
     postStart[T * F] === count &&
     weightsLength === docsLength &&
-    crcs.length === 2 * Math.ceil(count / entries);
+    (statistics ? tfLength === docsLength && lengthsLength === header.docCount * F * 4 : tfLength === 0 && lengthsLength === 0) &&
+    crcs.length === (statistics ? 3 : 2) * Math.ceil(count / entries);
   if (!shapeOk) fail('inconsistent section sizes');
-  const postings = new BlockPostings(readAt, count, entries, docsOffset, weightsOffset, crcs, onCorrupt);
-  return { header, index: new CompactIndex({ fields: header.fields, docCount: header.docCount, termOffsets, termBytes, termIndex, postStart, postings }) };
+  const postings = new BlockPostings(readAt, count, entries, docsOffset, weightsOffset, statistics ? tfOffset : undefined, crcs, onCorrupt);
+  let lengths: Uint32Array | undefined;
+  const fieldLengths = (): Uint32Array => {
+    if (lengths) return lengths;
+    const bytes = readAt(lengthsOffset, lengthsLength);
+    if ((crc32(bytes) >>> 0) !== lengthsCrc) {
+      onCorrupt();
+      fail('fieldLengths checksum mismatch');
+    }
+    return (lengths = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
+  };
+  const parts = { fields: header.fields, docCount: header.docCount, termOffsets, termBytes, termIndex, postStart, postings };
+  return { header, index: new CompactIndex(statistics ? { ...parts, fieldLengths } : parts) };
 }
 
 /** Fresh 8-byte-aligned storage (Buffer.alloc may hand out unaligned slices of its pool). */

@@ -1,9 +1,9 @@
 /**
  * The one request type both edges build (argv or HTTP query string) and the core answers.
  */
-import type { Kind } from '../kinds/kind.js';
-import { parseAccept, type MediaOptions } from './media-type.js';
-import { ANONYMOUS, type Viewer } from './viewer.js';
+import type { Kind } from './kinds/kind.js';
+import { parseAccept, type MediaOptions } from './request/media-type.js';
+import { ANONYMOUS, type Viewer } from './request/viewer.js';
 
 /** A search request as it arrives: parameter values are raw strings exactly as given (GitHub absorbs bad ones). */
 export interface SearchRequest {

@@ -3,7 +3,7 @@
  * from `/repos/{owner}/{repo}/contents/{path}` carry `content` with `encoding: "base64"` (GitHub wraps the
  * base64 at 60 columns with `\n`). Dumps may also hold plain text (`encoding` `utf-8` / `utf8` / absent).
  */
-import type { RawRecord } from '../kinds/kind.js';
+import type { RawRecord } from './kind.js';
 
 /** Above this share of U+FFFD replacement characters per decoded byte, decoded bytes count as binary. */
 export const MAX_INVALID_UTF8_RATIO = 0.01;

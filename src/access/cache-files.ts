@@ -1,0 +1,134 @@
+/**
+ * The visibility facts a build leaves in the cache directory: the private documents of a kind
+ * (`<kind>-<id>.private.json`) and the names it knows (`<kind>-<id>.names.json`). Both are checksummed: the file is
+ * `<sha256 of the JSON text, hex>\n<JSON text>`, and a file whose checksum, format, kind, id or shape does not
+ * match is deleted and rebuilt from the records, never trusted (issue #12, defect 3: one changed digit in an
+ * unchecked file showed a private repository to anonymous callers).
+ */
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { writeAtomically } from '../cache/atomic-write.js';
+import { readRegularSync } from '../cache/regular-file.js';
+import type { KnownNames } from './names.js';
+
+/** Bumped whenever these files change meaning (2: checksummed; names split into public and private). */
+export const ACCESS_FORMAT = 2;
+
+/** A private document and its repository's full name (for access checks). */
+export interface PrivateDoc {
+  readonly doc: number;
+  readonly repository: string;
+}
+export type PrivateDocs = ReadonlyArray<PrivateDoc>;
+
+/** Where a visibility file lives, and the id written inside it (binds it to the dump hashes it was built from). */
+export interface AccessFileLocation {
+  readonly file: string;
+  readonly id: string;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Remove an unverifiable file; what cannot be removed (a directory in its place) is left: it is never read. */
+function remove(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // not removable: ignored, and rewritten (or not) by the next build
+  }
+}
+
+/**
+ * The parsed JSON of a checksummed file, or undefined (and the file deleted) when it is absent, not a regular
+ * file (a FIFO would block a plain read) or its checksum does not match.
+ */
+function readChecked(file: string): unknown {
+  let text: string;
+  try {
+    text = readRegularSync(file).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  const newline = text.indexOf('\n');
+  const json = text.slice(newline + 1);
+  if (newline === 64 && sha256(json) === text.slice(0, 64)) {
+    try {
+      return JSON.parse(json);
+    } catch {
+      // fall through: corrupt
+    }
+  }
+  remove(file);
+  return undefined;
+}
+
+function writeChecked(file: string, value: unknown): Promise<number | undefined> {
+  const json = JSON.stringify(value);
+  return writeAtomically(file, `${sha256(json)}\n${json}`);
+}
+
+/** The private-documents file of a kind: keyed by the kind's cache key and the repositories' dump hash. */
+export function privateDocsFile(dir: string, kind: string, key: string, reposHash: string): AccessFileLocation {
+  const id = sha256(`${ACCESS_FORMAT}|${key}|${reposHash}`);
+  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.private.json`), id };
+}
+
+/**
+ * The cached private documents of a kind (ascending document numbers below `count`), or undefined when absent or
+ * unverifiable (then deleted: the caller recomputes them from the records).
+ */
+export function loadPrivateDocs(where: AccessFileLocation, kind: string, count: number): PrivateDocs | undefined {
+  const value = readChecked(where.file) as { format?: unknown; kind?: unknown; id?: unknown; count?: unknown; docs?: unknown } | undefined;
+  if (value === undefined) return undefined;
+  const fail = (): undefined => {
+    remove(where.file);
+    return undefined;
+  };
+  if (value.format !== ACCESS_FORMAT || value.kind !== kind || value.id !== where.id || value.count !== count || !Array.isArray(value.docs)) return fail();
+  const out: PrivateDoc[] = [];
+  let last = -1;
+  for (const entry of value.docs as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2) return fail();
+    const [doc, repository] = entry as [unknown, unknown];
+    if (!Number.isSafeInteger(doc) || (doc as number) <= last || (doc as number) >= count || typeof repository !== 'string') return fail();
+    last = doc as number;
+    out.push({ doc: doc as number, repository });
+  }
+  return out;
+}
+
+/** Save the private documents of a kind (atomically, checksummed; failures ignored). */
+export async function savePrivateDocs(where: AccessFileLocation, kind: string, count: number, docs: PrivateDocs): Promise<void> {
+  await writeChecked(where.file, { format: ACCESS_FORMAT, kind, id: where.id, count, docs: docs.map((d) => [d.doc, d.repository]) });
+}
+
+/** The known-names file of a kind: keyed by the kind's key and the repositories' and users' dump hashes. */
+export function knownNamesFile(dir: string, kind: string, key: string, reposHash: string, usersHash: string): AccessFileLocation {
+  const id = sha256(`${ACCESS_FORMAT}|names|${key}|${reposHash}|${usersHash}`);
+  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.names.json`), id };
+}
+
+const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((s) => typeof s === 'string');
+
+/**
+ * Read the cached known names synchronously (they are needed only by queries naming a repository or user), or
+ * undefined when absent or unverifiable; such a file is deleted so the next build rewrites it.
+ */
+export function loadKnownNamesSync(where: AccessFileLocation, kind: string): KnownNames | undefined {
+  const value = readChecked(where.file) as { format?: unknown; kind?: unknown; id?: unknown; repos?: unknown; users?: unknown; private?: unknown } | undefined;
+  if (value === undefined) return undefined;
+  const privateOk =
+    Array.isArray(value.private) &&
+    value.private.every((entry: unknown) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && strings(entry[1]));
+  if (value.format === ACCESS_FORMAT && value.kind === kind && value.id === where.id && strings(value.repos) && strings(value.users) && privateOk) {
+    return { repos: value.repos, users: value.users, private: value.private as KnownNames['private'] };
+  }
+  remove(where.file);
+  return undefined;
+}
+
+/** Save the known names of a kind (atomically, checksummed; failures ignored). */
+export async function saveKnownNames(where: AccessFileLocation, kind: string, names: KnownNames): Promise<void> {
+  await writeChecked(where.file, { format: ACCESS_FORMAT, kind, id: where.id, ...names });
+}

@@ -1,0 +1,108 @@
+/**
+ * The one owner of visibility for a collection: which of its documents a viewer may see, which repository names
+ * and logins it may know, and a key that identifies everything about the viewer its answers may depend on.
+ * Planner (scopes), executor (the documents searched), scoring (statistics over the visible documents), the
+ * result cache and the labels scope all ask here.
+ */
+import type { RawRecord } from '../kinds/kind.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
+import type { PrivateDoc, PrivateDocs } from './cache-files.js';
+import type { NameCollector, VisibleNames } from './names.js';
+import type { Viewer } from '../request/viewer.js';
+
+/** How many per-viewer hidden sets a collection remembers (a few readers at a time is the norm). */
+const HIDDEN_MEMO = 64;
+
+export class CollectionAccess {
+  /** Private repository names (lower-cased) that have documents here. */
+  private readonly privateRepos: readonly string[];
+  private readonly hiddenMemo = new Map<string, Uint32Array>();
+  private visibleNames: VisibleNames | undefined;
+
+  /**
+   * @param privateDocs the collection's private documents, ascending, with their repository
+   * @param names the names the collection knows, read on first use (a scope or `@me` lookup)
+   */
+  constructor(
+    readonly privateDocs: PrivateDocs,
+    private readonly names: () => VisibleNames,
+  ) {
+    this.privateRepos = [...new Set(privateDocs.map((p) => p.repository.toLowerCase()))].sort();
+  }
+
+  /** True when some documents are private (else every viewer sees the same documents). */
+  get hasPrivate(): boolean {
+    return this.privateDocs.length > 0;
+  }
+
+  /** The private repositories of this collection the viewer may read (sorted, lower-cased). */
+  readable(viewer: Viewer): string[] {
+    return this.privateRepos.filter((repo) => viewer.canReadPrivate(repo));
+  }
+
+  /**
+   * Everything about the viewer an answer may depend on: its login (`@me`) and every private repository it may
+   * read that this dump knows. Two viewers with the same key get the same answers, so caches key on it.
+   */
+  key(viewer: Viewer): string {
+    // Repositories known by name only (a private repository record without documents here) decide scopes too.
+    const readable = this.loadedNames().privateRepositories.filter((repo) => viewer.canReadPrivate(repo));
+    return `${viewer.login ?? ''}\u0000${readable.join(',')}`;
+  }
+
+  /** The documents the viewer may not see, ascending (often empty). */
+  hidden(viewer: Viewer): Uint32Array {
+    if (!this.hasPrivate) return new Uint32Array(0);
+    const readable = new Set(this.readable(viewer));
+    const memoKey = [...readable].join(',');
+    let hidden = this.hiddenMemo.get(memoKey);
+    if (!hidden) {
+      hidden = Uint32Array.from(this.privateDocs.filter((p) => !readable.has(p.repository.toLowerCase())).map((p) => p.doc));
+      if (this.hiddenMemo.size >= HIDDEN_MEMO) this.hiddenMemo.delete(this.hiddenMemo.keys().next().value!);
+      this.hiddenMemo.set(memoKey, hidden);
+    }
+    return hidden;
+  }
+
+  /** True when the viewer may know that repository `owner/name` exists (a public record, or readable). */
+  knowsRepository(fullName: string, viewer: Viewer): boolean {
+    return this.loadedNames().knowsRepository(fullName, viewer);
+  }
+
+  /** True when the viewer may know that `login` exists (seen in a public record, or in a readable one). */
+  knowsUser(login: string, viewer: Viewer): boolean {
+    return this.loadedNames().knowsUser(login, viewer);
+  }
+
+  /** True when the viewer may see this repository record (public, or private and readable). */
+  seesRepository(repo: RawRecord | undefined, viewer: Viewer): boolean {
+    if (!repo || typeof repo.full_name !== 'string') return false;
+    return repo.private !== true || viewer.canReadPrivate(repo.full_name);
+  }
+
+  private loadedNames(): VisibleNames {
+    if (!this.visibleNames) {
+      this.visibleNames = this.names();
+      this.visibleNames.addPrivateRepositories(this.privateRepos);
+    }
+    return this.visibleNames;
+  }
+}
+
+/**
+ * Collects the private documents (with their repository) record by record; also feeds `names` when given, so a
+ * streaming pass computes each record's visibility once.
+ */
+export class PrivateCollector {
+  readonly docs: PrivateDoc[] = [];
+  constructor(
+    private readonly spec: KindSpec,
+    private readonly names?: NameCollector,
+  ) {}
+  add(record: RawRecord, doc: number, view: CollectionView): void {
+    const visibility = this.spec.visibility(record, doc, view);
+    this.names?.addSeen(record, visibility);
+    if (visibility.private) this.docs.push({ doc, repository: visibility.repository ?? '' });
+  }
+}

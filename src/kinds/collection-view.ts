@@ -1,0 +1,59 @@
+/**
+ * What a kind's table reads of the store while filtering, sorting and projecting: the {@link CollectionView}
+ * (implemented by store/collection.ts), the {@link Getter}s tables declare over it, and the shape of the
+ * per-document {@link Column}s it hands out (built and stored by cache/columns.ts). Declared here, below both,
+ * so the tables and the store each import it and neither imports the other.
+ */
+import type { Viewer } from '../request/viewer.js';
+import type { Kind, RawRecord } from './kind.js';
+
+/** What tables may read while filtering and projecting: the kind's records and their neighbours in the dump. */
+export interface CollectionView {
+  readonly kind: Kind;
+  /** The kind's records, in dump order; a record's position is its document number (`doc`). */
+  readonly records: readonly RawRecord[];
+  /** issues: the `/pulls` record of a pull request, when the dump has it. */
+  pullOf(doc: number): RawRecord | undefined;
+  /** The repository record of `owner/name` (case-insensitive) from the dump's repositories, if present. */
+  repository(fullName: string): RawRecord | undefined;
+  /**
+   * True when the viewer may know the repository `owner/name` (case-insensitive) exists: a public record names it,
+   * or it is private and the viewer may read it (asked of src/access; anything else looks nonexistent).
+   */
+  knowsRepository(fullName: string, viewer: Viewer): boolean;
+  /** True when the viewer may know the login exists: it appears in a public record or in a readable private one. */
+  knowsUser(login: string, viewer: Viewer): boolean;
+  /** The repository record with this id, if the dump has it. */
+  repositoryById(id: number): RawRecord | undefined;
+  /**
+   * Open issues of `owner/name` carrying the label (case-insensitive), counted over the dump's issues; 0 when
+   * the kind did not declare `needs: ['issues']`. Only issues of the same visibility as the repository record
+   * (`isPrivate`) count, so a private issue never shows in a public record's count.
+   */
+  openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number;
+  /**
+   * The values of a getter a qualifier declared in `QualifierSpec.columns` (or a sort key's getter) for every
+   * document, held in typed arrays built with the index — so filters and sorts read no records. Undefined when
+   * the getter is not a declared column or its values did not fit the column's type: then read the records.
+   */
+  column(get: Getter<unknown>): Column | undefined;
+}
+
+/** Reads one value off a record. `doc` is the record's position in `c.records`. */
+export type Getter<T> = (record: RawRecord, doc: number, c: CollectionView) => T;
+
+/** The value type a column holds. */
+export type ColumnType = 'number' | 'boolean' | 'strings';
+
+/**
+ * One column over `count` documents.
+ * - number: `values[doc]`, NaN when the document has no value (other values are finite).
+ * - boolean: `values[doc]` is 0 (false), 1 (true) or 2 (no value).
+ * - strings: document `d`'s strings are `dict[ids[k]]` for `k` in `[offsets[d], offsets[d+1])`;
+ *   `offsets.length = count + 1`, `offsets[0] = 0`, `offsets[count] = ids.length`; `dict` holds each distinct
+ *   string once (exact, case kept), in order of first occurrence.
+ */
+export type Column =
+  | { readonly type: 'number'; readonly values: Float64Array }
+  | { readonly type: 'boolean'; readonly values: Uint8Array }
+  | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
