@@ -43,7 +43,8 @@ export const labels: KindSpec = {
   rank: labelsRank,
   advancedSyntax: false,
   repeats: 'or',
-  wordsOnly: true,
+  // Part B §5: should-any of all words on name, any word on description, phrase prefix on name.
+  plainText: { allWords: ['name'], anyWord: ['description'], prefix: str('name') },
   byRepositoryId: repoOf,
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project: (record) => ({ ...record }),

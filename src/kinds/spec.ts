@@ -17,6 +17,16 @@ export interface CompileContext {
   readonly viewer: Viewer;
 }
 
+/** How a plain-text kind matches its text (Part B §5); see {@link KindSpec.plainText}. */
+export interface PlainTextSpec {
+  /** Fields where every word must occur (GitHub: match, operator AND; `name` ×5 for labels). */
+  readonly allWords: readonly string[];
+  /** Fields where any one word suffices (GitHub: match, operator OR; `description` ×1 for labels). */
+  readonly anyWord: readonly string[];
+  /** The value matched as a phrase prefix, any case (GitHub: match_phrase_prefix; `name` ×8 for labels). */
+  readonly prefix?: Getter<string | undefined>;
+}
+
 /** One indexed text field of a kind. */
 export interface TextFieldSpec {
   /** Field name in the index (also the `in:` target). */
@@ -184,11 +194,13 @@ export interface KindSpec {
    */
   readonly repeats: 'and' | 'or';
   /**
-   * Labels (Part B §5): words are not quoted for the 256 rule. (GitHub also reads `AND`/`OR`/`NOT` as ordinary words
-   * there; we keep them operators, as the label match itself — any of name, prefix, n-grams, description words — is
-   * approximated by the keyword search.)
+   * Plain text (labels, code reference Part B §5): the raw text goes into match queries, so `AND`/`OR`/`NOT` (and a
+   * leading `-`, and quotes) are ordinary words, and words are not quoted for the 256 rule (the base checks still
+   * count `AND`/`OR`/`NOT` as operators and refuse with their messages). A document matches when ANY of these holds
+   * (GitHub's should-any): every word in one of `allWords`, any word in one of `anyWord`, or the text as a phrase
+   * prefix of `prefix` (the exact-name and phrase clauses imply "every word"). Absent: the legacy boolean language.
    */
-  readonly wordsOnly?: boolean;
+  readonly plainText?: PlainTextSpec;
   /** A query without text: refused unless a filter counts; absent: always answered (labels, Part B §5). */
   readonly withoutText?: WithoutTextRule;
   /**

@@ -69,7 +69,7 @@ class Compiler {
   node(node: PlanNode, fields: readonly string[]): Expr {
     switch (node.type) {
       case 'text':
-        return { type: 'text', text: node.text, phrase: node.phrase, fields };
+        return this.spec.plainText ? this.plainText(node.text) : { type: 'text', text: node.text, phrase: node.phrase, fields };
       case 'qualifier':
         return this.leaf(node);
       case 'not':
@@ -79,6 +79,31 @@ class Compiler {
       case 'or':
         return or(node.children.map((c) => this.node(c, fields)));
     }
+  }
+
+  /**
+   * A plain-text kind's text (labels, Part B §5): should-any of every word in an `allWords` field, any word in an
+   * `anyWord` field, and the text as a phrase prefix of `prefix` (any case). Words are runs of letters and digits
+   * (our reading of the match analyzer); text without any matches nothing (a match query with no terms).
+   */
+  plainText(text: string): Expr {
+    const rule = this.spec.plainText!;
+    const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (words.length === 0) return NONE;
+    const joined = words.join(' ');
+    const word = (w: string, f: string): Expr => ({ type: 'text', text: w, phrase: false, fields: [f] });
+    const clauses: Expr[] = rule.allWords.map((f) => and(words.map((w) => word(w, f))));
+    for (const f of rule.anyWord) clauses.push(or(words.map((w) => word(w, f))));
+    const get = rule.prefix;
+    if (get) {
+      const { c } = this.ctx;
+      const test: Predicate = (doc) => {
+        const value = get(c.records[doc]!, doc, c);
+        return value !== undefined && ` ${value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')}`.includes(` ${joined}`);
+      };
+      clauses.push({ type: 'filter', label: `prefix:${joined}`, test });
+    }
+    return or(clauses);
   }
 
   /**

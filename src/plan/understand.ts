@@ -51,11 +51,11 @@ const isOperator = (t: Token) => t.kind === 'and' || t.kind === 'or' || t.kind =
 /**
  * The base checks on tokens, in GitHub's order (Part A §2.2): length after word quoting, more than five operators,
  * only operators. Word quoting (Part A §2.1): with two or more words and no operator, every word without a quote
- * that is not all digits is wrapped in quotes (+2 characters); labels quote nothing (Part B §5).
+ * that is not all digits is wrapped in quotes (+2 characters); plain-text kinds (labels) quote nothing (Part B §5).
  */
 function baseChecks(q: string, tokens: readonly Token[], spec: KindSpec): void {
   const text = tokens.filter((t) => t.kind === 'word' || t.kind === 'phrase' || isOperator(t));
-  const quoting = !spec.wordsOnly && text.length >= 2 && !text.some(isOperator);
+  const quoting = !spec.plainText && text.length >= 2 && !text.some(isOperator);
   let length = -1;
   let crossing = -1;
   text.forEach((t, i) => {
@@ -238,6 +238,26 @@ function legacyTree(root: Node, spec: KindSpec, reader: Reader): PlanNode | null
 }
 
 /**
+ * Plain-text kinds (labels, Part B §5): the raw text goes into match queries, so every text token — words, quoted
+ * parts, `AND`/`OR`/`NOT`, a leading `-` — is an ordinary word; qualifiers are read as elsewhere. The text as
+ * written (tokens joined by one space) becomes one text leaf, which compile expands into the kind's should-any.
+ */
+function plainTextTree(q: string, tokens: readonly Token[], reader: Reader): PlanNode | null {
+  const filters: PlanNode[] = [];
+  const words: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'qualifier') {
+      const leaf = reader.qualifier({ type: 'qualifier', name: token.name, values: token.values, negated: token.negated, shorthand: token.shorthand, raw: token.raw, span: token.span });
+      if (leaf) filters.push(leaf);
+    } else if (token.kind !== 'lparen' && token.kind !== 'rparen') words.push(token);
+  }
+  const text = words.map((t) => q.slice(t.span.start, t.span.end)).join(' ');
+  const span = spanOf(words);
+  const leaf: PlanNode | null = span ? { type: 'text', text, phrase: false, span } : null;
+  return combineNodes('and', [...filters, leaf]);
+}
+
+/**
  * Advanced issue search (Part A §3.6): qualifiers are leaves of the boolean tree (repeats in an AND group all
  * hold); the top-level terms `repo user org owner sort` are lifted out of wherever they stand.
  */
@@ -267,6 +287,18 @@ export function filtersCount(spec: KindSpec, names: readonly string[]): boolean 
   return names.some((n) => !(rule.notCounting ?? []).includes(n));
 }
 
+/** The boolean language (every kind but plain-text ones): parse, then read the tree with the kind's engine. */
+function parsedTree(tokens: readonly Token[], spec: KindSpec, reader: Reader): PlanNode | null {
+  let root: Node | null;
+  try {
+    root = parseTokens(tokens).root;
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) throw invalidQuery(error.message, error.span);
+    throw error;
+  }
+  return root === null ? null : spec.advancedSyntax ? advancedTree(root, reader) : legacyTree(root, spec, reader);
+}
+
 /**
  * Understand `q` for a kind: parse, run GitHub's checks in its order and read every qualifier value. Reads no
  * record and no index (linguist's data is loaded when a language qualifier is present).
@@ -276,15 +308,8 @@ export async function understandQuery(q: string, spec: KindSpec): Promise<QueryP
   const tokens = lex(q, { grouping: spec.advancedSyntax, isQualifier: (name) => isQualifierOf(spec, name) });
   if (tokens.some((t) => t.kind === 'qualifier' && spec.qualifiers[t.name]?.languages)) await ensureLanguages();
   baseChecks(q, tokens, spec);
-  let root: Node | null;
-  try {
-    root = parseTokens(tokens).root;
-  } catch (error) {
-    if (error instanceof QuerySyntaxError) throw invalidQuery(error.message, error.span);
-    throw error;
-  }
   const reader = new Reader(spec);
-  let tree = root === null ? null : spec.advancedSyntax ? advancedTree(root, reader) : legacyTree(root, spec, reader);
+  let tree = spec.plainText ? plainTextTree(q, tokens, reader) : parsedTree(tokens, spec, reader);
   tree = applyOnly(tree, spec, reader);
   const hasText = textLeaves(tree).length > 0;
   const qualifierTokens = tokens.filter((t) => t.kind === 'qualifier');
