@@ -196,8 +196,9 @@ const PAGES: Page[] = [
   { source: HUB4J, kind: 'code', q: 'js', min: 30, strict: true },
   { source: PYGITHUB, kind: 'code', q: 'readme OR pyproject OR tests OR docs OR index', min: 30 },
   // Labels are searched within one repository; the largest repositories in the data have 10–26 labels.
-  { source: HUB4J, kind: 'labels', q: 'test OR bug OR question OR wontfix OR help OR duplicate', min: 7, extra: { repository_id: '30830186' } },
-  { source: PYGITHUB, kind: 'labels', q: 'core OR bug OR feature OR section OR example OR macos', min: 12, extra: { repository_id: '345337' } },
+  // No text lists every label of the repository (Part B §5; words match should-any, so OR lists would not widen).
+  { source: HUB4J, kind: 'labels', q: 'sort:created', min: 7, extra: { repository_id: '30830186' } },
+  { source: PYGITHUB, kind: 'labels', q: 'sort:created', min: 12, extra: { repository_id: '345337' } },
   { source: EXPLORE, kind: 'topics', q: 'is:curated', min: 100 },
   { source: EXPLORE, kind: 'topics', q: 'language OR framework OR library', min: 100 },
   { source: PYGITHUB, kind: 'topics', q: 'python', min: 30, strict: true },
