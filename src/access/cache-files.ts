@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { writeAtomically } from '../cache/atomic-write.js';
 import { readRegularSync } from '../cache/regular-file.js';
+import { knownNamesFileName, knownNamesId, privateDocsFileName, privateDocsId } from '../cache/file-names.js';
 import type { KnownNames } from './names.js';
 
 /** Bumped whenever these files change meaning (2: checksummed; names split into public and private). */
@@ -70,8 +70,8 @@ function writeChecked(file: string, value: unknown): Promise<number | undefined>
 
 /** The private-documents file of a kind: keyed by the kind's cache key and the repositories' dump hash. */
 export function privateDocsFile(dir: string, kind: string, key: string, reposHash: string): AccessFileLocation {
-  const id = sha256(`${ACCESS_FORMAT}|${key}|${reposHash}`);
-  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.private.json`), id };
+  const id = privateDocsId(ACCESS_FORMAT, key, reposHash);
+  return { file: privateDocsFileName(dir, kind, id), id };
 }
 
 /**
@@ -105,8 +105,8 @@ export async function savePrivateDocs(where: AccessFileLocation, kind: string, c
 
 /** The known-names file of a kind: keyed by the kind's key and the repositories' and users' dump hashes. */
 export function knownNamesFile(dir: string, kind: string, key: string, reposHash: string, usersHash: string): AccessFileLocation {
-  const id = sha256(`${ACCESS_FORMAT}|names|${key}|${reposHash}|${usersHash}`);
-  return { file: path.join(dir, `${kind}-${id.slice(0, 32)}.names.json`), id };
+  const id = knownNamesId(ACCESS_FORMAT, key, reposHash, usersHash);
+  return { file: knownNamesFileName(dir, kind, id), id };
 }
 
 const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((s) => typeof s === 'string');

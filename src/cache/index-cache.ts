@@ -15,6 +15,7 @@ import { TOOL_VERSION } from '../version.js';
 import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
+import { indexFileName } from './file-names.js';
 
 /**
  * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
@@ -40,7 +41,7 @@ export function cacheKey(spec: KindSpec, dumpHash: string): string {
 
 /** The cache file of a kind and key. */
 export function cacheFile(dir: string, kind: string, key: string): string {
-  return path.join(dir, `${kind}-${key.slice(0, 32)}.lunr`);
+  return indexFileName(dir, kind, key);
 }
 
 /**

@@ -20,6 +20,7 @@ import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import { openRegularSync } from './regular-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
+import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
 
 /** Remove a damaged cache file; what cannot be removed (a directory in its place) is left alone. */
 function removeQuietly(file: string): void {
@@ -69,7 +70,7 @@ interface SnapshotHeader {
 
 /** The snapshot file of a kind and key. */
 export function snapshotFile(dir: string, kind: string, key: string): string {
-  return path.join(dir, `${kind}-${key.slice(0, 32)}.records`);
+  return snapshotFileName(dir, kind, key);
 }
 
 /**
@@ -162,7 +163,7 @@ export class SnapshotWriter {
 
   /** A writer for a kind, or undefined when the cache directory cannot be written. */
   static open(dir: string, kind: string): SnapshotWriter | undefined {
-    const writer = new SnapshotWriter(path.join(dir, `${kind}-pending.records`), kind);
+    const writer = new SnapshotWriter(pendingSnapshotFileName(dir, kind), kind);
     try {
       mkdirSync(dir, { recursive: true });
       writer.fd = openSync(writer.temp, 'w');

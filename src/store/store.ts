@@ -2,7 +2,6 @@
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
  * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
@@ -25,6 +24,7 @@ import {
 } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
+import { columnsFileName, columnsId, hashMemoFileName, hashMemoId } from '../cache/file-names.js';
 import { HealingTextIndex } from './healing-index.js';
 import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
@@ -78,13 +78,11 @@ function hashMemoFile(dump: Dump, kind: Kind, cacheDir: string): string | undefi
   const files = dump.hashFiles(kind);
   if (files.length === 0) return undefined;
   try {
-    const identity = files
-      .map((file) => {
-        const st = statSync(file, { bigint: true });
-        return `${file}|${st.size}|${st.mtimeNs}|${st.ctimeNs}|${st.ino}|${st.dev}`;
-      })
-      .join('\n');
-    return path.join(cacheDir, `${kind}-hash-${createHash('sha256').update(identity).digest('hex').slice(0, 32)}.txt`);
+    const identities = files.map((file) => {
+      const st = statSync(file, { bigint: true });
+      return `${file}|${st.size}|${st.mtimeNs}|${st.ctimeNs}|${st.ino}|${st.dev}`;
+    });
+    return hashMemoFileName(cacheDir, kind, hashMemoId(identities));
   } catch {
     return undefined;
   }
@@ -224,10 +222,8 @@ class DumpStore implements Store {
     const { spec } = collection;
     const defs = columnDefs(spec);
     const issuesHash = spec.needs?.includes('issues') && collection.kind !== 'issues' ? ((await this.kindRecords('issues')).hash ?? 'none') : '-';
-    const id = createHash('sha256')
-      .update(`${COLUMNS_FORMAT}|${cacheKey(spec, hash ?? 'empty')}|${reposHash}|${usersHash}|${issuesHash}|${defs.fingerprint}`)
-      .digest('hex');
-    const file = path.join(this.cacheDir, `${collection.kind}-${id.slice(0, 32)}.columns`);
+    const id = columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, issuesHash, defs.fingerprint);
+    const file = columnsFileName(this.cacheDir, collection.kind, id);
     const count = collection.records.length;
     if (!streamed && (!dump.cheapHash || count === 0)) return;
     if (!streamed) {

@@ -1,0 +1,79 @@
+/**
+ * The one place that names the cache directory's files. Every on-disk artefact is `<kind>-<id>.<suffix>` where `<id>`
+ * is the first 32 hex chars of a sha256 key derived here or passed in:
+ *
+ * | file                          | key                                                                          |
+ * | ----------------------------- | ---------------------------------------------------------------------------- |
+ * | `<kind>-<key>.lunr`           | the index cache key (`cacheKey` in index-cache.ts)                           |
+ * | `<kind>-<key>.records`        | the same key (record snapshot); written as `<kind>-pending.records` first    |
+ * | `<kind>-<id>.columns`         | {@link columnsId}: columns format, index key, repositories', users', issues' hashes, column layout |
+ * | `<kind>-<id>.private.json`    | {@link privateDocsId}: access format, index key, repositories' hash          |
+ * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
+ * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
+ *
+ * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** `<dir>/<kind>-<first 32 chars of id><suffix>`. */
+function named(dir: string, kind: string, id: string, suffix: string): string {
+  return path.join(dir, `${kind}-${id.slice(0, 32)}${suffix}`);
+}
+
+/** The compact index file of a kind and cache key. */
+export function indexFileName(dir: string, kind: string, key: string): string {
+  return named(dir, kind, key, '.lunr');
+}
+
+/** The record snapshot of a kind and cache key. */
+export function snapshotFileName(dir: string, kind: string, key: string): string {
+  return named(dir, kind, key, '.records');
+}
+
+/** The name a snapshot is written under before its key is known (the writer's temp file sits beside it). */
+export function pendingSnapshotFileName(dir: string, kind: string): string {
+  return path.join(dir, `${kind}-pending.records`);
+}
+
+/** The columns file's key (hex sha256); `format` is COLUMNS_FORMAT, `fingerprint` the column layout's. */
+export function columnsId(format: number, indexKey: string, reposHash: string, usersHash: string, issuesHash: string, fingerprint: string): string {
+  return sha256(`${format}|${indexKey}|${reposHash}|${usersHash}|${issuesHash}|${fingerprint}`);
+}
+
+/** The columns file of a kind and {@link columnsId}. */
+export function columnsFileName(dir: string, kind: string, id: string): string {
+  return named(dir, kind, id, '.columns');
+}
+
+/** The private-documents file's key (hex sha256); `format` is ACCESS_FORMAT. */
+export function privateDocsId(format: number, indexKey: string, reposHash: string): string {
+  return sha256(`${format}|${indexKey}|${reposHash}`);
+}
+
+/** The private-documents file of a kind and {@link privateDocsId}. */
+export function privateDocsFileName(dir: string, kind: string, id: string): string {
+  return named(dir, kind, id, '.private.json');
+}
+
+/** The known-names file's key (hex sha256); `format` is ACCESS_FORMAT. */
+export function knownNamesId(format: number, indexKey: string, reposHash: string, usersHash: string): string {
+  return sha256(`${format}|names|${indexKey}|${reposHash}|${usersHash}`);
+}
+
+/** The known-names file of a kind and {@link knownNamesId}. */
+export function knownNamesFileName(dir: string, kind: string, id: string): string {
+  return named(dir, kind, id, '.names.json');
+}
+
+/** The hash memo's key (hex sha256) over the dump files' identities, one line per file. */
+export function hashMemoId(identities: readonly string[]): string {
+  return sha256(identities.join('\n'));
+}
+
+/** The file remembering a kind's dump hash, keyed by {@link hashMemoId}. */
+export function hashMemoFileName(dir: string, kind: string, id: string): string {
+  return path.join(dir, `${kind}-hash-${id.slice(0, 32)}.txt`);
+}
