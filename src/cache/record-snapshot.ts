@@ -18,6 +18,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
+import type { KindRecords, PullLookup } from '../dump/dump.js';
 import { openRegularSync } from './regular-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
@@ -44,15 +45,8 @@ const TRAILER_BYTES = 8 + MAGIC.length;
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
-export interface PullLookup {
-  get(doc: number): RawRecord | undefined;
-}
-
-/** A loaded snapshot: records parsed on first access. */
-export interface RecordSnapshot {
-  readonly records: readonly RawRecord[];
-  readonly pulls: PullLookup;
+/** A loaded snapshot: records parsed on first access (the hash is not stored: it is part of the file's key). */
+export interface RecordSnapshot extends Omit<KindRecords, 'hash'> {
   /** Size of the snapshot file in bytes. */
   readonly bytes: number;
 }
@@ -330,7 +324,7 @@ export async function loadSnapshot(
   dir: string,
   kind: string,
   key: string,
-  fallback?: () => { records: readonly RawRecord[]; pulls: PullLookup },
+  fallback?: () => Omit<KindRecords, 'hash'>,
 ): Promise<RecordSnapshot | undefined> {
   const file = snapshotFile(dir, kind, key);
   let fd: number;
@@ -388,7 +382,7 @@ export async function loadSnapshot(
     if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) damaged('bad offsets');
     for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) damaged('bad offsets');
 
-    let replacement: { records: readonly RawRecord[]; pulls: PullLookup } | undefined;
+    let replacement: Omit<KindRecords, 'hash'> | undefined;
     /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
     let damage = '';
     const fromDump = (i: number): RawRecord => {

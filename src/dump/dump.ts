@@ -19,8 +19,27 @@ import { MAX_WHOLE_TEXT_BYTES, parseJsonBytes, TOO_LARGE_WHOLE } from './json-te
 import { PARTS } from './part-files.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
+/** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
+export interface PullLookup {
+  get(doc: number): RawRecord | undefined;
+}
+
+/**
+ * A kind's records, their pulls and the kind's dump hash: the one shape the dump produces ({@link LoadedKind}), a
+ * streaming pass leaves (store/ingest.ts) and a record snapshot gives back (without the hash, which keys it).
+ * `H` is `string | undefined` where the dump may lack the kind.
+ */
+export interface KindRecords<H extends string | undefined = string> {
+  /** In document order (issues enriched from pulls, see {@link enrichIssues}); may be parsed lazily. */
+  readonly records: readonly RawRecord[];
+  /** issues only: document -> the matching /pulls record; empty for other kinds. */
+  readonly pulls: PullLookup;
+  /** The kind's dump hash ({@link LoadedKind.hash}). */
+  readonly hash: H;
+}
+
 /** One kind, loaded and validated. */
-export interface LoadedKind {
+export interface LoadedKind extends KindRecords {
   kind: Kind;
   /** The records in file order (issues enriched from pulls, see {@link enrichIssues}). */
   records: RawRecord[];

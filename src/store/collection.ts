@@ -14,7 +14,8 @@ import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js
 import type { Viewer } from '../request/viewer.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder } from '../cache/columns.js';
-import { forEachRecord, type PullLookup } from '../cache/record-snapshot.js';
+import { forEachRecord } from '../cache/record-snapshot.js';
+import type { PullLookup } from '../dump/dump.js';
 import type { TextIndex } from '../index/text-index.js';
 
 export { NameCollector } from '../access/names.js';

@@ -9,9 +9,9 @@ import type { Kind, RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { Collection, type Neighbours } from './collection.js';
-import type { Dump, LoadedKind } from '../dump/dump.js';
+import type { Dump, KindRecords, LoadedKind } from '../dump/dump.js';
 import { cacheKey } from '../cache/index-cache.js';
-import { loadSnapshot, SnapshotWriter, type PullLookup } from '../cache/record-snapshot.js';
+import { loadSnapshot, SnapshotWriter } from '../cache/record-snapshot.js';
 import { DataError } from '../dump/data-error.js';
 
 /**
@@ -35,11 +35,7 @@ export interface RecordConsumer {
 }
 
 /** What a pass leaves: the records (lazily parsed from the new snapshot when it could be written). */
-export interface IngestedKind {
-  records: readonly RawRecord[];
-  pulls: PullLookup;
-  /** The kind's dump hash (as {@link Dump.hash}). */
-  hash: string;
+export interface IngestedKind extends KindRecords {
   /** Bytes of the snapshot written, or undefined when it could not be written (records then kept in memory). */
   snapshotBytes: number | undefined;
 }

@@ -17,11 +17,9 @@ import { ParallelIndexer } from '../index/parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
-import { openDump, type Dump, type LoadedKind } from '../dump/dump.js';
+import { openDump, type Dump, type KindRecords as DumpKindRecords } from '../dump/dump.js';
 import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
-import {
-  loadSnapshot, type PullLookup,
-} from '../cache/record-snapshot.js';
+import { loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId } from '../cache/file-names.js';
@@ -121,13 +119,11 @@ function writeHashMemo(memo: string | undefined, hash: string): void {
   }
 }
 
-/** A kind's records as a collection reads them: from the dump or (lazily parsed) from a cached snapshot. */
-interface KindRecords {
-  records: readonly RawRecord[];
-  pulls: PullLookup;
-  /** The kind's dump hash ({@link LoadedKind.hash}); undefined when the dump lacks the kind. */
-  hash: string | undefined;
-}
+/**
+ * A kind's records as a collection reads them: from the dump or (lazily parsed) from a cached snapshot; the hash is
+ * undefined when the dump lacks the kind.
+ */
+type KindRecords = DumpKindRecords<string | undefined>;
 
 const EMPTY: KindRecords = { records: [], pulls: new Map(), hash: undefined };
 
