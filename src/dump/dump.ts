@@ -5,8 +5,8 @@
  * issues that are pull requests are enriched from their matching `/pulls` record.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { createReadStream, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
@@ -16,7 +16,7 @@ import { DataError } from './data-error.js';
 import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
 import { RecordLimitError } from './json-limits.js';
 import { MAX_WHOLE_TEXT_BYTES, parseJsonBytes, TOO_LARGE_WHOLE } from './json-text.js';
-import { PARTS } from './part-files.js';
+import { checkArray, PARTS, partRecords, readBytes, readBytesSync } from './part-files.js';
 import { validateRecords, type SchemaName } from './record-schemas.js';
 
 /** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
@@ -105,24 +105,6 @@ export type StreamedKind = Omit<LoadedKind, 'records'> & { count: number };
 
 type Part = SchemaName;
 
-/** Reads a file synchronously, turning filesystem errors into a DataError that names it. */
-function readBytesSync(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
-  }
-}
-
-/** Reads a file, turning filesystem errors into a DataError that names it. */
-async function readBytes(file: string): Promise<Buffer> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
-  }
-}
-
 const lower = (value: unknown): string | undefined => (typeof value === 'string' ? value.toLowerCase() : undefined);
 const asObject = (value: unknown): RawRecord | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as RawRecord) : undefined;
@@ -181,15 +163,6 @@ export function pullMatcher(pulls: readonly RawRecord[]): (issue: RawRecord) => 
     if (!('draft' in issue) && 'draft' in pull) issue.draft = pull.draft;
     return pull;
   };
-}
-
-/** The records of one part: checks the top level is an array and validates every record. */
-function checkArray(part: Part, value: unknown, file: string): RawRecord[] {
-  if (!Array.isArray(value)) {
-    throw new DataError(`must be a JSON array of ${part} records, got ${value === null ? 'null' : typeof value}`, { file });
-  }
-  validateRecords(part, value, file);
-  return value as RawRecord[];
 }
 
 /** A parsed part, whichever shape of dump it came from. */
@@ -428,7 +401,7 @@ async function openDirectory(source: string): Promise<Dump> {
     (part) => {
       const file = files.get(part)!;
       const bytes = readBytesSync(file);
-      return { records: checkArray(part, parseJsonBytes(bytes, file, file.endsWith('.gz'), 1), file), hashInput: bytes, file };
+      return { records: partRecords(part, bytes, file), hashInput: bytes, file };
     },
     (part) => readBytes(files.get(part)!),
     (part) => files.get(part)!,
