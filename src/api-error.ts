@@ -121,6 +121,7 @@ export const MESSAGES = {
   cannotSearchUsers:
     'The listed users cannot be searched either because the users do not exist or you do not have permission to view the users.',
   noQualifiersApply: 'None of the search qualifiers apply to this search type.',
+  ownershipLimit: 'Ownership filters limit of 16 exceeded',
   commitsTextRequired:
     'Search text is required when searching commits. Searches that use qualifiers only are not allowed. Were you searching for something else?',
   codeTextRequired:

@@ -299,6 +299,21 @@ function parsedTree(tokens: readonly Token[], spec: KindSpec, reader: Reader): P
   return root === null ? null : spec.advancedSyntax ? advancedTree(root, reader) : legacyTree(root, spec, reader);
 }
 
+/** At most this many ownership filters (`repo user org owner`) in advanced issue search (Part A §3.6). */
+export const MAX_OWNERSHIP_FILTERS = 16;
+
+/**
+ * Advanced issue search refuses more than {@link MAX_OWNERSHIP_FILTERS} ownership filters (Part A §3.6, "newer
+ * copy"). Our choice where the code read does not say what one filter is: each `repo:`/`user:`/`org:`/`owner:`
+ * occurrence (or shorthand), positive or negated, counts once; the span points at the first one over the limit.
+ * Legacy kinds have no such rule.
+ * @throws ApiError 422 `Ownership filters limit of 16 exceeded`
+ */
+function checkOwnershipLimit(spec: KindSpec, scope: readonly PlannedQualifier[]): void {
+  if (!spec.advancedSyntax || scope.length <= MAX_OWNERSHIP_FILTERS) return;
+  throw invalidQuery(MESSAGES.ownershipLimit, scope[MAX_OWNERSHIP_FILTERS]!.span);
+}
+
 /**
  * Understand `q` for a kind: parse, run GitHub's checks in its order and read every qualifier value. Reads no
  * record and no index (linguist's data is loaded when a language qualifier is present).
@@ -311,6 +326,7 @@ export async function understandQuery(q: string, spec: KindSpec): Promise<QueryP
   const reader = new Reader(spec);
   let tree = spec.plainText ? plainTextTree(q, tokens, reader) : parsedTree(tokens, spec, reader);
   tree = applyOnly(tree, spec, reader);
+  checkOwnershipLimit(spec, reader.scope);
   const hasText = textLeaves(tree).length > 0;
   const qualifierTokens = tokens.filter((t) => t.kind === 'qualifier');
   // `in:` naming no known field searches the default fields (Part A §2.1), yet counts as no filter.

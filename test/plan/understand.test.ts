@@ -136,6 +136,7 @@ describe('golden 422 bodies, one per message, with the span each points at', () 
     ['a year out of range (A §2.3)', 'commits', 'fix author-date:1969-12-31', 'The year 1969 in "1969-12-31" is outside the accepted range 1970 to 2970.', 'author-date:1969-12-31'],
     ['a SHA (B §2.1)', 'commits', 'fix hash:ABCDEF0', 'The given commit SHA is not in a recognized format', 'hash:ABCDEF0'],
     ['nested groups (A §3.6)', 'issues', '(((((a)))))', 'Query clause limit exceeded', '('],
+    ['more than 16 ownership filters (A §3.6)', 'issues', `bug ${Array.from({ length: 17 }, (_, i) => `repo:o/r${i}`).join(' ')}`, 'Ownership filters limit of 16 exceeded', 'repo:o/r16'],
     ['issues with nothing to search (A §3.2)', 'issues', 'in:title', NONE_APPLY, 'in:title'],
     ['repositories with only fork: (A §4.2)', 'repositories', 'fork:only', NONE_APPLY, 'fork:only'],
     ['an unknown language alone (A §2.3 Language)', 'repositories', 'language:klingon', NONE_APPLY, 'language:klingon'],
@@ -146,6 +147,12 @@ describe('golden 422 bodies, one per message, with the span each points at', () 
     ['code without text (B §3.2)', 'code', 'language:rust', CODE_TEXT, 'language:rust'],
   ])('%s', async (_name, kind, q, message, at) => {
     expect(await refusal(kind, q)).toEqual({ status: 422, body: invalid(message), at });
+  });
+
+  it('16 ownership filters are still answered in issues, and the limit is advanced search only (A §3.6)', async () => {
+    const sixteen = Array.from({ length: 16 }, (_, i) => `repo:o/r${i}`).join(' ');
+    await expect(plan('issues', `bug ${sixteen}`)).resolves.toBeDefined();
+    await expect(plan('repositories', `bug ${sixteen} user:x`)).resolves.toBeDefined();
   });
 
   it('commits answer counting filters without text (B §2.2)', async () => {
