@@ -20,7 +20,7 @@
  * checks the CRC and the decoded arrays (bounds, monotone offsets, ids inside the dictionary).
  */
 import { closeSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
-import { openRegularSync } from './regular-file.js';
+import { openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
 import { writeAtomically } from './atomic-write.js';
 import { crc32 } from 'node:zlib';
@@ -487,13 +487,8 @@ function damaged(file: string): void {
  */
 export function openColumns(file: string, id: string, count: number): ColumnFile | undefined {
   if (!LITTLE_ENDIAN || !isCount(count)) return undefined;
-  let fd: number;
-  try {
-    fd = openRegularSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(file, (error as Error).message);
-    return undefined;
-  }
+  const fd = openCacheFileSync(file);
+  if (fd === undefined) return undefined;
   try {
     const size = fstatSync(fd).size;
     const header = readHeader(fd, size);

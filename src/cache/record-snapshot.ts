@@ -19,7 +19,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
-import { openRegularSync } from './regular-file.js';
+import { openCacheFileSync } from './regular-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
 
@@ -327,13 +327,8 @@ export async function loadSnapshot(
   fallback?: () => Omit<KindRecords, 'hash'>,
 ): Promise<RecordSnapshot | undefined> {
   const file = snapshotFile(dir, kind, key);
-  let fd: number;
-  try {
-    fd = openRegularSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(file, (error as Error).message);
-    return undefined;
-  }
+  const fd = openCacheFileSync(file);
+  if (fd === undefined) return undefined;
   let keep = false;
   try {
     const size = fstatSync(fd).size;

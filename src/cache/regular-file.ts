@@ -3,6 +3,7 @@
  * `open`/`read` forever, so files are opened non-blocking and anything but a regular file is refused.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { cacheNotice } from './notice.js';
 
 /** Thrown for an entry that is not a regular file. */
 export class NotRegularFileError extends Error {
@@ -23,6 +24,20 @@ export function openRegularSync(file: string): number {
     throw error;
   }
   return fd;
+}
+
+/**
+ * Open a cache file that may be missing: a missing file is silently a miss; any other failure (EACCES, not a
+ * regular file…) is a miss with one stderr notice, so the caller rebuilds it.
+ * @returns the descriptor (the caller closes it), or undefined for a miss
+ */
+export function openCacheFileSync(file: string): number | undefined {
+  try {
+    return openRegularSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') cacheNotice(file, (error as Error).message);
+    return undefined;
+  }
 }
 
 /** The whole content of a regular file (see {@link openRegularSync}). */
