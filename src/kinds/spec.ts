@@ -143,6 +143,12 @@ export interface RankSpec {
   /** Signals whose newest value over the public documents is the clock decay functions measure age from. */
   readonly clock?: readonly string[];
   /**
+   * Per-document values of the score that depend only on the document's own signals and the kind's clock, never
+   * on the query (a recency decay, say): each is computed at most once per document and collection
+   * (src/rank/rank.ts) and read by {@link score} through `signal(name)` like a signal. Same arithmetic as inline.
+   */
+  readonly priors?: Readonly<Record<string, (signal: (name: string) => number, clock: number) => number>>;
+  /**
    * Documents a keyword matches besides its text hits when no `in:` is given (issue numbers, commit SHA prefixes;
    * Part A §3.2, Part B §2.3); undefined when the word is not such a word.
    */
@@ -150,10 +156,16 @@ export interface RankSpec {
   /**
    * The best-match score of one matched document (only called when the query has text).
    * @param text the text score underneath (≥ 0)
-   * @param signal a signal's value for this document (NaN when missing)
+   * @param signal a signal's or prior's value for this document (NaN when missing)
    * @param ctx the fixed clock (epoch ms) and what the query's words ask for
    */
   score(text: number, signal: (name: string) => number, ctx: RankContext, doc: number): number;
+  /**
+   * An upper bound of {@link score} given only the text score, for every document (non-decreasing in `text`;
+   * Infinity when nothing bounds it): lets the ranking compute the score in full only for documents that can
+   * still reach the first results (src/rank/rank.ts). Absent: every matched document is scored in full.
+   */
+  upperBound?(text: number, ctx: RankContext): number;
 }
 
 /** What a rank function knows about the query and the dump besides one document's signals. */
