@@ -14,8 +14,8 @@ export const ITEM_SCORE = 1;
 
 /** At most this many rendered items per collection and media type. */
 export const ITEM_JSON_ENTRIES = 50_000;
-/** At most this many UTF-16 code units of rendered items per collection and media type (≈ 2 bytes each). */
-export const ITEM_JSON_UNITS = 24 * 1024 * 1024;
+/** At most this many bytes (UTF-8) of rendered items per collection and media type. */
+export const ITEM_JSON_BYTES = 32 * 1024 * 1024;
 
 /** An item's top-level `score` line as JSON.stringify(item, null, 2) writes it: two spaces, at item depth. */
 const ITEM_SCORE_ONE = /^( {2}"score": )1(,?)$/m;
@@ -29,29 +29,29 @@ export function itemJson(item: Record<string, unknown>): string {
   return JSON.stringify(item, null, 2).replace(ITEM_SCORE_ONE, '$11.0$2').replaceAll('\n', '\n    ');
 }
 
-const caches = new WeakMap<Collection, Map<string, BoundedLru<string>>>();
+const caches = new WeakMap<Collection, Map<string, BoundedLru<Buffer>>>();
 
 /** The rendered-item cache of one collection and media type (the parts of it that change an item's shape). */
-function cacheOf(c: Collection, media: MediaOptions): BoundedLru<string> {
+function cacheOf(c: Collection, media: MediaOptions): BoundedLru<Buffer> {
   let byMedia = caches.get(c);
   if (!byMedia) caches.set(c, (byMedia = new Map()));
   const key = `${media.cloak ? 'c' : ''}${media.mercy ? 'm' : ''}`;
   let cache = byMedia.get(key);
-  if (!cache) byMedia.set(key, (cache = new BoundedLru(ITEM_JSON_ENTRIES, ITEM_JSON_UNITS, (text) => text.length)));
+  if (!cache) byMedia.set(key, (cache = new BoundedLru(ITEM_JSON_ENTRIES, ITEM_JSON_BYTES, (bytes) => bytes.length)));
   return cache;
 }
 
 /**
- * The item of `doc` without `text_matches`, as envelope JSON text ({@link itemJson}); from the cache when it was
- * rendered before for the same media type.
+ * The item of `doc` without `text_matches`, as envelope JSON text ({@link itemJson}) in UTF-8; from the cache when
+ * it was rendered before for the same media type. Held outside the JavaScript heap, concatenated as bytes.
  */
-export function cachedItemJson(c: Collection, doc: number, media: MediaOptions): string {
+export function cachedItemJson(c: Collection, doc: number, media: MediaOptions): Buffer {
   const cache = cacheOf(c, media);
   const key = String(doc);
-  let text = cache.get(key);
-  if (text === undefined) {
+  let bytes = cache.get(key);
+  if (bytes === undefined) {
     const item = withScore(c.spec.project(c.records[doc]!, doc, c, media), c.spec.scoreAfter, ITEM_SCORE, undefined);
-    cache.set(key, (text = itemJson(item)));
+    cache.set(key, (bytes = Buffer.from(itemJson(item), 'utf8')));
   }
-  return text;
+  return bytes;
 }

@@ -40,8 +40,7 @@ export const commitsRank: RankSpec = {
     const sha = ctx.shas.length > 0 && matchesSha(ctx.c.records[doc]?.sha, ctx.shas) ? 100 : 0;
     return text + recency + sha;
   },
-  // The recency term is at most 20 (each decay is at most 1); a SHA word may add 100.
-  upperBound: (text, ctx) => text + 20 + (ctx.shas.length > 0 ? 100 : 0),
+  linear: { applies: (ctx) => ctx.shas.length === 0, addend: 'recency' },
 };
 
 /**

@@ -132,7 +132,8 @@ export const issuesRank: RankSpec = {
   },
   clock: ['created', 'updated'],
   priors: {
-    recency: (signal, clock) => expDecay(signal('created'), clock, 42 * DAY_MS) + expDecay(signal('updated'), clock, 84 * DAY_MS),
+    factor: (signal, clock) =>
+      expDecay(signal('created'), clock, 42 * DAY_MS) + expDecay(signal('updated'), clock, 84 * DAY_MS) + (signal('open') === 1 ? 2 : 0),
   },
   alsoMatches(word, c) {
     const wanted = numberWords([word])[0];
@@ -155,10 +156,9 @@ export const issuesRank: RankSpec = {
       const pull = ctx.shas.length > 0 ? ctx.c.pullOf(doc) : undefined;
       if (pull && (matchesSha(at(pull, 'head.sha'), ctx.shas) || matchesSha(pull.merge_commit_sha, ctx.shas))) base += 100;
     }
-    return base * (signal('recency') + (signal('open') === 1 ? 2 : 0));
+    return base * signal('factor');
   },
-  // Each decay is at most 1, so the factor is at most 4; a number or SHA word may add 100 to one document's base.
-  upperBound: (text, ctx) => (ctx.defaultFields && (ctx.numbers.length > 0 || ctx.shas.length > 0) ? (text + 200) * 4 : text * 4),
+  linear: { applies: (ctx) => !ctx.defaultFields || (ctx.numbers.length === 0 && ctx.shas.length === 0), multiplier: 'factor' },
 };
 const repoLanguage: Getter<string | undefined> = (r, _d, c) => {
   const lang = repoRecord(r, c)?.language;

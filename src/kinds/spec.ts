@@ -161,11 +161,16 @@ export interface RankSpec {
    */
   score(text: number, signal: (name: string) => number, ctx: RankContext, doc: number): number;
   /**
-   * An upper bound of {@link score} given only the text score, for every document (non-decreasing in `text`;
-   * Infinity when nothing bounds it): lets the ranking compute the score in full only for documents that can
-   * still reach the first results (src/rank/rank.ts). Absent: every matched document is scored in full.
+   * {@link score} as `text × multiplier + addend`, two priors, for the queries where `applies(ctx)` holds (no word
+   * of the query adds a per-document boost): the same value in the same floating-point operations, so best match
+   * over many documents reads two numbers per document (src/rank/rank.ts; test/rank/linear.test.ts checks the
+   * equality). A missing multiplier is 1, a missing addend 0.
    */
-  upperBound?(text: number, ctx: RankContext): number;
+  readonly linear?: {
+    readonly applies: (ctx: RankContext) => boolean;
+    readonly multiplier?: string;
+    readonly addend?: string;
+  };
 }
 
 /** What a rank function knows about the query and the dump besides one document's signals. */

@@ -9,7 +9,6 @@ import type { KindSpec, RankContext } from '../kinds/spec.js';
 import type { Getter } from '../kinds/collection-view.js';
 import type { Collection } from '../store/collection.js';
 import { numberWords, shaWords } from '../kinds/rank-words.js';
-import { kthLargest } from '../results/sort.js';
 
 const clocks = new WeakMap<Collection, number>();
 
@@ -69,36 +68,39 @@ function sameFields(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((f) => b.includes(f));
 }
 
-/** A collection's readers of its rank signals and memo of its priors (one per collection). */
+/** A collection's readers of its rank signals and its priors (one per collection). */
 interface RankReaders {
   /** Signal name → value of a document (NaN when missing). */
   readonly signals: ReadonlyMap<string, (doc: number) => number>;
-  /** Prior name → value of a document, computed on first read and kept. */
-  readonly priors: ReadonlyMap<string, (doc: number) => number>;
+  /** Prior name → its per-document values, computed on first read and kept. */
+  readonly priors: ReadonlyMap<string, PriorValues>;
+}
+
+/**
+ * One prior's values by document: `values[doc]` once computed, NaN until then (a prior that is itself NaN is
+ * recomputed on every read, which is only slower); `compute(doc)` computes, stores and returns it.
+ */
+interface PriorValues {
+  readonly values: Float64Array;
+  readonly compute: (doc: number) => number;
 }
 
 const readersByCollection = new WeakMap<Collection, RankReaders>();
 
-/**
- * The rank readers of `c`: signals from their columns (else records), priors memoised per document in a
- * Float64Array (NaN marks "not computed yet"; a prior that is itself NaN is recomputed, which is only slower).
- */
+/** The rank readers of `c`: signals from their columns (else the records), priors memoised per document. */
 function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankReaders {
   const known = readersByCollection.get(c);
   if (known) return known;
   const signals = new Map<string, (doc: number) => number>();
   for (const [name, get] of Object.entries(rank.signals ?? {})) signals.set(name, signalValues(c, get));
-  const priors = new Map<string, (doc: number) => number>();
+  const priors = new Map<string, PriorValues>();
   const entries = Object.entries(rank.priors ?? {});
   if (entries.length > 0) {
     const clock = clockOf(c);
-    for (const [name, compute] of entries) {
-      const memo = new Float64Array(c.records.length).fill(NaN);
-      priors.set(name, (doc) => {
-        const known = memo[doc]!;
-        if (!Number.isNaN(known)) return known;
-        return (memo[doc] = compute((signal) => signals.get(signal)?.(doc) ?? NaN, clock));
-      });
+    for (const [name, prior] of entries) {
+      const values = new Float64Array(c.records.length).fill(NaN);
+      const compute = (doc: number): number => (values[doc] = prior((signal) => signals.get(signal)?.(doc) ?? NaN, clock));
+      priors.set(name, { values, compute });
     }
   }
   const readers = { signals, priors };
@@ -106,48 +108,43 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
   return readers;
 }
 
-/**
- * Candidates scored in full first, as a multiple of `reach`: the best by text score, whose full scores set the bar
- * every other document's upper bound must reach.
- */
-const FIRST_CANDIDATES = 2;
+/** A prior's value for `doc`: stored, else computed now. */
+function priorOf(prior: PriorValues, doc: number): number {
+  const value = prior.values[doc]!;
+  return Number.isNaN(value) ? prior.compute(doc) : value;
+}
 
 /**
  * Best-match scores of `docs` (same order as `text`): the kind's function of the text score, its signals and
- * priors, or the text score itself when the kind has none.
- *
- * With `reach` (only the first `reach` in best-match order are ever shown) and a kind whose rank has an
- * {@link RankSpec.upperBound}, a long list is scored in full only where it matters: first the
- * `FIRST_CANDIDATES × reach` best by text score; the `reach`-th best of their full scores is the bar; every other
- * document is scored in full only when its upper bound reaches the bar, else it gets −∞ — it cannot be among the
- * first `reach` (at least `reach` documents score at least the bar, above its bound), so the first `reach` and
- * their scores are exactly those of scoring everything (test/rank/pruning.test.ts).
+ * priors, or the text score itself when the kind has none. Where the kind's {@link RankSpec.linear} form applies
+ * to the query, `text × multiplier + addend` from the priors' arrays (the same values, fewer calls).
  */
-export function rankScores(c: Collection, docs: DocList, text: Float64Array, ctx: RankContext, reach = Infinity): Float64Array {
+export function rankScores(c: Collection, docs: DocList, text: Float64Array, ctx: RankContext): Float64Array {
   const rank: KindSpec['rank'] = c.spec.rank;
   if (!rank) return text;
   const { signals, priors } = rankReaders(c, rank);
   const out = new Float64Array(docs.length);
-  let doc = 0;
-  const signal = (name: string): number => (signals.get(name) ?? priors.get(name))?.(doc) ?? NaN;
-  const full = (i: number): number => {
-    doc = docs[i]!;
-    return rank.score(text[i]!, signal, ctx, doc);
-  };
-  const n = docs.length;
-  const upperBound = rank.upperBound;
-  if (!upperBound || !(reach * FIRST_CANDIDATES * 2 < n)) {
-    for (let i = 0; i < n; i++) out[i] = full(i);
+  const linear = rank.linear;
+  if (linear && linear.applies(ctx)) {
+    const multiplier = linear.multiplier === undefined ? undefined : priors.get(linear.multiplier);
+    const addend = linear.addend === undefined ? undefined : priors.get(linear.addend);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let score = text[i]!;
+      if (multiplier) score *= priorOf(multiplier, doc);
+      if (addend) score += priorOf(addend, doc);
+      out[i] = score;
+    }
     return out;
   }
-  // The first candidates: text score at least the (FIRST_CANDIDATES × reach)-th best (ties included).
-  const textBar = kthLargest(Float64Array.from(text), FIRST_CANDIDATES * reach);
-  const first: number[] = [];
-  for (let i = 0; i < n; i++) if (text[i]! >= textBar) first.push((out[i] = full(i)));
-  const bar = kthLargest(Float64Array.from(first), reach);
-  for (let i = 0; i < n; i++) {
-    if (text[i]! >= textBar) continue;
-    out[i] = upperBound(text[i]!, ctx) >= bar ? full(i) : -Infinity;
+  let doc = 0;
+  const signal = (name: string): number => {
+    const prior = priors.get(name);
+    return prior ? priorOf(prior, doc) : (signals.get(name)?.(doc) ?? NaN);
+  };
+  for (let i = 0; i < docs.length; i++) {
+    doc = docs[i]!;
+    out[i] = rank.score(text[i]!, signal, ctx, doc);
   }
   return out;
 }

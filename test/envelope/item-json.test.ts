@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RENDERED_ITEMS, renderJson, type Envelope } from '../../src/envelope/envelope.js';
+import { RENDERED_ITEMS, renderJson, renderJsonBytes, type Envelope } from '../../src/envelope/envelope.js';
 import { itemJson } from '../../src/envelope/item-json.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
@@ -30,7 +30,7 @@ describe('renderJson of pre-rendered items', () => {
     fc.assert(
       fc.property(fc.array(item, { maxLength: 5 }), fc.nat(), fc.boolean(), (items, total, incomplete) => {
         const envelope = { total_count: total, incomplete_results: incomplete, items };
-        const withText = Object.defineProperty({ ...envelope }, RENDERED_ITEMS, { value: items.map(itemJson) });
+        const withText = Object.defineProperty({ ...envelope }, RENDERED_ITEMS, { value: items.map((item) => Buffer.from(itemJson(item))) });
         expect(renderJson(withText)).toBe(renderJson(envelope));
       }),
       { numRuns: 300 },
@@ -59,10 +59,11 @@ describe('answers of the embedded dump written from the rendered-item cache', ()
   it.each(cases)('%s %j (%s): same bytes as JSON.stringify, cold and warm', async (kind, q, accept) => {
     for (let pass = 0; pass < 2; pass++) {
       const { envelope } = await runSearch({ kind, q, accept, per_page: '100' }, store);
-      const rendered = (envelope as Envelope & { [RENDERED_ITEMS]?: readonly string[] })[RENDERED_ITEMS];
+      const rendered = (envelope as Envelope & { [RENDERED_ITEMS]?: readonly Buffer[] })[RENDERED_ITEMS];
       expect(rendered).toBeDefined();
       const text = renderJson(envelope);
       expect(text).toBe(renderJson(plain(envelope)));
+      expect(renderJsonBytes(envelope).equals(Buffer.from(text))).toBe(true);
       expect(rendered!.length).toBeGreaterThan(0);
       // Reading the items gives objects an edge may change: the envelope is then written from them.
       envelope.items[0]!.title = 'changed';

@@ -33,7 +33,6 @@ const signalsOf = (rank: RankSpec) => (values: Record<string, number>) => (name:
   const signal = (n: string): number => values[n] ?? NaN;
   return prior ? prior(signal, CLOCK) : signal(name);
 };
-const signals = (values: Record<string, number>) => (name: string): number => values[name] ?? NaN;
 
 describe('expDecay', () => {
   it.each([
@@ -123,7 +122,7 @@ describe('repositories: text × popularity, × 20 for the exact owner/name', () 
     ['another owner', ['github-api'], ['kohsuke'], 1],
     ['the name alone', ['github-api'], [], 1],
   ])('%s', (_title, words, owners, factor) => {
-    const score = repositoriesRank.score(2, signals({ stars: 0 }), ctx(words, records, { owners }), 0);
+    const score = repositoriesRank.score(2, signalsOf(repositoriesRank)({ stars: 0 }), ctx(words, records, { owners }), 0);
     expect(score).toBeCloseTo(2 * factor, 10);
   });
   it('is most stars first without text', () => expect(repositoriesRank.defaultSort).toEqual({ key: 'stars', order: 'desc' }));
@@ -134,7 +133,7 @@ describe('topics: text × sqrt(1.4 × repository_count), missing count 1', () =>
     [NaN, Math.sqrt(1.4)],
     [10, Math.sqrt(14)],
   ])('count %d', (count, factor) => {
-    expect(topicsRank.score(2, signals({ repositories: count }), ctx(['x']), 0)).toBeCloseTo(2 * factor, 10);
+    expect(topicsRank.score(2, signalsOf(topicsRank)({ repositories: count }), ctx(['x']), 0)).toBeCloseTo(2 * factor, 10);
   });
 });
 
