@@ -167,6 +167,7 @@ export const repositories: KindSpec = {
   },
   needs: ['issues'],
   visibility: (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c),
+  projectReads: ['mercy'],
   project(record, _doc, _c, media) {
     // Every link field and a complete owner, derived when an old record lacks them (links.ts).
     const item = completeRepository(record);

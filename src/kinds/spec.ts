@@ -250,6 +250,11 @@ export interface KindSpec {
   readonly visibility: Getter<Visibility>;
   /** Best match and default order (absent: the plain text score, dump order without text). */
   readonly rank?: RankSpec;
+  /**
+   * The media options {@link project} reads (absent: none). Items are rendered once per combination of these
+   * (src/kinds/item-text.ts); the rendered-items file holds them with none set.
+   */
+  readonly projectReads?: ReadonlyArray<'cloak' | 'mercy'>;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */
   project(record: RawRecord, doc: number, c: CollectionView, media: MediaOptions): Record<string, unknown>;
   /** `score` goes right after this key, where GitHub puts it (appended when the key is absent). */
