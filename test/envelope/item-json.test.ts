@@ -71,6 +71,13 @@ describe('answers of the embedded dump written from the rendered-item cache', ()
     }
   });
 
+  it.each(cases)('%s %j (%s): the same bytes from the rendered-items file a build wrote', async (kind, q, accept) => {
+    const built = openStore(path.join(PROJECT_ROOT, 'data'), { cacheDir: mkdtempSync(path.join(tmpdir(), 'item-json-built-')) });
+    await built.prebuild([kind]);
+    const request = { kind, q, accept, per_page: '100' };
+    expect(renderJson((await runSearch(request, built)).envelope)).toBe(renderJson(plain((await runSearch(request, store)).envelope)));
+  });
+
   it('text-match answers are built per query', async () => {
     const { envelope } = await runSearch({ kind: 'issues', q: 'bug', accept: ACCEPT.textMatch }, store);
     expect((envelope as Envelope & { [RENDERED_ITEMS]?: unknown })[RENDERED_ITEMS]).toBeUndefined();
