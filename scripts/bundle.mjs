@@ -23,7 +23,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -55,6 +55,19 @@ const otherPackagesExternal = {
   },
 };
 
+// The column files' fingerprints hash the getters' source text (src/store/column-defs.ts): computed here from
+// dist/'s text and defined in both bundles, whose own text differs (minified, renamed apart differently).
+const { columnDefs, fingerprintKey } = await import(pathToFileURL(path.join(dist, 'store/column-defs.js')).href);
+const { specOf } = await import(pathToFileURL(path.join(dist, 'kinds/catalog.js')).href);
+const { KINDS } = await import(pathToFileURL(path.join(dist, 'kinds/kind.js')).href);
+const fingerprints = Object.fromEntries(
+  KINDS.map((kind) => {
+    const defs = columnDefs(specOf(kind));
+    return [fingerprintKey(kind, defs.list), defs.fingerprint];
+  }),
+);
+const define = { __COLUMN_FINGERPRINTS__: JSON.stringify(fingerprints) };
+
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { search: path.join(dist, 'cli/main.js'), view: path.join(dist, 'render/ink/index.js') },
@@ -70,6 +83,7 @@ const result = await build({
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  define,
   // CommonJS packages inside an ESM bundle call require() for Node built-ins: give them one.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   plugins: [otherPackagesExternal, ownImportMetaUrl],
@@ -111,6 +125,7 @@ const cold = await build({
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  define,
   banner: { js: "const __coldUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [otherPackagesExternal, coldImportMetaUrl],
 });

@@ -105,11 +105,14 @@ describe.skipIf(!built)('what a cached JSON query loads (needs `npm run build`; 
     const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
     const es = await loadedModules(args, cacheDir, esBundleRunner);
     expect(codeCaches(cacheDir)).toEqual([]);
-    // First run through bin: no code cache yet; it is written after the search.
+    const indexFiles = readdirSync(cacheDir).sort();
+    // First run through bin: no code cache yet; it is written after the search. Every index file the ES module
+    // bundle wrote is read as is (column files are named by their getters' fingerprint, the same in both bundles).
     const first = await loadedModules(args, cacheDir);
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(es.stdout);
     expect(codeCaches(cacheDir)).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((name) => !name.startsWith('cli-code-')).sort()).toEqual(indexFiles);
     // Second run: compiled from that cache. Neither the ES bundle nor what a JSON query must not load is loaded.
     const warm = await loadedModules(args, cacheDir);
     expect(warm.code).toBe(0);
