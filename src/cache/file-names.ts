@@ -12,7 +12,9 @@
  * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
  * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
  *
- * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target.
+ * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target. Beside them,
+ * bin/search.js keeps `cli-code-<build id>-v8-<V8 version>.bin`, the V8 code cache of dist/bundle/cold.cjs (named
+ * there, not here: it is read before the program loads).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';

@@ -29,6 +29,9 @@ import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { createServeCommand } from './serve-command.js';
 
+/** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
+export { isKind } from '../kinds/kind.js';
+
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
 
