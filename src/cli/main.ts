@@ -52,8 +52,10 @@ export interface Io {
  */
 export function wantsJson(invocation: KindInvocation, io: Io): boolean {
   if (invocation.select) return false;
+  if (invocation.json || !io.stdout.isTTY || io.env.CI === 'true' || io.env.TERM === 'dumb') return true;
+  // stdin last: the process's stdin stream is created when first read (process-io.ts), and most runs never need it.
   const stdinTty = io.stdin === undefined || io.stdin.isTTY === true;
-  return invocation.json || !io.stdout.isTTY || !stdinTty || io.env.CI === 'true' || io.env.TERM === 'dumb';
+  return !stdinTty;
 }
 
 /** Run one kind search and write its answer; returns the exit code. Errors propagate to {@link main}. */
