@@ -97,7 +97,13 @@ function cacheDir() {
   return path.join(base, 'offline-github-search');
 }
 
-/** Write the code cache atomically (temp file + rename) and drop other builds' caches; any failure is silent. */
+/** Code caches kept in the cache directory: this build's and a few others' (two installs may share the directory). */
+const CODE_CACHES_KEPT = 4;
+
+/**
+ * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
+ * written (other builds' and Node versions'); any failure is silent.
+ */
 function writeCodeCache(file, searched, script) {
   try {
     const data = script.createCachedData();
@@ -106,9 +112,12 @@ function writeCodeCache(file, searched, script) {
     const temp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
     fs.renameSync(temp, file);
-    for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith('cli-code-') && name.endsWith('.bin') && name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
-    }
+    const caches = fs
+      .readdirSync(dir)
+      .filter((name) => name.startsWith('cli-code-') && name.endsWith('.bin'))
+      .map((name) => ({ name, written: fs.statSync(path.join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const { name } of caches.slice(CODE_CACHES_KEPT)) if (name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
   } catch {
     // an unwritable cache directory: the next run compiles again
   }

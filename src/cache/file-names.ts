@@ -16,10 +16,8 @@
  * bin/search.js keeps `cli-code-<build id>-v8-<V8 version>.bin`, the V8 code cache of dist/bundle/cold.cjs (named
  * there, not here: it is read before the program loads).
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+import { sha256Hex as sha256 } from './sha256.js';
 
 /** `<dir>/<kind>-<first 32 chars of id><suffix>`. */
 function named(dir: string, kind: string, id: string, suffix: string): string {

@@ -5,7 +5,7 @@
  * cold path (dist/bundle/cold.cjs with a V8 code cache): same output as the ES module bundle, whatever its cache.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -128,6 +128,22 @@ describe.skipIf(!built)('what a cached JSON query loads (needs `npm run build`; 
       expect(again.stdout).toBe(es.stdout);
       expect(readFileSync(path.join(cacheDir, name!)).length).toBeGreaterThan(damaged.length);
     }
+  }, 60_000);
+
+  it.skipIf(!existsSync(coldBundle))('keeps this build\'s code cache and the most recent others\' (at most four in all)', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
+    const others = ['a', 'b', 'c', 'd', 'e'].map((id, i) => {
+      const file = path.join(cacheDir, `cli-code-${id}-v8-0.bin`);
+      writeFileSync(file, 'x');
+      utimesSync(file, 1000 + i, 1000 + i); // e is the most recent of them
+      return path.basename(file);
+    });
+    const run = await loadedModules(args, cacheDir);
+    expect(run.code).toBe(0);
+    const kept = codeCaches(cacheDir);
+    expect(kept).toHaveLength(4);
+    expect(kept).toEqual(expect.arrayContaining(others.slice(2)));
   }, 60_000);
 
   it.skipIf(!existsSync(coldBundle))('a code cache that can be neither read nor written costs its time only', async () => {
