@@ -16,7 +16,7 @@ import type { FromWorker, IndexWorkerData, ToWorker } from './index-worker.js';
 /** Documents per posted batch. */
 const BATCH_DOCS = 512;
 /** Batches in flight before the pass waits for the worker (bounds the queued texts to a few tens of MB). */
-const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 8;
 
 export class ParallelIndexer {
   private batch: unknown[][] = [];
