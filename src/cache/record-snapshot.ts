@@ -259,7 +259,7 @@ export class SnapshotWriter {
    * Resolves once the writes queued so far have drained below `maxBytes` (back-pressure for the pass: call it
    * between chunks so a slow disk does not let queued batches pile up in memory).
    */
-  async drain(maxBytes = 32 * 1024 * 1024): Promise<void> {
+  async drain(maxBytes = 8 * 1024 * 1024): Promise<void> {
     if (this.backlogBytes > maxBytes) await this.writes;
   }
 

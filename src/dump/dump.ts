@@ -201,7 +201,7 @@ async function streamArray(
   });
   const stages: NodeJS.ReadWriteStream[] = [hasher];
   if (file.endsWith('.gz')) stages.push(createGunzip({ chunkSize: 1 << 20 }));
-  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 22 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
+  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 20 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
   for await (const chunk of out) {
     splitter.push(chunk);
     await onBytes?.(read, size);
