@@ -327,6 +327,8 @@ class DumpStore implements Store {
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
       this.kindRecordsByKind.set(kind, Promise.resolve(own));
       const streamedKey = cacheKey(spec, own.hash ?? 'empty');
+      // Merging the sorted runs into the index file is the build's last stretch.
+      progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
       streamedBytes = parallel
         ? await parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
