@@ -179,11 +179,12 @@ export class CompactIndexBuilder {
     if (this.occTerm.length >= this.runPostings) this.endRun();
   }
 
-  /** Sort the current run into {@link runs} and start the next. */
-  private endRun(): void {
+  /** Sort the current run into {@link runs} (spilled unless it is the last) and start the next. */
+  private endRun(last = false): void {
     const F = this.fields.length;
     const { occTerm, occTf } = this;
-    this.runs.add(this.registry.names.length * F, F, this.runFirstDoc, (this.docs - this.runFirstDoc) * F, this.segEnd.data, (i) => occTerm.get(i), (i) => occTf.get(i));
+    const segments = (this.docs - this.runFirstDoc) * F;
+    this.runs.add(this.registry.names.length * F, F, this.runFirstDoc, segments, this.segEnd.data, (i) => occTerm.get(i), (i) => occTf.get(i), !last);
     occTerm.clear();
     occTf.clear();
     this.runFirstDoc = this.docs;
@@ -201,7 +202,7 @@ export class CompactIndexBuilder {
    */
   finishInto<R>(sink: IndexSink<R>): R {
     try {
-      this.endRun();
+      this.endRun(true);
       return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, this.fieldLength.data.subarray(0, this.docs * this.fields.length), sink);
     } finally {
       this.runs.dispose();

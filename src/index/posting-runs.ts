@@ -154,8 +154,18 @@ export class PostingRuns {
    * @param segments (doc, field) segments of the run, document-major: segment `s` is field `s % F` of the run's
    *        document `firstDoc + ⌊s / F⌋`, its postings at `[segEnd[s-1], segEnd[s])` (0 for s = 0)
    * @param term term index of each of the run's postings, `tf` its frequency
+   * @param spill false keeps the run in memory (the last run: it is merged at once)
    */
-  add(keyCount: number, F: number, firstDoc: number, segments: number, segEnd: Uint32Array, term: (i: number) => number, tf: (i: number) => number): void {
+  add(
+    keyCount: number,
+    F: number,
+    firstDoc: number,
+    segments: number,
+    segEnd: Uint32Array,
+    term: (i: number) => number,
+    tf: (i: number) => number,
+    spill = true,
+  ): void {
     const n = segments === 0 ? 0 : segEnd[segments - 1]!;
     if (n === 0) return;
     const start = new Uint32Array(keyCount + 1);
@@ -196,7 +206,7 @@ export class PostingRuns {
     }
     this.postings += n;
     const run: MemoryRun = { keys: keyList, counts, docs, tfs };
-    this.runs.push(this.spill(run) ?? run);
+    this.runs.push((spill ? this.spill(run) : undefined) ?? run);
   }
 
   /** Write a run to the spill file; undefined when it cannot be (the run then stays in memory). */
