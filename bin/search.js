@@ -1,14 +1,152 @@
 #!/usr/bin/env node
-// Thin shim: the program is the compiled src (dist/cli/main.js), bundled by `npm run build` into dist/bundle/search.js
-// (scripts/bundle.mjs: one file for the cold path instead of ~70 modules). Without the bundle, the modules themselves.
-import { existsSync } from 'node:fs';
-import module from 'node:module';
+// The `search` command. Three ways to load the program, fastest first (scripts/bundle.mjs makes the bundles):
+// 1. dist/bundle/cold.cjs, the whole program as one CommonJS file, compiled through node:vm with a V8 code cache
+//    kept in the index cache directory: a cold query then spends no time compiling. Not when the interactive view
+//    may open (see coldPathFits): the view is ink, an ES module that cold.cjs cannot load by itself.
+// 2. dist/bundle/search.js, the ES module bundle (code-split at the lazy edges).
+// 3. dist/cli/main.js, the compiled modules themselves (no bundle built).
+// This file is CommonJS (bin/package.json): an ES module entry would load Node's ES module loader (and the
+// fs/promises and readline it uses) before the first line runs, which cold.cjs never needs.
+// Anything unexpected in way 1 falls back to way 2 silently: the code cache only ever saves time.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-// Node >= 22.1 can cache the compiled code of the modules loaded below (on disk, under the OS temp directory or
-// NODE_COMPILE_CACHE); Node 20 has no such function, and there this is a no-op. It must run before the program
-// is loaded, hence the dynamic import below instead of a static one.
-module.enableCompileCache?.();
+const dist = path.join(__dirname, '..', 'dist');
+const cold = path.join(dist, 'bundle', 'cold.cjs');
 
-const bundle = new URL('../dist/bundle/search.js', import.meta.url);
-const { run } = await import(existsSync(bundle) ? bundle.href : '../dist/cli/main.js');
-await run();
+const program = coldPathFits(process.argv.slice(2), process.env) ? loadCold() : undefined;
+if (program) {
+  void program.run().then(program.saveCodeCache);
+} else {
+  // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
+  require('node:module').enableCompileCache?.();
+  const bundle = path.join(dist, 'bundle', 'search.js');
+  void import(pathToFileURL(fs.existsSync(bundle) ? bundle : path.join(dist, 'cli', 'main.js')).href).then(({ run }) => run());
+}
+
+/**
+ * False when the interactive view may open: `--select`, or stdin and stdout both terminals without CI=true or
+ * TERM=dumb (a superset of src/cli/main.ts's wantsJson being false). Every other run writes JSON or text only.
+ */
+function coldPathFits(args, env) {
+  if (args.includes('--select')) return false;
+  if (env.CI === 'true' || env.TERM === 'dumb') return true;
+  // A terminal is a character device: a pipe or a file on either side settles it without loading node:tty.
+  const characterDevice = (fd) => {
+    try {
+      return fs.fstatSync(fd).isCharacterDevice();
+    } catch {
+      return false;
+    }
+  };
+  if (!characterDevice(0) || !characterDevice(1)) return true;
+  const tty = require('node:tty');
+  return !(tty.isatty(0) && tty.isatty(1));
+}
+
+/**
+ * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
+ * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or made by a run
+ * that was not a search (it then holds less of the code a search runs); undefined when cold.cjs is absent or fails
+ * to load (nothing has run yet: way 2 takes over). The cache file starts with one byte, 1 when a search made it,
+ * then V8's data.
+ */
+function loadCold() {
+  try {
+    const vm = require('node:vm');
+    const { createRequire } = require('node:module');
+    const source = fs.readFileSync(cold, 'utf8');
+    const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
+    const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
+    let cached;
+    try {
+      if (cacheFile) cached = fs.readFileSync(cacheFile);
+    } catch {
+      cached = undefined;
+    }
+    // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
+    // compiled from a code cache loses node:vm's importModuleDynamically. Bare names resolve the same from bin/ and
+    // dist/bundle/ (one package), and the view is imported by absolute URL.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport) {${source}\n})`, {
+      filename: cold,
+      cachedData: cached && cached.length > 1 ? cached.subarray(1) : undefined,
+    });
+    const module = { exports: {} };
+    const coldImport = (specifier) => import(specifier);
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport);
+    const { run, isKind } = module.exports;
+    if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
+    const saveCodeCache = () => {
+      const searched = isKind(process.argv[2] ?? '');
+      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || (searched && cached[0] !== 1))) {
+        writeCodeCache(cacheFile, searched, script);
+      }
+    };
+    return { run, saveCodeCache };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index cache directory, as src/cache/index-cache.ts's defaultCacheDir names it. */
+function cacheDir() {
+  if (process.env.SEARCH_CACHE_DIR) return process.env.SEARCH_CACHE_DIR;
+  const base = process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache');
+  return path.join(base, 'offline-github-search');
+}
+
+/** Code caches kept in the cache directory: this build's and a few others' (two installs may share the directory). */
+const CODE_CACHES_KEPT = 4;
+
+/**
+ * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
+ * written (other builds' and Node versions'); any failure is silent.
+ */
+function writeCodeCache(file, searched, script) {
+  try {
+    const data = script.createCachedData();
+    const dir = path.dirname(file);
+    fs.mkdirSync(dir, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
+    fs.renameSync(temp, file);
+    const caches = fs
+      .readdirSync(dir)
+      .filter((name) => name.startsWith('cli-code-') && name.endsWith('.bin'))
+      .map((name) => ({ name, written: fs.statSync(path.join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const { name } of caches.slice(CODE_CACHES_KEPT)) if (name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
+  } catch {
+    // an unwritable cache directory: the next run compiles again
+  }
+}
+
+/**
+ * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, os, stream,
+ * worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
+ * (esbuild hoists every module's requires to its initialiser). Named imports compile to property reads, so a
+ * built-in nobody reads is never loaded.
+ */
+function lazyBuiltins(coldRequire) {
+  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
+  const lazy = (id) => {
+    let loaded;
+    const real = () => (loaded ??= coldRequire(id));
+    return new Proxy(
+      {},
+      {
+        get: (_, key) => real()[key],
+        has: (_, key) => key in real(),
+        ownKeys: () => Reflect.ownKeys(real()),
+        getOwnPropertyDescriptor: (_, key) => {
+          const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+          return descriptor && { ...descriptor, configurable: true };
+        },
+      },
+    );
+  };
+  const wrapped = (id) => (LAZY.has(id) ? lazy(id) : coldRequire(id));
+  return Object.assign(wrapped, { resolve: coldRequire.resolve, cache: coldRequire.cache });
+}

@@ -9,10 +9,21 @@
 //   HTTP edge's) stays an ordinary import from node_modules, loaded where it is used, exactly as unbundled. Packages
 //   loaded through createRequire (ajv, cli-progress) are not seen by esbuild and load from node_modules too.
 // - dist/bundle/meta.json is esbuild's metafile: which inputs each output holds (test/cli/startup.test.ts reads it).
+// - dist/bundle/cold.cjs is the same program once more as ONE CommonJS file, for bin/search.js to compile through
+//   node:vm with a V8 code cache (Node 20 has no compile cache for ES modules). Our lazy edges are inlined (esbuild
+//   wraps each lazily imported module in an initialiser that runs at its point of use), except the interactive view:
+//   ink has top-level await, which CommonJS cannot require, so the view stays the ES module dist/bundle/view.js
+//   (an entry of the build above), imported from cold.cjs by URL. bin/search.js never takes cold.cjs when the view
+//   may open, so that edge is a safety net, not a path. cold.cjs's import() calls become calls of `__coldImport`
+//   (a parameter of its wrapper: bin/search.js's own import()). Packages stay external as above; cold.cjs may require() only
+//   Node built-ins and CommonJS packages (checked below). Its last line names a build id (a hash of its text), the
+//   key of its code cache.
+// - dist/bundle/cold-meta.json is cold.cjs's metafile.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -31,8 +42,8 @@ const ownImportMetaUrl = {
   },
 };
 
-/** Packages on a cached query's path: commander (argument parsing) and lunr (the index format). */
-const BUNDLED = new Set(['commander', 'lunr']);
+/** Packages on a cached query's path: commander (argument parsing), lunr (the index format), @noble/hashes (cache names). */
+const BUNDLED = new Set(['commander', 'lunr', '@noble/hashes']);
 
 const otherPackagesExternal = {
   name: 'other-packages-external',
@@ -44,9 +55,22 @@ const otherPackagesExternal = {
   },
 };
 
+// The column files' fingerprints hash the getters' source text (src/store/column-defs.ts): computed here from
+// dist/'s text and defined in both bundles, whose own text differs (minified, renamed apart differently).
+const { columnDefs, fingerprintKey } = await import(pathToFileURL(path.join(dist, 'store/column-defs.js')).href);
+const { specOf } = await import(pathToFileURL(path.join(dist, 'kinds/catalog.js')).href);
+const { KINDS } = await import(pathToFileURL(path.join(dist, 'kinds/kind.js')).href);
+const fingerprints = Object.fromEntries(
+  KINDS.map((kind) => {
+    const defs = columnDefs(specOf(kind));
+    return [fingerprintKey(kind, defs.list), defs.fingerprint];
+  }),
+);
+const define = { __COLUMN_FINGERPRINTS__: JSON.stringify(fingerprints) };
+
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { search: path.join(dist, 'cli/main.js') },
+  entryPoints: { search: path.join(dist, 'cli/main.js'), view: path.join(dist, 'render/ink/index.js') },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -59,8 +83,67 @@ const result = await build({
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  define,
   // CommonJS packages inside an ESM bundle call require() for Node built-ins: give them one.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   plugins: [otherPackagesExternal, ownImportMetaUrl],
 });
 await writeFile(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+
+/** The view's lazy edge in dist/cli/main.js, as tsc writes it, and what it becomes in cold.cjs. */
+const VIEW_IMPORT = "import('../render/ink/index.js')";
+const VIEW_FROM_COLD = "import(new URL('./view.js', __coldUrl).href)";
+
+/** cold.cjs: `import.meta.url` as each module's own dist/ URL, from cold.cjs's (`__coldUrl`, set by the banner). */
+const coldImportMetaUrl = {
+  name: 'cold-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      if (args.path === path.join(dist, 'cli/main.js')) {
+        if (!text.includes(VIEW_IMPORT)) throw new Error(`bundle: ${VIEW_IMPORT} not found in dist/cli/main.js (update scripts/bundle.mjs)`);
+        text = text.replaceAll(VIEW_IMPORT, VIEW_FROM_COLD);
+      }
+      if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, __coldUrl).href`), loader: 'js' };
+    });
+  },
+};
+
+const cold = await build({
+  entryPoints: { cold: path.join(dist, 'cli/main.js') },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outdir,
+  outExtension: { '.js': '.cjs' },
+  metafile: true,
+  write: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  define,
+  banner: { js: "const __coldUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [otherPackagesExternal, coldImportMetaUrl],
+});
+// require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
+const COMMONJS_PACKAGES = new Set(['cli-progress', 'ajv']);
+for (const output of Object.values(cold.metafile.outputs)) {
+  for (const i of output.imports) {
+    if (i.kind !== 'require-call' || i.path.startsWith('node:') || COMMONJS_PACKAGES.has(i.path)) continue;
+    throw new Error(`bundle: cold.cjs would require() ${i.path}; keep it behind a lazy edge esbuild leaves as import()`);
+  }
+}
+// import() inside code that node:vm compiled with a code cache loses its loader (Node 20: "A dynamic import callback
+// was not specified"), so cold.cjs's remaining import() calls (external packages, built-ins, the view) go through
+// `__coldImport`, an import() of bin/search.js's. Every one must be rewritten: the count is checked against esbuild's.
+const dynamicImports = Object.values(cold.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import')).length + 1;
+let rewritten = 0;
+const text = cold.outputFiles[0].text.replace(/(?<![\w$.])import\(/g, () => (rewritten++, '__coldImport('));
+if (rewritten !== dynamicImports) throw new Error(`bundle: cold.cjs has ${rewritten} import( where esbuild reports ${dynamicImports} dynamic imports`);
+const buildId = createHash('sha256').update(text).digest('hex').slice(0, 32);
+await writeFile(path.join(outdir, 'cold.cjs'), `${text}//# build-id ${buildId}\n`);
+await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(cold.metafile));

@@ -2,7 +2,8 @@
  * The core: `runSearch(request, store)` answers one search exactly as GitHub's REST API would. Both edges (CLI
  * and server) call it and only differ in how the request arrives and the answer is written.
  */
-import type { Envelope } from './envelope/envelope.js';
+import { RENDERED_ITEMS, type Envelope } from './envelope/envelope.js';
+import { cachedItemJson } from './envelope/item-json.js';
 import { buildItems } from './envelope/items.js';
 import { Budget } from './execute/execute.js';
 import { executeSearch, type OrderedResults } from './execute/run-plan.js';
@@ -53,12 +54,24 @@ function envelopeOf(
   const { request, spec } = compiled.plan;
   const { start, end } = pageRange(request.page, request.perPage, results.docs.length);
   const pageDocs = Array.from(results.docs.subarray(start, end));
+  const last = lastPage(results.total, request.perPage, spec.capRule ?? 'default');
+  if (!request.media.textMatch) {
+    // Without text matches an item depends on its record and the media type only: written from the rendered-item
+    // cache (envelope/item-json.ts); the item objects are built only if an edge reads them (the view, --json fields).
+    const envelope = { total_count: results.total, incomplete_results: results.incomplete } as Envelope;
+    let items: Envelope['items'] | undefined;
+    Object.defineProperty(envelope, 'items', {
+      enumerable: true,
+      get: () => (items ??= buildItems(c, pageDocs, request.media, [])),
+      set: (value: Envelope['items']) => void (items = value),
+    });
+    // Once the item objects exist an edge may change them: from then on the envelope is written from them.
+    const rendered = pageDocs.map((doc) => cachedItemJson(c, doc, request.media));
+    Object.defineProperty(envelope, RENDERED_ITEMS, { get: () => (items === undefined ? rendered : undefined) });
+    return { envelope, request, lastPage: last };
+  }
   // Text matches of the page spend on a budget of their own deadline (a cached answer's page too).
   const pageBudget = new Budget(deadline);
   const items = buildItems(c, pageDocs, request.media, positiveText(compiled.expr), pageBudget);
-  return {
-    envelope: { total_count: results.total, incomplete_results: results.incomplete || pageBudget.expired, items },
-    request,
-    lastPage: lastPage(results.total, request.perPage, spec.capRule ?? 'default'),
-  };
+  return { envelope: { total_count: results.total, incomplete_results: results.incomplete || pageBudget.expired, items }, request, lastPage: last };
 }

@@ -5,10 +5,10 @@
  * match is deleted and rebuilt from the records, never trusted (issue #12, defect 3: one changed digit in an
  * unchecked file showed a private repository to anonymous callers).
  */
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { writeAtomically } from '../cache/atomic-write.js';
 import { readRegularSync } from '../cache/regular-file.js';
+import { sha256Hex as sha256 } from '../cache/sha256.js';
 import { knownNamesFileName, knownNamesId, privateDocsFileName, privateDocsId } from '../cache/file-names.js';
 import type { KnownNames } from './names.js';
 
@@ -28,7 +28,6 @@ export interface AccessFileLocation {
   readonly id: string;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Remove an unverifiable file; what cannot be removed (a directory in its place) is left: it is never read. */
 function remove(file: string): void {

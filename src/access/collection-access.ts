@@ -9,7 +9,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import type { PrivateDoc, PrivateDocs } from './cache-files.js';
 import type { NameCollector, VisibleNames } from './names.js';
-import type { Viewer } from '../request/viewer.js';
+import { ANONYMOUS, type Viewer } from '../request/viewer.js';
 
 /** How many per-viewer hidden sets a collection remembers (a few readers at a time is the norm). */
 const HIDDEN_MEMO = 64;
@@ -46,6 +46,8 @@ export class CollectionAccess {
    * read that this dump knows. Two viewers with the same key get the same answers, so caches key on it.
    */
   key(viewer: Viewer): string {
+    // The anonymous viewer reads no private repository: its key needs no names (a cold query then never reads them).
+    if (viewer === ANONYMOUS) return '\u0000';
     // Repositories known by name only (a private repository record without documents here) decide scopes too.
     const readable = this.loadedNames().privateRepositories.filter((repo) => viewer.canReadPrivate(repo));
     return `${viewer.login ?? ''}\u0000${readable.join(',')}`;

@@ -7,16 +7,17 @@
  * | `<kind>-<key>.lunr`           | the index cache key (`cacheKey` in index-cache.ts)                           |
  * | `<kind>-<key>.records`        | the same key (record snapshot); written as `<kind>-pending.records` first    |
  * | `<kind>-<id>.columns`         | {@link columnsId}: columns format, index key, repositories', users', issues' hashes, column layout |
+ * | `<kind>-<id>.items`           | {@link itemsId}: items format and the columns id (the same inputs as the columns) |
  * | `<kind>-<id>.private.json`    | {@link privateDocsId}: access format, index key, repositories' hash          |
  * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
  * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
  *
- * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target.
+ * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target. Beside them,
+ * bin/search.js keeps `cli-code-<build id>-v8-<V8 version>.bin`, the V8 code cache of dist/bundle/cold.cjs (named
+ * there, not here: it is read before the program loads).
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+import { sha256Hex as sha256 } from './sha256.js';
 
 /** `<dir>/<kind>-<first 32 chars of id><suffix>`. */
 function named(dir: string, kind: string, id: string, suffix: string): string {
@@ -46,6 +47,16 @@ export function columnsId(format: number, indexKey: string, reposHash: string, u
 /** The columns file of a kind and {@link columnsId}. */
 export function columnsFileName(dir: string, kind: string, id: string): string {
   return named(dir, kind, id, '.columns');
+}
+
+/** The rendered-items file's key (hex sha256): its format and the kind's {@link columnsId} (same inputs). */
+export function itemsId(format: number, columnsKey: string): string {
+  return sha256(`items|${format}|${columnsKey}`);
+}
+
+/** The rendered-items file of a kind and {@link itemsId}. */
+export function itemsFileName(dir: string, kind: string, id: string): string {
+  return named(dir, kind, id, '.items');
 }
 
 /** The private-documents file's key (hex sha256); `format` is ACCESS_FORMAT. */

@@ -4,7 +4,6 @@
  * (or a new tool version) is never served a stale index. Files hold the compact binary form
  * (compact-index-file.ts) and are written atomically (temp file + rename).
  */
-import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-fi
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
 import { indexFileName } from './file-names.js';
+import { sha256Hex } from './sha256.js';
 
 /**
  * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
@@ -36,7 +36,7 @@ export function defaultCacheDir(): string {
 /** The cache key of a kind's index: sha256 over format, tool version, analyzer version, field layout and the dump hash. */
 export function cacheKey(spec: KindSpec, dumpHash: string): string {
   const layout = spec.fields.map((f) => `${f.name}:${f.analyzer}:${f.boost}`).join(',');
-  return createHash('sha256').update(`${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`).digest('hex');
+  return sha256Hex(`${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`);
 }
 
 /** The cache file of a kind and key. */

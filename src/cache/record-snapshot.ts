@@ -381,14 +381,17 @@ export async function loadSnapshot(
   let keep = false;
   try {
     const size = fstatSync(fd).size;
-    const read = (position: number, length: number): Buffer => {
-      const buffer = Buffer.allocUnsafe(length);
+    const readInto = (buffer: Uint8Array, position: number): void => {
       let done = 0;
-      while (done < length) {
-        const n = readSync(fd, buffer, done, length - done, position + done);
+      while (done < buffer.length) {
+        const n = readSync(fd, buffer, done, buffer.length - done, position + done);
         if (n === 0) throw new IndexFileError('record snapshot truncated');
         done += n;
       }
+    };
+    const read = (position: number, length: number): Buffer => {
+      const buffer = Buffer.allocUnsafe(length);
+      readInto(buffer, position);
       return buffer;
     };
     const damaged = (why: string): never => {
@@ -409,22 +412,26 @@ export async function loadSnapshot(
     const textStart = MAGIC.length;
     const offsetsStart = textStart + header.textBytes;
     if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) damaged('inconsistent section sizes');
-    const tableBytes = read(offsetsStart, (texts + 1) * 8 + texts * 4);
-    if (crc32(tableBytes) >>> 0 !== header.tablesCrc) damaged('offset table checksum mismatch');
-    const offsets = new Float64Array(texts + 1);
-    const crcs = new Uint32Array(texts);
+    // Read straight into aligned memory (the offsets and CRCs are views of it: no copy, no per-element reads).
+    const tableLength = (texts + 1) * 8 + texts * 4;
+    const table = new Uint8Array(tableLength);
+    readInto(table, offsetsStart);
+    if (crc32(table) >>> 0 !== header.tablesCrc) damaged('offset table checksum mismatch');
+    let offsets: Float64Array;
+    let crcs: Uint32Array;
     if (LITTLE_ENDIAN) {
-      // One copy into aligned memory instead of 1.5 element reads per record (a cold query opens this table).
-      const aligned = new Uint8Array(tableBytes.length);
-      aligned.set(tableBytes);
-      offsets.set(new Float64Array(aligned.buffer, 0, texts + 1));
-      crcs.set(new Uint32Array(aligned.buffer, (texts + 1) * 8, texts));
+      offsets = new Float64Array(table.buffer, 0, texts + 1);
+      crcs = new Uint32Array(table.buffer, (texts + 1) * 8, texts);
     } else {
-      for (let i = 0; i <= texts; i++) offsets[i] = tableBytes.readDoubleLE(i * 8);
-      for (let i = 0; i < texts; i++) crcs[i] = tableBytes.readUInt32LE((texts + 1) * 8 + i * 4);
+      const view = new DataView(table.buffer);
+      offsets = new Float64Array(texts + 1);
+      crcs = new Uint32Array(texts);
+      for (let i = 0; i <= texts; i++) offsets[i] = view.getFloat64(i * 8, true);
+      for (let i = 0; i < texts; i++) crcs[i] = view.getUint32((texts + 1) * 8 + i * 4, true);
     }
     if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) damaged('bad offsets');
-    for (let i = 0; i < texts; i++) if (!(offsets[i]! <= offsets[i + 1]!)) damaged('bad offsets');
+    // Each text's own offsets are checked when it is read (in order, within the text section): a query reads a
+    // page of records, and a loop over every offset here cost ~4 ms per 100k records on each cold query.
 
     let replacement: Omit<KindRecords, 'hash'> | undefined;
     /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
@@ -441,9 +448,12 @@ export async function loadSnapshot(
     };
     const parse = (i: number): RawRecord => {
       if (replacement) return fromDump(i);
-      const bytes = read(textStart + offsets[i]!, offsets[i + 1]! - offsets[i]!);
-      if (crc32(bytes) >>> 0 !== crcs[i]) {
-        damage = `record ${i} fails its checksum`;
+      const start = offsets[i]!;
+      const end = offsets[i + 1]!;
+      const inOrder = start <= end && end <= header.textBytes;
+      const bytes = inOrder ? read(textStart + start, end - start) : undefined;
+      if (bytes === undefined || crc32(bytes) >>> 0 !== crcs[i]) {
+        damage = bytes === undefined ? `record ${i} has bad offsets` : `record ${i} fails its checksum`;
         removeQuietly(file);
         if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
         cacheNotice(file, damage);

@@ -27,7 +27,11 @@ import { createImportCommand } from './import-command.js';
 import { createIndexCommand } from './index-command.js';
 import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
+import { processIo } from './process-io.js';
 import { createServeCommand } from './serve-command.js';
+
+/** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
+export { isKind } from '../kinds/kind.js';
 
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
@@ -48,8 +52,10 @@ export interface Io {
  */
 export function wantsJson(invocation: KindInvocation, io: Io): boolean {
   if (invocation.select) return false;
+  if (invocation.json || !io.stdout.isTTY || io.env.CI === 'true' || io.env.TERM === 'dumb') return true;
+  // stdin last: the process's stdin stream is created when first read (process-io.ts), and most runs never need it.
   const stdinTty = io.stdin === undefined || io.stdin.isTTY === true;
-  return invocation.json || !io.stdout.isTTY || !stdinTty || io.env.CI === 'true' || io.env.TERM === 'dumb';
+  return !stdinTty;
 }
 
 /** Run one kind search and write its answer; returns the exit code. Errors propagate to {@link main}. */
@@ -297,13 +303,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 /**
  * The process edge, called by bin/search.js: runs {@link main} on `process.argv` and sets `process.exitCode`.
  * A closed stdout (`search ... | head`) ends the run quietly, as Unix tools do, instead of an EPIPE crash.
+ * The standard streams are created only when used (process-io.ts).
  */
 export async function run(): Promise<void> {
   const quietOnEpipe = (error: NodeJS.ErrnoException): void => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
     throw error;
   };
-  process.stdout.on('error', quietOnEpipe);
-  process.stderr.on('error', quietOnEpipe);
-  process.exitCode = await main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+  process.exitCode = await main(process.argv.slice(2), processIo(quietOnEpipe));
 }

@@ -5,8 +5,8 @@
  * issues that are pull requests are enriched from their matching `/pulls` record.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
@@ -394,7 +394,8 @@ function makeDump(
 
 /** Opens a directory dump: finds `<part>.json` / `<part>.json.gz`; reads nothing yet. */
 async function openDirectory(source: string): Promise<Dump> {
-  const names = new Set(await readdir(source));
+  // Synchronous, as in openDump: a handful of calls, and a cold query then never loads node:fs/promises.
+  const names = new Set(readdirSync(source));
   const files = new Map<Part, string>();
   for (const part of PARTS) {
     const plain = names.has(`${part}.json`);
@@ -407,7 +408,7 @@ async function openDirectory(source: string): Promise<Dump> {
   for (const file of files.values()) {
     let info: Stats;
     try {
-      info = await stat(file);
+      info = statSync(file);
     } catch (error) {
       throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
     }
@@ -472,7 +473,7 @@ export async function openDump(source: string): Promise<Dump> {
   const absolute = path.resolve(source);
   let info;
   try {
-    info = await stat(absolute);
+    info = statSync(absolute);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new DataError(code === 'ENOENT' ? 'no such file or directory' : `cannot open (${code ?? String(error)})`, {

@@ -4,14 +4,14 @@
  */
 import type { Item } from './envelope.js';
 import { withScore } from '../kinds/common.js';
+import { ITEM_SCORE } from '../kinds/item-text.js';
 import type { MediaOptions } from '../request/media-type.js';
 import type { Collection } from '../store/collection.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
 import type { Spender } from '../budget.js';
 
-/** Every item's `score`: GitHub writes 1.0 for every item of every kind; relevance only orders (Part B §6). */
-export const ITEM_SCORE = 1;
+export { ITEM_SCORE } from '../kinds/item-text.js';
 
 /**
  * Build the items of one page.

@@ -25,16 +25,24 @@ const FIRST_SCORE_SLICE = 1024;
 export async function scanDocs(within: DocList, test: (doc: number) => boolean, budget: Budget): Promise<DocList> {
   const out = new Uint32Array(within.length);
   let n = 0;
-  for (let i = 0; i < within.length; i++) {
-    if (!budget.spend()) break;
+  // The budget is charged a stride of documents at a time (one unit each), before they are tested.
+  for (let i = 0; i < within.length; ) {
+    const end = Math.min(within.length, i + SCAN_STRIDE);
+    if (!budget.spend(end - i)) break;
     if (budget.yieldDue) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       budget.yielded();
     }
-    if (test(within[i]!)) out[n++] = within[i]!;
+    for (; i < end; i++) {
+      const doc = within[i]!;
+      if (test(doc)) out[n++] = doc;
+    }
   }
   return out.subarray(0, n);
 }
+
+/** Documents tested between two charges of the budget in {@link scanDocs}. */
+const SCAN_STRIDE = 64;
 
 /** Analysed query terms of `text` for one analyzer, and whether they must be adjacent (a phrase). */
 export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName): { terms: string[]; adjacent: boolean } {

@@ -31,12 +31,16 @@ export const commitsRank: RankSpec = {
     const shas = shaWords([word]);
     return shas.length === 0 ? undefined : onStrings(c, sha, (value) => matchesSha(value, shas));
   },
+  priors: {
+    recency: (signal, clock) =>
+      Math.max(20 * expDecay(signal('authorDate'), clock, 365 * DAY_MS), 20 * expDecay(signal('committerDate'), clock, 365 * DAY_MS)),
+  },
   score(text, signal, ctx, doc) {
-    const year = 365 * DAY_MS;
-    const recency = Math.max(20 * expDecay(signal('authorDate'), ctx.clock, year), 20 * expDecay(signal('committerDate'), ctx.clock, year));
+    const recency = signal('recency');
     const sha = ctx.shas.length > 0 && matchesSha(ctx.c.records[doc]?.sha, ctx.shas) ? 100 : 0;
     return text + recency + sha;
   },
+  linear: { applies: (ctx) => ctx.shas.length === 0, addend: 'recency' },
 };
 
 /**

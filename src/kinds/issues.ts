@@ -131,6 +131,10 @@ export const issuesRank: RankSpec = {
     number: issueNumber,
   },
   clock: ['created', 'updated'],
+  priors: {
+    factor: (signal, clock) =>
+      expDecay(signal('created'), clock, 42 * DAY_MS) + expDecay(signal('updated'), clock, 84 * DAY_MS) + (signal('open') === 1 ? 2 : 0),
+  },
   alsoMatches(word, c) {
     const wanted = numberWords([word])[0];
     if (wanted !== undefined) {
@@ -152,9 +156,9 @@ export const issuesRank: RankSpec = {
       const pull = ctx.shas.length > 0 ? ctx.c.pullOf(doc) : undefined;
       if (pull && (matchesSha(at(pull, 'head.sha'), ctx.shas) || matchesSha(pull.merge_commit_sha, ctx.shas))) base += 100;
     }
-    const recency = expDecay(signal('created'), ctx.clock, 42 * DAY_MS) + expDecay(signal('updated'), ctx.clock, 84 * DAY_MS);
-    return base * (recency + (signal('open') === 1 ? 2 : 0));
+    return base * signal('factor');
   },
+  linear: { applies: (ctx) => !ctx.defaultFields || (ctx.numbers.length === 0 && ctx.shas.length === 0), multiplier: 'factor' },
 };
 const repoLanguage: Getter<string | undefined> = (r, _d, c) => {
   const lang = repoRecord(r, c)?.language;

@@ -59,8 +59,9 @@ export function popularity(starCount: number): number {
 export const repositoriesRank: RankSpec = {
   defaultSort: { key: 'stars', order: 'desc' },
   signals: { stars, recorded: (r) => recordedAt(r) },
+  priors: { popularity: (signal) => popularity(signal('stars')) },
   score(text, signal, ctx, doc) {
-    let score = text * popularity(signal('stars'));
+    let score = text * signal('popularity');
     const full = ctx.c.records[doc]?.full_name;
     if (typeof full === 'string' && ctx.text !== '') {
       const wanted = ctx.text.toLowerCase();
@@ -70,6 +71,8 @@ export const repositoriesRank: RankSpec = {
     }
     return score;
   },
+  // Without a `/` in the text or a single owner, no repository's name can match the whole text.
+  linear: { applies: (ctx) => ctx.text === '' || (!ctx.text.includes('/') && ctx.owners.length !== 1), multiplier: 'popularity' },
 };
 
 export const repositories: KindSpec = {
@@ -164,6 +167,7 @@ export const repositories: KindSpec = {
   },
   needs: ['issues'],
   visibility: (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c),
+  projectReads: ['mercy'],
   project(record, _doc, _c, media) {
     // Every link field and a complete owner, derived when an old record lacks them (links.ts).
     const item = completeRepository(record);

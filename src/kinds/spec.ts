@@ -143,6 +143,12 @@ export interface RankSpec {
   /** Signals whose newest value over the public documents is the clock decay functions measure age from. */
   readonly clock?: readonly string[];
   /**
+   * Per-document values of the score that depend only on the document's own signals and the kind's clock, never
+   * on the query (a recency decay, say): each is computed at most once per document and collection
+   * (src/rank/rank.ts) and read by {@link score} through `signal(name)` like a signal. Same arithmetic as inline.
+   */
+  readonly priors?: Readonly<Record<string, (signal: (name: string) => number, clock: number) => number>>;
+  /**
    * Documents a keyword matches besides its text hits when no `in:` is given (issue numbers, commit SHA prefixes;
    * Part A §3.2, Part B §2.3); undefined when the word is not such a word.
    */
@@ -150,10 +156,21 @@ export interface RankSpec {
   /**
    * The best-match score of one matched document (only called when the query has text).
    * @param text the text score underneath (≥ 0)
-   * @param signal a signal's value for this document (NaN when missing)
+   * @param signal a signal's or prior's value for this document (NaN when missing)
    * @param ctx the fixed clock (epoch ms) and what the query's words ask for
    */
   score(text: number, signal: (name: string) => number, ctx: RankContext, doc: number): number;
+  /**
+   * {@link score} as `text × multiplier + addend`, two priors, for the queries where `applies(ctx)` holds (no word
+   * of the query adds a per-document boost): the same value in the same floating-point operations, so best match
+   * over many documents reads two numbers per document (src/rank/rank.ts; test/rank/linear.test.ts checks the
+   * equality). A missing multiplier is 1, a missing addend 0.
+   */
+  readonly linear?: {
+    readonly applies: (ctx: RankContext) => boolean;
+    readonly multiplier?: string;
+    readonly addend?: string;
+  };
 }
 
 /** What a rank function knows about the query and the dump besides one document's signals. */
@@ -233,6 +250,11 @@ export interface KindSpec {
   readonly visibility: Getter<Visibility>;
   /** Best match and default order (absent: the plain text score, dump order without text). */
   readonly rank?: RankSpec;
+  /**
+   * The media options {@link project} reads (absent: none). Items are rendered once per combination of these
+   * (src/kinds/item-text.ts); the rendered-items file holds them with none set.
+   */
+  readonly projectReads?: ReadonlyArray<'cloak' | 'mercy'>;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */
   project(record: RawRecord, doc: number, c: CollectionView, media: MediaOptions): Record<string, unknown>;
   /** `score` goes right after this key, where GitHub puts it (appended when the key is absent). */

@@ -20,10 +20,14 @@ const field = (name: string, analyzer: 'prose' | 'code', boost: number, whole: b
  */
 export const topicsRank: RankSpec = {
   signals: { repositories: num('repository_count') },
-  score(text, signal) {
-    const count = signal('repositories');
-    return text * Math.sqrt(1.4 * (Number.isNaN(count) ? 1 : count));
+  priors: {
+    popularity: (signal) => {
+      const count = signal('repositories');
+      return Math.sqrt(1.4 * (Number.isNaN(count) ? 1 : count));
+    },
   },
+  score: (text, signal) => text * signal('popularity'),
+  linear: { applies: () => true, multiplier: 'popularity' },
 };
 
 export const topics: KindSpec = {

@@ -68,19 +68,83 @@ function sameFields(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((f) => b.includes(f));
 }
 
+/** A collection's readers of its rank signals and its priors (one per collection). */
+interface RankReaders {
+  /** Signal name → value of a document (NaN when missing). */
+  readonly signals: ReadonlyMap<string, (doc: number) => number>;
+  /** Prior name → its per-document values, computed on first read and kept. */
+  readonly priors: ReadonlyMap<string, PriorValues>;
+}
+
 /**
- * Best-match scores of `docs` (same order as `text`): the kind's function of the text score and its signals, or
- * the text score itself when the kind has none.
+ * One prior's values by document: `values[doc]` once computed, NaN until then (a prior that is itself NaN is
+ * recomputed on every read, which is only slower); `compute(doc)` computes, stores and returns it.
+ */
+interface PriorValues {
+  readonly values: Float64Array;
+  readonly compute: (doc: number) => number;
+}
+
+const readersByCollection = new WeakMap<Collection, RankReaders>();
+
+/** The rank readers of `c`: signals from their columns (else the records), priors memoised per document. */
+function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankReaders {
+  const known = readersByCollection.get(c);
+  if (known) return known;
+  const signals = new Map<string, (doc: number) => number>();
+  for (const [name, get] of Object.entries(rank.signals ?? {})) signals.set(name, signalValues(c, get));
+  const priors = new Map<string, PriorValues>();
+  const entries = Object.entries(rank.priors ?? {});
+  if (entries.length > 0) {
+    const clock = clockOf(c);
+    for (const [name, prior] of entries) {
+      const values = new Float64Array(c.records.length).fill(NaN);
+      const compute = (doc: number): number => (values[doc] = prior((signal) => signals.get(signal)?.(doc) ?? NaN, clock));
+      priors.set(name, { values, compute });
+    }
+  }
+  const readers = { signals, priors };
+  readersByCollection.set(c, readers);
+  return readers;
+}
+
+/** A prior's value for `doc`: stored, else computed now. */
+function priorOf(prior: PriorValues, doc: number): number {
+  const value = prior.values[doc]!;
+  return Number.isNaN(value) ? prior.compute(doc) : value;
+}
+
+/**
+ * Best-match scores of `docs` (same order as `text`): the kind's function of the text score, its signals and
+ * priors, or the text score itself when the kind has none. Where the kind's {@link RankSpec.linear} form applies
+ * to the query, `text × multiplier + addend` from the priors' arrays (the same values, fewer calls).
  */
 export function rankScores(c: Collection, docs: DocList, text: Float64Array, ctx: RankContext): Float64Array {
   const rank: KindSpec['rank'] = c.spec.rank;
   if (!rank) return text;
-  const readers = new Map<string, (doc: number) => number>();
-  for (const [name, get] of Object.entries(rank.signals ?? {})) readers.set(name, signalValues(c, get));
+  const { signals, priors } = rankReaders(c, rank);
   const out = new Float64Array(docs.length);
+  const linear = rank.linear;
+  if (linear && linear.applies(ctx)) {
+    const multiplier = linear.multiplier === undefined ? undefined : priors.get(linear.multiplier);
+    const addend = linear.addend === undefined ? undefined : priors.get(linear.addend);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let score = text[i]!;
+      if (multiplier) score *= priorOf(multiplier, doc);
+      if (addend) score += priorOf(addend, doc);
+      out[i] = score;
+    }
+    return out;
+  }
+  let doc = 0;
+  const signal = (name: string): number => {
+    const prior = priors.get(name);
+    return prior ? priorOf(prior, doc) : (signals.get(name)?.(doc) ?? NaN);
+  };
   for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    out[i] = rank.score(text[i]!, (name) => readers.get(name)?.(doc) ?? NaN, ctx, doc);
+    doc = docs[i]!;
+    out[i] = rank.score(text[i]!, signal, ctx, doc);
   }
   return out;
 }

@@ -29,7 +29,7 @@ export function orderResults(
   for (let i = 0; i < positions.length; i++) positions[i] = i;
   const byScore = (a: number, b: number): number => scores[b]! - scores[a]! || docs[a]! - docs[b]!;
   const getter = sort === undefined ? undefined : c.spec.sorts[sort];
-  if (!getter) return firstInOrder(positions, limit, byScore);
+  if (!getter) return firstByKey(positions, scores, limit, byScore);
   const values = new Float64Array(docs.length);
   const column = c.column(getter);
   if (column?.type === 'number') {
@@ -45,7 +45,10 @@ export function orderResults(
     values.fill(NaN, i);
   }
   const sign = order === 'asc' ? 1 : -1;
-  return firstInOrder(positions, limit, (a, b) => {
+  // Higher key = earlier: the sort value in the asked direction, missing values last.
+  const keys = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) keys[i] = Number.isNaN(values[i]!) ? -Infinity : -sign * values[i]!;
+  return firstByKey(positions, keys, limit, (a, b) => {
     const x = values[a]!;
     const y = values[b]!;
     const xMissing = Number.isNaN(x);
@@ -54,6 +57,70 @@ export function orderResults(
     if (!xMissing && x !== y) return sign * (x - y);
     return byScore(a, b);
   });
+}
+
+/**
+ * The first `limit` of `positions` (initially `0 … n-1`, indices into `keys`) under `compare`, sorted, where
+ * `compare` orders first by `keys` descending (NaN counts as −∞) and breaks ties its own way. The `limit`-th
+ * largest key is found by a numeric selection over a copy of `keys` (no comparator calls), then only the
+ * positions whose key reaches it — the first `limit` and their ties — are ordered by `compare`. Linear on
+ * average; for a short list the plain {@link firstInOrder}. Reorders `positions` in place.
+ */
+export function firstByKey(positions: Uint32Array, keys: Float64Array, limit: number, compare: (a: number, b: number) => number): Uint32Array {
+  const n = positions.length;
+  const k = Math.max(0, Math.min(limit, n));
+  if (k === 0 || k * 4 >= n) return firstInOrder(positions, limit, compare);
+  const copy = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const key = keys[positions[i]!]!;
+    copy[i] = Number.isNaN(key) ? -Infinity : key;
+  }
+  const threshold = kthLargest(copy, k);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const key = keys[positions[i]!]!;
+    if ((Number.isNaN(key) ? -Infinity : key) >= threshold) positions[m++] = positions[i]!;
+  }
+  return firstInOrder(positions.subarray(0, m), k, compare);
+}
+
+/**
+ * The `k`-th largest value of `values` (1 ≤ k ≤ length; no NaN), by quickselect with a median-of-three pivot.
+ * Reorders `values` in place.
+ */
+export function kthLargest(values: Float64Array, k: number): number {
+  const want = k - 1;
+  let lo = 0;
+  let hi = values.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    let a = values[lo]!;
+    let b = values[mid]!;
+    let c = values[hi]!;
+    // Median of three, descending: a ≥ b ≥ c.
+    if (b > a) [a, b] = [b, a];
+    if (c > a) [a, c] = [c, a];
+    if (c > b) [b, c] = [c, b];
+    const pivot = b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i] = values[j]!;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // [lo, j] ≥ pivot ≥ [i, hi]; anything strictly between equals the pivot.
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else return pivot;
+  }
+  return values[want]!;
 }
 
 /**

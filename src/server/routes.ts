@@ -4,7 +4,7 @@
  * limits, the in-flight bound, and the mapping of core results and {@link ApiError}s to GitHub's statuses,
  * headers and bodies. The body of a search is exactly `renderJson(envelope)`, byte-identical to `search --json`.
  */
-import { renderJson } from '../envelope/envelope.js';
+import { renderJson, renderJsonBytes } from '../envelope/envelope.js';
 import { ApiError } from '../api-error.js';
 import { isKind, type Kind } from '../kinds/kind.js';
 import { mediaTypeHeader, parseAccept } from '../request/media-type.js';
@@ -195,7 +195,7 @@ function methodNotAllowed(headers: Headers, allow: string, head: boolean): Respo
 /** The body, ETag and paging facts of a search answer (what {@link ResponseCache} keeps). */
 function renderSearch(result: SearchResult): RenderedSearch {
   const mediaType = mediaTypeHeader(result.request.media);
-  const body = Buffer.from(renderJson(result.envelope), 'utf8');
+  const body = renderJsonBytes(result.envelope);
   return {
     body,
     etag: etagFor(body, mediaType),

@@ -23,12 +23,33 @@ export interface ColumnDefs {
   readonly byGetter: ReadonlyMap<Getter<unknown>, ColumnDef>;
   /**
    * sha256 hex over the format, names, types and the getters' source text: a changed getter changes it (a
-   * helper the getter calls is not covered; such changes bump COLUMNS_FORMAT).
+   * helper the getter calls is not covered; such changes bump COLUMNS_FORMAT). Bundled, the text is dist/'s
+   * (see BUNDLED_FINGERPRINTS), so every way of running the program reads the same column files.
    */
   readonly fingerprint: string;
 }
 
 const memo = new WeakMap<KindSpec, ColumnDefs>();
+
+/**
+ * The fingerprints of dist/'s getters, computed by scripts/bundle.mjs and defined in dist/bundle/*: a bundle's
+ * getter text is not dist/'s (minified, renamed apart differently in the ES module bundle and in cold.cjs), yet
+ * all three must name the same column files. Keyed by {@link fingerprintKey}; absent when running unbundled.
+ */
+declare const __COLUMN_FINGERPRINTS__: Readonly<Record<string, string>> | undefined;
+const BUNDLED_FINGERPRINTS = typeof __COLUMN_FINGERPRINTS__ === 'undefined' ? undefined : __COLUMN_FINGERPRINTS__;
+
+/** What a bundled fingerprint is looked up by: the kind and its columns' names and types, in order. */
+export function fingerprintKey(kind: string, list: readonly ColumnDef[]): string {
+  return `${kind}|${list.map((def) => `${def.name}:${def.type}`).join(',')}`;
+}
+
+/** sha256 hex over the columns format and each column's name, type and getter source text. */
+function sourceFingerprint(list: readonly ColumnDef[]): string {
+  const hash = createHash('sha256').update(`columns ${COLUMNS_FORMAT}\n`);
+  for (const def of list) hash.update(`${def.name}|${def.type}|${def.get.toString()}\n`);
+  return hash.digest('hex');
+}
 
 /** The columns of `spec` (computed once per spec). A getter used twice is one column (its first name). */
 export function columnDefs(spec: KindSpec): ColumnDefs {
@@ -48,9 +69,8 @@ export function columnDefs(spec: KindSpec): ColumnDefs {
   for (const key of Object.keys(spec.sorts).sort()) add(`sort.${key}`, 'number', spec.sorts[key]!);
   const signals = spec.rank?.signals ?? {};
   for (const name of Object.keys(signals).sort()) add(`rank.${name}`, 'number', signals[name]!);
-  const hash = createHash('sha256').update(`columns ${COLUMNS_FORMAT}\n`);
-  for (const def of list) hash.update(`${def.name}|${def.type}|${def.get.toString()}\n`);
-  const defs = { list, byGetter, fingerprint: hash.digest('hex') };
+  const fingerprint = BUNDLED_FINGERPRINTS?.[fingerprintKey(spec.kind, list)] ?? sourceFingerprint(list);
+  const defs = { list, byGetter, fingerprint };
   memo.set(spec, defs);
   return defs;
 }

@@ -22,7 +22,10 @@ import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveC
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
-import { columnsFileName, columnsId, hashMemoFileName, hashMemoId } from '../cache/file-names.js';
+import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId } from '../cache/file-names.js';
+import { attachItemFile, ItemFile, itemFileOf, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
+import { itemBytes } from '../kinds/item-text.js';
+import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
 import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
@@ -221,6 +224,7 @@ class DumpStore implements Store {
     const id = columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, issuesHash, defs.fingerprint);
     const file = columnsFileName(this.cacheDir, collection.kind, id);
     const count = collection.records.length;
+    if (dump.cheapHash && count > 0) this.openItems(collection, itemsFileName(this.cacheDir, collection.kind, itemsId(ITEMS_FORMAT, id)));
     if (!streamed && (!dump.cheapHash || count === 0)) return;
     if (!streamed) {
       const stored = openColumns(file, id, count);
@@ -259,8 +263,41 @@ class DumpStore implements Store {
     const dump = await this.openDump();
     const wanted = kinds ?? dump.kinds;
     const reports: BuildReport[] = [];
-    for (const kind of KINDS) if (wanted.includes(kind)) reports.push((await this.entry(kind)).report);
+    for (const kind of KINDS) {
+      if (!wanted.includes(kind)) continue;
+      const { collection, report } = await this.entry(kind);
+      const started = performance.now();
+      this.writeItems(collection);
+      reports.push({ ...report, ms: report.ms + (performance.now() - started) });
+    }
     return reports;
+  }
+
+  /** Where each collection's rendered-items file is (directory dumps with records only). */
+  private readonly itemFiles = new WeakMap<Collection, string>();
+
+  /** Remember the collection's rendered-items file and use it when it exists. */
+  private openItems(collection: Collection, file: string): void {
+    this.itemFiles.set(collection, file);
+    const items = ItemFile.open(file, collection.records.length);
+    if (items) attachItemFile(collection, items);
+  }
+
+  /**
+   * Write the collection's rendered-items file when it has none (a pass over the records, one held at a time), so
+   * a server answers pages by concatenation. Only a build asks for it (`search index`, `search serve`): a query
+   * renders the few items of its page itself.
+   */
+  private writeItems(collection: Collection): void {
+    const file = this.itemFiles.get(collection);
+    if (!file || itemFileOf(collection)) return;
+    const { spec, records } = collection;
+    const written = writeItemFile(file, records.length, (add) =>
+      forEachRecord(records, (record, doc) => add(itemBytes(spec, record, doc, collection, PLAIN_MEDIA))),
+    );
+    if (written === undefined) return;
+    const items = ItemFile.open(file, records.length);
+    if (items) attachItemFile(collection, items);
   }
 
   async collection(kind: Kind): Promise<Collection> {

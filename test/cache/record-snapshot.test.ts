@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
@@ -113,6 +114,36 @@ describe('record snapshot file', () => {
     expect(snapshot.pulls.get(1)).toEqual(pulls.get(1));
     expect(calls).toBe(1);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('checks a text\'s offsets when it is read: out of order (under a valid table checksum) is damage, never a read', async () => {
+    const dir = tempDir();
+    await saveSnapshot(dir, 'issues', 'k1', records, pulls);
+    const file = snapshotFile(dir, 'issues', 'k1');
+    const good = readFileSync(file);
+    // Layout: MAGIC | texts | offsets (f64, texts + 1) | CRCs (u32, texts) | header | u32 length | u32 CRC | MAGIC.
+    const headerLength = good.readUInt32LE(good.length - 16);
+    const headerStart = good.length - 16 - headerLength;
+    const header = JSON.parse(good.subarray(headerStart, headerStart + headerLength).toString('utf8')) as { textBytes: number; tablesCrc: number };
+    const texts = records.length + pulls.size;
+    const tableStart = headerStart - (texts + 1) * 8 - texts * 4;
+    const bad = Buffer.from(good.subarray(0, headerStart));
+    bad.writeDoubleLE(header.textBytes, tableStart + 8); // text 0 ends, and text 1 starts, past text 1's end
+    const tablesCrc = crc32(bad.subarray(tableStart)) >>> 0;
+    const headerBytes = Buffer.from(JSON.stringify({ ...header, tablesCrc }), 'utf8');
+    const trailer = Buffer.alloc(16);
+    trailer.writeUInt32LE(headerBytes.length, 0);
+    trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
+    good.copy(trailer, 8, good.length - 8);
+    writeFileSync(file, Buffer.concat([bad, headerBytes, trailer]));
+    const snapshot = (await loadSnapshot(dir, 'issues', 'k1'))!;
+    expect(snapshot.records.length).toBe(3);
+    expect(() => snapshot.records[1]).toThrow(IndexFileError);
+    expect(existsSync(file)).toBe(false);
+    writeFileSync(file, Buffer.concat([bad, headerBytes, trailer]));
+    const healed = (await loadSnapshot(dir, 'issues', 'k1', () => ({ records, pulls })))!;
+    expect([...healed.records]).toEqual(records);
+    expect(healed.records[2]).toEqual(records[2]);
   });
 
   it('lazyRecords reads only what is touched', () => {

@@ -1,10 +1,11 @@
 /**
  * Start-up cost: a JSON query loads only the core. The interactive view, the HTTP server, the importers, the
  * progress bar and the record validator (ajv) load at their point of use, so they must not appear among the
- * modules a cached `search issues ... --json` loads. Also the pieces that made them lazy.
+ * modules a cached `search issues ... --json` loads. Also the pieces that made them lazy, and bin/search.js's
+ * cold path (dist/bundle/cold.cjs with a V8 code cache): same output as the ES module bundle, whatever its cache.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -34,14 +35,23 @@ function expandBundled(modules: readonly string[]): string[] {
   });
 }
 
-/** Runs bin/search.js with the module logger; resolves with the exit code and the loaded modules' paths. */
-async function loadedModules(args: readonly string[], cacheDir: string): Promise<{ code: number | null; modules: string[] }> {
+/**
+ * Runs `script` (bin/search.js unless told) with the module logger; resolves with the exit code, stdout and the
+ * loaded modules' paths (built-ins as `node:<name>`).
+ */
+async function loadedModules(
+  args: readonly string[],
+  cacheDir: string,
+  script = bin,
+): Promise<{ code: number | null; stdout: string; modules: string[] }> {
   const log = path.join(mkdtempSync(path.join(tmpdir(), 'search-modules-')), 'modules.txt');
-  const child = spawn(process.execPath, ['--import', logModules, bin, ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn(process.execPath, ['--import', logModules, script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SEARCH_CACHE_DIR: cacheDir, LOG_MODULES_FILE: log },
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(stderr).toBe('');
@@ -49,7 +59,7 @@ async function loadedModules(args: readonly string[], cacheDir: string): Promise
     .split('\n')
     .filter(Boolean)
     .map((m) => (m.startsWith('file:') ? fileURLToPath(m) : m).split(path.sep).join('/'));
-  return { code, modules: expandBundled(modules) };
+  return { code, stdout, modules: expandBundled(modules) };
 }
 
 /** The fixture dump as a directory of `<kind>.json` (single-file dumps are re-read, so validated, every run). */
@@ -69,21 +79,85 @@ const NOT_FOR_A_JSON_QUERY = [
   /^node:http$/,
 ];
 
+const coldBundle = fileURLToPath(new URL('../../dist/bundle/cold.cjs', import.meta.url));
+const esBundleRunner = fileURLToPath(new URL('./fixtures/run-es-bundle.mjs', import.meta.url));
+const codeCaches = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('cli-code-'));
+
 describe.skipIf(!built)('what a cached JSON query loads (needs `npm run build`; skipped when dist/ is absent)', () => {
   it('loads the core only: no validator, view, server, importers or progress bar', async () => {
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
     const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
     // Cold cache: the dump is read and validated, so ajv loads (this also shows the logger sees CommonJS).
-    const cold = await loadedModules(args, cacheDir);
+    const cold = await loadedModules(args, cacheDir, esBundleRunner);
     expect(cold.code).toBe(0);
     expect(cold.modules.some((m) => m.includes('/node_modules/ajv/'))).toBe(true);
     // Warm cache: served from the index cache and the record snapshot; nothing is validated.
-    const warm = await loadedModules(args, cacheDir);
+    const warm = await loadedModules(args, cacheDir, esBundleRunner);
     expect(warm.code).toBe(0);
     expect(warm.modules.some((m) => m.endsWith('/dist/search.js'))).toBe(true);
     // The bundle (when built) is what ran: the lazily loaded parts are chunks of it, not the unbundled modules.
     if (existsSync(bundleMeta)) expect(warm.modules.some((m) => m.endsWith('/dist/bundle/search.js'))).toBe(true);
     expect(warm.modules.filter((m) => NOT_FOR_A_JSON_QUERY.some((re) => re.test(m)))).toEqual([]);
+  }, 60_000);
+
+  it.skipIf(!existsSync(coldBundle))('bin/search.js runs a piped query from cold.cjs and its code cache, with the same output', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
+    const es = await loadedModules(args, cacheDir, esBundleRunner);
+    expect(codeCaches(cacheDir)).toEqual([]);
+    const indexFiles = readdirSync(cacheDir).sort();
+    // First run through bin: no code cache yet; it is written after the search. Every index file the ES module
+    // bundle wrote is read as is (column files are named by their getters' fingerprint, the same in both bundles).
+    const first = await loadedModules(args, cacheDir);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(es.stdout);
+    expect(codeCaches(cacheDir)).toHaveLength(1);
+    expect(readdirSync(cacheDir).filter((name) => !name.startsWith('cli-code-')).sort()).toEqual(indexFiles);
+    // Second run: compiled from that cache. Neither the ES bundle nor what a JSON query must not load is loaded.
+    const warm = await loadedModules(args, cacheDir);
+    expect(warm.code).toBe(0);
+    expect(warm.stdout).toBe(es.stdout);
+    expect(warm.modules.filter((m) => m.includes('/dist/bundle/search.js') || m.includes('/dist/cli/main.js'))).toEqual([]);
+    expect(warm.modules.filter((m) => NOT_FOR_A_JSON_QUERY.some((re) => re.test(m)))).toEqual([]);
+    // A damaged cache is rejected by V8 (or too short to use): same answer, nothing on stderr, and it is rewritten.
+    const [name] = codeCaches(cacheDir);
+    for (const damaged of [Buffer.from([1]), Buffer.alloc(5000, 7)]) {
+      writeFileSync(path.join(cacheDir, name!), damaged);
+      const again = await loadedModules(args, cacheDir);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toBe(es.stdout);
+      expect(readFileSync(path.join(cacheDir, name!)).length).toBeGreaterThan(damaged.length);
+    }
+  }, 60_000);
+
+  it.skipIf(!existsSync(coldBundle))('keeps this build\'s code cache and the most recent others\' (at most four in all)', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
+    const others = ['a', 'b', 'c', 'd', 'e'].map((id, i) => {
+      const file = path.join(cacheDir, `cli-code-${id}-v8-0.bin`);
+      writeFileSync(file, 'x');
+      utimesSync(file, 1000 + i, 1000 + i); // e is the most recent of them
+      return path.basename(file);
+    });
+    const run = await loadedModules(args, cacheDir);
+    expect(run.code).toBe(0);
+    const kept = codeCaches(cacheDir);
+    expect(kept).toHaveLength(4);
+    expect(kept).toEqual(expect.arrayContaining(others.slice(2)));
+  }, 60_000);
+
+  it.skipIf(!existsSync(coldBundle))('a code cache that can be neither read nor written costs its time only', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const args = ['issues', 'crash', '--data', directoryDump(), '--json'];
+    const es = await loadedModules(args, cacheDir, esBundleRunner);
+    // A directory where the code cache of this build and Node would go (bin/search.js names it so).
+    const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(readFileSync(coldBundle, 'utf8'))?.[1];
+    mkdirSync(path.join(cacheDir, `cli-code-${buildId}-v8-${process.versions.v8}.bin`));
+    for (let run = 0; run < 2; run++) {
+      const again = await loadedModules(args, cacheDir);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toBe(es.stdout);
+    }
   }, 60_000);
 });
 

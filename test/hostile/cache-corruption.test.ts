@@ -56,11 +56,13 @@ let files: string[];
 const notices: string[] = [];
 
 beforeAll(async () => {
-  // The fixture as a directory dump, so every cache file is written (snapshot, hash memo, columns, index).
+  // The fixture as a directory dump, so every cache file is written (snapshot, hash memo, columns, index, items).
   dump = mkdtempSync(path.join(tmpdir(), 'search-corrupt-dump-'));
   const parts = JSON.parse(readFileSync(SMALL_DUMP, 'utf8')) as Record<string, unknown[]>;
   for (const [part, records] of Object.entries(parts)) writeFileSync(path.join(dump, `${part}.json`), JSON.stringify(records));
   pristine = mkdtempSync(path.join(tmpdir(), 'search-corrupt-cache-'));
+  // Built as `search index` builds it, so the rendered-items files are among the damaged files too.
+  await openStore(dump, { cacheDir: pristine }).prebuild();
   fresh = await answers(dump, pristine);
   files = readdirSync(pristine)
     .filter((name) => !name.endsWith('.tmp') && !name.endsWith('.private.json') && !name.endsWith('.names.json'))
@@ -99,7 +101,7 @@ const damages: fc.Arbitrary<Damage> = fc.oneof(
 describe('a damaged cache file', () => {
   it('leaves the cache with one file of each kind to damage', () => {
     const kinds = new Set(files.map((name) => name.replace(/^[a-z]+-/, '').replace(/^[0-9a-f]+/, '').replace(/^hash-[0-9a-f]+/, 'hash')));
-    expect([...kinds].sort()).toEqual(['.columns', '.lunr', '.records', 'hash.txt'].sort());
+    expect([...kinds].sort()).toEqual(['.columns', '.items', '.lunr', '.records', 'hash.txt'].sort());
     expect(fresh.every((answer) => answer.startsWith('{'))).toBe(true);
   });
 

@@ -28,9 +28,13 @@ async function cli(args: string[], worker: 'on' | 'off', cacheDir?: string): Pro
   return { cacheDir: dir, stdout };
 }
 
-/** Cache file name → bytes, for the files of a kind's build (names carry the content keys, so they must match). */
+/**
+ * Cache file name → bytes, for the files of a kind's build (names carry the content keys, so they must match).
+ * Not bin/search.js's V8 code cache (`cli-code-*`): it holds whatever V8 compiled, and no build writes it.
+ */
 function cacheFiles(dir: string): Map<string, Buffer> {
-  return new Map(readdirSync(dir).sort().map((name) => [name, readFileSync(path.join(dir, name))]));
+  const names = readdirSync(dir).filter((name) => !name.startsWith('cli-code-'));
+  return new Map(names.sort().map((name) => [name, readFileSync(path.join(dir, name))]));
 }
 
 const sources = [

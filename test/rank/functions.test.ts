@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitsRank } from '../../src/kinds/commits.js';
 import { issuesRank } from '../../src/kinds/issues.js';
-import type { RankContext } from '../../src/kinds/spec.js';
+import type { RankContext, RankSpec } from '../../src/kinds/spec.js';
 import type { CollectionView } from '../../src/kinds/collection-view.js';
 import { popularity, repositoriesRank } from '../../src/kinds/repositories.js';
 import { labelsRank } from '../../src/kinds/labels.js';
@@ -27,7 +27,12 @@ function ctx(words: string[], records: Array<Record<string, unknown>> = [], extr
     ...extra,
   };
 }
-const signals = (values: Record<string, number>) => (name: string): number => values[name] ?? NaN;
+/** A document's signals, plus the priors the rank computes from them at {@link CLOCK} (as src/rank/rank.ts does). */
+const signalsOf = (rank: RankSpec) => (values: Record<string, number>) => (name: string): number => {
+  const prior = rank.priors?.[name];
+  const signal = (n: string): number => values[n] ?? NaN;
+  return prior ? prior(signal, CLOCK) : signal(name);
+};
 
 describe('expDecay', () => {
   it.each([
@@ -65,16 +70,16 @@ describe('issues: text × (created decay 42 d + updated decay 84 d + 2 if open)'
     ['closed, 42 d old, updated 84 d ago', { created: CLOCK - 42 * DAY_MS, updated: CLOCK - 84 * DAY_MS, open: 0 }, 2 * (0.5 + 0.5)],
     ['open, dates missing (decays score 1)', { open: 1 }, 2 * (1 + 1 + 2)],
   ])('%s', (_title, values, expected) => {
-    expect(issuesRank.score(2, signals(values), ctx(['crash']), 0)).toBeCloseTo(expected, 10);
+    expect(issuesRank.score(2, signalsOf(issuesRank)(values), ctx(['crash']), 0)).toBeCloseTo(expected, 10);
   });
   it('an issue number in the text adds 100 to the text score (only without in:)', () => {
-    const s = signals({ ...now, open: 0, number: 1624 });
+    const s = signalsOf(issuesRank)({ ...now, open: 0, number: 1624 });
     expect(issuesRank.score(2, s, ctx(['crash', '1624']), 0)).toBeCloseTo(102 * 2, 10);
     expect(issuesRank.score(2, s, ctx(['crash', '1625']), 0)).toBeCloseTo(2 * 2, 10);
     expect(issuesRank.score(2, s, ctx(['crash', '1624'], [], { defaultFields: false }), 0)).toBeCloseTo(2 * 2, 10);
   });
   it("a SHA prefix of a pull request's head or merge commit adds 100", () => {
-    const s = signals({ ...now, open: 0 });
+    const s = signalsOf(issuesRank)({ ...now, open: 0 });
     const pulls = { 0: { head: { sha: 'deadbeefcafe' }, merge_commit_sha: '0123456789ab' } };
     expect(issuesRank.score(1, s, ctx(['deadbeef'], [], {}, pulls), 0)).toBeCloseTo(101 * 2, 10);
     expect(issuesRank.score(1, s, ctx(['0123456'], [], {}, pulls), 0)).toBeCloseTo(101 * 2, 10);
@@ -90,10 +95,10 @@ describe('commits: text + max(20 × author decay, 20 × committer decay) over 36
     ['author a year old, committer two', { authorDate: CLOCK - year, committerDate: CLOCK - 2 * year }, 3 + 10],
     ['committer newer than author', { authorDate: CLOCK - 2 * year, committerDate: CLOCK - year }, 3 + 10],
   ])('%s', (_title, values, expected) => {
-    expect(commitsRank.score(3, signals(values), ctx(['fix'], [{ sha: 'ffff' }]), 0)).toBeCloseTo(expected, 10);
+    expect(commitsRank.score(3, signalsOf(commitsRank)(values), ctx(['fix'], [{ sha: 'ffff' }]), 0)).toBeCloseTo(expected, 10);
   });
   it('a 7–40 hex word that prefixes the SHA adds 100; an upper-case one does not', () => {
-    const s = signals({ authorDate: CLOCK, committerDate: CLOCK });
+    const s = signalsOf(commitsRank)({ authorDate: CLOCK, committerDate: CLOCK });
     const records = [{ sha: 'abcdef0123456789' }];
     expect(commitsRank.score(0, s, ctx(['abcdef0'], records), 0)).toBeCloseTo(120, 10);
     expect(commitsRank.score(0, s, ctx(['ABCDEF0'], records), 0)).toBeCloseTo(20, 10);
@@ -117,7 +122,7 @@ describe('repositories: text × popularity, × 20 for the exact owner/name', () 
     ['another owner', ['github-api'], ['kohsuke'], 1],
     ['the name alone', ['github-api'], [], 1],
   ])('%s', (_title, words, owners, factor) => {
-    const score = repositoriesRank.score(2, signals({ stars: 0 }), ctx(words, records, { owners }), 0);
+    const score = repositoriesRank.score(2, signalsOf(repositoriesRank)({ stars: 0 }), ctx(words, records, { owners }), 0);
     expect(score).toBeCloseTo(2 * factor, 10);
   });
   it('is most stars first without text', () => expect(repositoriesRank.defaultSort).toEqual({ key: 'stars', order: 'desc' }));
@@ -128,7 +133,7 @@ describe('topics: text × sqrt(1.4 × repository_count), missing count 1', () =>
     [NaN, Math.sqrt(1.4)],
     [10, Math.sqrt(14)],
   ])('count %d', (count, factor) => {
-    expect(topicsRank.score(2, signals({ repositories: count }), ctx(['x']), 0)).toBeCloseTo(2 * factor, 10);
+    expect(topicsRank.score(2, signalsOf(topicsRank)({ repositories: count }), ctx(['x']), 0)).toBeCloseTo(2 * factor, 10);
   });
 });
 
