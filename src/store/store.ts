@@ -291,9 +291,14 @@ class DumpStore implements Store {
   private writeItems(collection: Collection): void {
     const file = this.itemFiles.get(collection);
     if (!file || itemFileOf(collection)) return;
-    const { spec, records } = collection;
-    const written = writeItemFile(file, records.length, (add) =>
-      forEachRecord(records, (record, doc) => add(itemBytes(spec, record, doc, collection, PLAIN_MEDIA))),
+    const { spec, records, kind } = collection;
+    const total = records.length;
+    const progress = this.options.onProgress;
+    const written = writeItemFile(file, total, (add) =>
+      forEachRecord(records, (record, doc) => {
+        add(itemBytes(spec, record, doc, collection, PLAIN_MEDIA));
+        if (progress && (doc + 1) % 4096 === 0) progress({ kind, phase: 'save', done: doc + 1, total });
+      }),
     );
     if (written === undefined) return;
     const items = ItemFile.open(file, records.length);
