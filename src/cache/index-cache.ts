@@ -5,13 +5,12 @@
  * (compact-index-file.ts) and are written atomically (temp file + rename).
  */
 import { rm } from 'node:fs/promises';
-import { writeAtomically } from './atomic-write.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
-import { encodeIndexFile, openIndexFile } from './compact-index-file.js';
+import { IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
 import { indexFileName } from './file-names.js';
@@ -19,9 +18,10 @@ import { sha256Hex } from './sha256.js';
 
 /**
  * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
- * 4: term frequencies and field lengths beside the weights (BM25 over what a viewer may see).
+ * 4: term frequencies and field lengths beside the weights (BM25 over what a viewer may see); 5: postings in
+ * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide.
  */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
@@ -59,6 +59,11 @@ export async function loadCached(
   key: string,
   docCount: number,
 ): Promise<{ index: CompactIndex; bytes: number; file: string } | undefined> {
+  return openCachedSync(dir, kind, key, docCount);
+}
+
+/** {@link loadCached}, synchronously (for an index rebuilt in the middle of a search). */
+export function openCachedSync(dir: string, kind: string, key: string, docCount: number): { index: CompactIndex; bytes: number; file: string } | undefined {
   const file = cacheFile(dir, kind, key);
   const discard = (why: string): undefined => {
     cacheNotice(file, why);
@@ -91,6 +96,15 @@ export async function saveCached(
   key: string,
   index: CompactIndex,
 ): Promise<number | undefined> {
-  const target = cacheFile(dir, kind, key);
-  return writeAtomically(target, encodeIndexFile(index, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key }));
+  return writeIndexFile(cacheFile(dir, kind, key), index, { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key });
+}
+
+/**
+ * A sink that writes the cache file of a kind and key as a builder streams the index into it
+ * (`CompactIndexBuilder.finishInto`): the index is never whole in memory. Its `end` returns the bytes
+ * written, or undefined when the file could not be written (nothing is left behind then); open the result with
+ * {@link loadCached}.
+ */
+export function cacheSink(dir: string, kind: string, key: string): IndexFileSink {
+  return new IndexFileSink(cacheFile(dir, kind, key), { format: CACHE_FORMAT, version: TOOL_VERSION, kind, key });
 }

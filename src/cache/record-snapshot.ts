@@ -68,12 +68,58 @@ export function snapshotFile(dir: string, kind: string, key: string): string {
 }
 
 /**
- * An array-like of `count` records whose elements are produced by `parse(doc)` on first access and kept.
- * Index access, `length`, iteration and the array methods all work (it is a Proxy over a holey array).
+ * Bytes of record text (JSON) whose parsed records a lazy record array keeps: a long-running `serve` holds the
+ * records its recent pages showed, not every record it ever read. Older ones are dropped first-in, first-out and
+ * parsed again when read again.
  */
-export function lazyRecords(count: number, parse: (doc: number) => RawRecord): readonly RawRecord[] {
+export const RECORD_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * An array-like of `count` records whose elements are produced by `parse(doc)` on first access and kept —
+ * all of them, or, when `weigh` is given, the most recently parsed ones up to `maxBytes` of their weight (a
+ * record read again after being dropped is parsed again: an equal, not the same, object).
+ * Index access, `length`, iteration and the array methods all work (it is a Proxy over a holey array).
+ * @param weigh the weight of a record in bytes (its text's length); default: keep every record
+ * @param maxBytes the most weight kept (default {@link RECORD_CACHE_BYTES})
+ */
+export function lazyRecords(
+  count: number,
+  parse: (doc: number) => RawRecord,
+  weigh?: (doc: number) => number,
+  maxBytes = RECORD_CACHE_BYTES,
+): readonly RawRecord[] {
   const cache: Array<RawRecord | undefined> = new Array<RawRecord | undefined>(count);
-  const proxy = lazyProxy(count, cache, parse);
+  let read = (doc: number): RawRecord => (cache[doc] ??= parse(doc));
+  if (weigh) {
+    // First in, first out: the parsed documents in order, as a ring of doc numbers.
+    let ring = new Int32Array(1024);
+    let head = 0;
+    let size = 0;
+    let bytes = 0;
+    read = (doc) => {
+      const hit = cache[doc];
+      if (hit) return hit;
+      const record = parse(doc);
+      cache[doc] = record;
+      bytes += weigh(doc);
+      if (size === ring.length) {
+        const bigger = new Int32Array(ring.length * 2);
+        for (let i = 0; i < size; i++) bigger[i] = ring[(head + i) % ring.length]!;
+        ring = bigger;
+        head = 0;
+      }
+      ring[(head + size++) % ring.length] = doc;
+      while (bytes > maxBytes && size > 1) {
+        const old = ring[head]!;
+        head = (head + 1) % ring.length;
+        size--;
+        bytes -= weigh(old);
+        cache[old] = undefined;
+      }
+      return record;
+    };
+  }
+  const proxy = lazyProxy(count, cache, read);
   passingReaders.set(proxy, (doc) => cache[doc] ?? parse(doc));
   return proxy;
 }
@@ -91,7 +137,7 @@ export function forEachRecord(records: readonly RawRecord[], each: (record: RawR
   for (let doc = 0; doc < records.length; doc++) each(read ? read(doc) : records[doc]!, doc);
 }
 
-function lazyProxy(count: number, cache: Array<RawRecord | undefined>, parse: (doc: number) => RawRecord): readonly RawRecord[] {
+function lazyProxy(count: number, cache: Array<RawRecord | undefined>, read: (doc: number) => RawRecord): readonly RawRecord[] {
   const indexOf = (p: string | symbol): number => {
     if (typeof p !== 'string') return -1;
     const c0 = p.charCodeAt(0);
@@ -103,7 +149,7 @@ function lazyProxy(count: number, cache: Array<RawRecord | undefined>, parse: (d
     get(target, p, receiver) {
       const i = indexOf(p);
       if (i < 0) return Reflect.get(target, p, receiver) as unknown;
-      return (target[i] ??= parse(i));
+      return read(i);
     },
     has(target, p) {
       return indexOf(p) >= 0 || Reflect.has(target, p);
@@ -111,7 +157,7 @@ function lazyProxy(count: number, cache: Array<RawRecord | undefined>, parse: (d
     getOwnPropertyDescriptor(target, p) {
       const i = indexOf(p);
       if (i < 0) return Reflect.getOwnPropertyDescriptor(target, p);
-      return { value: (target[i] ??= parse(i)), writable: true, enumerable: true, configurable: true };
+      return { value: read(i), writable: true, enumerable: true, configurable: true };
     },
     ownKeys(target) {
       const keys: Array<string | symbol> = [];
@@ -123,6 +169,9 @@ function lazyProxy(count: number, cache: Array<RawRecord | undefined>, parse: (d
     },
   }) as readonly RawRecord[];
 }
+
+/** Parsed pulls a snapshot keeps. */
+const PULL_CACHE_ENTRIES = 4096;
 
 /** Texts are written in batches of about this many bytes (one write each). */
 const BATCH_BYTES = 1024 * 1024;
@@ -210,7 +259,7 @@ export class SnapshotWriter {
    * Resolves once the writes queued so far have drained below `maxBytes` (back-pressure for the pass: call it
    * between chunks so a slow disk does not let queued batches pile up in memory).
    */
-  async drain(maxBytes = 32 * 1024 * 1024): Promise<void> {
+  async drain(maxBytes = 8 * 1024 * 1024): Promise<void> {
     if (this.backlogBytes > maxBytes) await this.writes;
   }
 
@@ -412,16 +461,20 @@ export async function loadSnapshot(
       }
       return JSON.parse(bytes.toString('utf8')) as RawRecord;
     };
-    const records = lazyRecords(header.count, parse);
+    const records = lazyRecords(header.count, parse, (i) => offsets[i + 1]! - offsets[i]!);
     const pullIndex = new Map<number, number>();
     header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
+    // Parsed pulls, the most recently parsed kept (first in, first out, as the records).
     const pullCache = new Map<number, RawRecord>();
     const pulls: PullLookup = {
       get(doc) {
         const i = pullIndex.get(doc);
         if (i === undefined) return undefined;
         let pull = pullCache.get(doc);
-        if (!pull) pullCache.set(doc, (pull = parse(i)));
+        if (!pull) {
+          pullCache.set(doc, (pull = parse(i)));
+          if (pullCache.size > PULL_CACHE_ENTRIES) pullCache.delete(pullCache.keys().next().value!);
+        }
         return pull;
       },
     };

@@ -201,7 +201,7 @@ async function streamArray(
   });
   const stages: NodeJS.ReadWriteStream[] = [hasher];
   if (file.endsWith('.gz')) stages.push(createGunzip({ chunkSize: 1 << 20 }));
-  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 22 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
+  const out = pipeline([createReadStream(file, { highWaterMark: 1 << 20 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
   for await (const chunk of out) {
     splitter.push(chunk);
     await onBytes?.(read, size);
@@ -259,15 +259,38 @@ function hashParts(inputs: ReadonlyArray<string | Buffer>): string {
   return hash.digest('hex');
 }
 
+/** Something a part's raw bytes are added to, as {@link hashParts} adds them (length prefix, then the bytes). */
+type HashSink = ReturnType<typeof createHash>;
+
+/**
+ * Add a file's bytes to `hash` as {@link hashParts} does, streaming them (64 KiB at a time: a dump file of any
+ * size, even beyond what one Buffer may hold, is hashed in constant memory).
+ * @throws DataError naming the file when it cannot be read
+ */
+async function hashFile(file: string, hash: HashSink): Promise<void> {
+  try {
+    const size = (await stat(file)).size;
+    hash.update(`${size}\0`);
+    let read = 0;
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 16 })) {
+      hash.update(chunk as Buffer);
+      read += (chunk as Buffer).length;
+    }
+    if (read !== size) throw Object.assign(new Error('the file changed while it was read'), { code: 'ECHANGED' });
+  } catch (error) {
+    throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  }
+}
+
 /**
  * Builds a {@link Dump} from a function that reads one part (or undefined when the part is absent), and, for
- * dumps whose hash input is the raw file bytes, one that reads those bytes without parsing.
+ * dumps whose hash input is the raw file bytes, one that streams those bytes into a hash without parsing.
  */
 function makeDump(
   source: string,
   present: ReadonlySet<Part>,
   readPart: (part: Part) => PartData,
-  readRaw?: (part: Part) => Promise<Buffer>,
+  hashRaw?: (part: Part, hash: HashSink) => Promise<void>,
   partFile?: (part: Part) => string,
 ): Dump {
   const kinds = KINDS.filter((kind) => present.has(kind));
@@ -343,10 +366,10 @@ function makeDump(
     return { kind, hash: hash.digest('hex'), files, pulls, count };
   };
   const hashKind = async (kind: Kind): Promise<string> => {
-    if (!present.has(kind) || !readRaw || loaded.has(kind)) return (await load(kind)).hash;
-    const inputs: Buffer[] = [];
-    for (const part of partsOf(kind)) inputs.push(await readRaw(part));
-    return hashParts(inputs);
+    if (!present.has(kind) || !hashRaw || loaded.has(kind)) return (await load(kind)).hash;
+    const hash = createHash('sha256');
+    for (const part of partsOf(kind)) await hashRaw(part, hash);
+    return hash.digest('hex');
   };
   return {
     source,
@@ -355,7 +378,7 @@ function makeDump(
     load,
     loadSync,
     stream,
-    cheapHash: readRaw !== undefined,
+    cheapHash: hashRaw !== undefined,
     hashFiles: (kind) => (present.has(kind) && partFile ? partsOf(kind).map(partFile) : []),
     hash(kind) {
       let promise = hashes.get(kind);
@@ -404,7 +427,7 @@ async function openDirectory(source: string): Promise<Dump> {
       const bytes = readBytesSync(file);
       return { records: partRecords(part, bytes, file), hashInput: bytes, file };
     },
-    (part) => readBytes(files.get(part)!),
+    (part, hash) => hashFile(files.get(part)!, hash),
     (part) => files.get(part)!,
   );
 }

@@ -9,7 +9,9 @@
  * - `termBytes` / `termOffsets` (T+1): the terms, UTF-8, sorted as JavaScript sorts strings (UTF-16 code
  *   units — the order of Lunr's serialised inverted index).
  * - `termIndex` (T): Lunr's `_index` of each term (its dimension in the field vectors).
- * - `postStart` (T·F+1): postings of term rank r in field f are `[postStart[r·F+f], postStart[r·F+f+1])`.
+ * - `postStart` (T·F+1): postings of the term of Lunr term index i (= `termIndex[rank]`) in field f are
+ *   `[postStart[i·F+f], postStart[i·F+f+1])` — laid out in term-index order, the order a streaming build
+ *   produces them in (new terms keep arriving until the last document, so sorted ranks are known only at the end).
  * - `postDocs` (P): document numbers (Lunr refs `"0"`, `"1"`, …), ascending within each posting range.
  * - `postWeights` (P): the field-vector element of (field, doc) for that term, as an integer number of
  *   thousandths: Lunr stores `Math.round(score * 1000) / 1000`, which is exactly `postWeights[i] / 1000`.
@@ -137,17 +139,22 @@ export class CompactIndex implements CompactIndexParts {
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
   }
 
+  /** Where the postings of `rank` in field number `field` start in {@link postStart} (`field` ≥ 0). */
+  private slot(rank: number, field: number): number {
+    return this.termIndex[rank]! * this.fields.length + field;
+  }
+
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
-    const at = rank * this.fields.length + field;
+    const at = this.slot(rank, field);
     return this.postings.docs(this.postStart[at]!, this.postStart[at + 1]!);
   }
 
   /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */
   weights(rank: number, field: number): Int32Array {
     if (field < 0) return new Int32Array(0);
-    const at = rank * this.fields.length + field;
+    const at = this.slot(rank, field);
     return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
   }
 
@@ -160,7 +167,66 @@ export class CompactIndex implements CompactIndexParts {
   tfs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
-    const at = rank * this.fields.length + field;
+    const at = this.slot(rank, field);
     return this.postings.tfs(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+}
+
+/** What a finished build knows before its first posting: the dictionary, the shape and the field lengths. */
+export interface IndexLayout {
+  readonly fields: readonly IndexField[];
+  readonly docCount: number;
+  readonly termOffsets: Uint32Array;
+  readonly termBytes: Uint8Array;
+  readonly termIndex: Uint32Array;
+  /** Total postings P. */
+  readonly postings: number;
+  /** The largest term frequency of any posting (0 when there are none): how wide a stored tf must be. */
+  readonly maxTf: number;
+  /** Token count of each (doc, field) at `doc·F + f`. */
+  readonly fieldLengths: Uint32Array;
+}
+
+/**
+ * Receives a finished index in its layout's order (the builder streams into one, so an index can go to a file
+ * without ever being whole in memory): {@link begin} once, {@link postings} in posting order until all P were
+ * given, {@link end} once.
+ */
+export interface IndexSink<R> {
+  begin(layout: IndexLayout): void;
+  /** The next `n` postings: entries `[0, n)` of each array (the arrays are reused by the caller afterwards). */
+  postings(docs: Uint32Array, weights: Int32Array, tfs: Uint32Array, n: number): void;
+  /** @param postStart the finished posting starts (T·F+1) */
+  end(postStart: Uint32Array): R;
+}
+
+/** An {@link IndexSink} that assembles an in-memory {@link CompactIndex}. */
+export class MemorySink implements IndexSink<CompactIndex> {
+  private layout: IndexLayout | undefined;
+  private docs = EMPTY;
+  private weights = new Int32Array(0);
+  private tfs = EMPTY;
+  private at = 0;
+
+  begin(layout: IndexLayout): void {
+    this.layout = layout;
+    this.docs = new Uint32Array(layout.postings);
+    this.weights = new Int32Array(layout.postings);
+    this.tfs = new Uint32Array(layout.postings);
+  }
+
+  postings(docs: Uint32Array, weights: Int32Array, tfs: Uint32Array, n: number): void {
+    this.docs.set(docs.subarray(0, n), this.at);
+    this.weights.set(weights.subarray(0, n), this.at);
+    this.tfs.set(tfs.subarray(0, n), this.at);
+    this.at += n;
+  }
+
+  end(postStart: Uint32Array): CompactIndex {
+    const { fields, docCount, termOffsets, termBytes, termIndex, fieldLengths } = this.layout!;
+    return new CompactIndex({
+      fields, docCount, termOffsets, termBytes, termIndex, postStart,
+      postings: new ArrayPostings(this.docs, this.weights, this.tfs), fieldLengths: () => fieldLengths,
+    });
   }
 }

@@ -8,15 +8,17 @@
  *
  * with k1 = 1.2, b = 0.75 and the same floating-point operation order as lunr.js 2.3.9
  * (`Builder#calculateAverageFieldLengths`, `Builder#createFieldVectors`, `lunr.idf`). It never creates Lunr's
- * per-token objects or per-document maps: postings accumulate in chunked typed arrays, and one counting sort
- * turns them term-major. Terms come from the kind's analyzers (no Lunr pipeline, as the lunr.Builder oracle in test/ configures),
+ * per-token objects or per-document maps: postings accumulate in chunked typed arrays, runs of them are sorted
+ * term-major with one counting sort each (and spilled to disk), and the runs are merged into the finished layout. Terms come from the kind's analyzers (no Lunr pipeline, as the lunr.Builder oracle in test/ configures),
  * through a per-chunk cache (chunk-terms.ts).
  */
+import path from 'node:path';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
-import { ArrayPostings, CompactIndex, type IndexField } from './compact-index.js';
+import { MemorySink, type CompactIndex, type IndexField, type IndexSink } from './compact-index.js';
+import { PostingRuns } from './posting-runs.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -35,12 +37,17 @@ class ChunkedUint32 {
   length = 0;
   push(value: number): void {
     const at = this.length & CHUNK_MASK;
-    if (at === 0) this.chunks.push(new Uint32Array(1 << CHUNK_BITS));
+    if (at === 0 && this.length >>> CHUNK_BITS >= this.chunks.length) this.chunks.push(new Uint32Array(1 << CHUNK_BITS));
     this.chunks[this.chunks.length - 1]![at] = value;
     this.length++;
   }
   get(i: number): number {
     return this.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+  }
+  /** Empty the list, keeping its first chunk for reuse. */
+  clear(): void {
+    this.chunks.length = Math.min(this.chunks.length, 1);
+    this.length = 0;
   }
 }
 
@@ -57,9 +64,32 @@ class GrowingUint32 {
   }
 }
 
+/** A fresh name for a build's spill file in `dir` (a `.tmp` file: never mistaken for a cache file). */
+export function spillFileName(dir: string, kind: string): string {
+  return path.join(dir, `${kind}-index-runs.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+}
+
+/** Default postings per run before it is sorted (and spilled): 4 Mi postings ≈ 64 MiB while sorting. */
+export const RUN_POSTINGS = 1 << 22;
+
+/** Where a builder's runs go, and how large they grow. */
+export interface BuilderOptions {
+  /**
+   * Temporary file for the sorted runs (created on the first spill, removed when the build finishes or is
+   * disposed; see {@link spillFileName}); default none (runs stay in memory).
+   */
+  spillFile?: string | undefined;
+  /** Postings per run (default {@link RUN_POSTINGS}); small values exercise the merge in tests. */
+  runPostings?: number | undefined;
+}
+
 /**
  * Builds the index document by document, in document order, so a kind streamed from its dump is indexed without
- * holding its records: call {@link add} for documents 0, 1, 2 … then {@link finish} once.
+ * holding its records: call {@link add} for documents 0, 1, 2 … then {@link finish} (an in-memory index) or
+ * {@link finishInto} (any {@link IndexSink}, e.g. a file writer) once. Postings are collected in runs of about
+ * {@link BuilderOptions.runPostings}; each full run is sorted by (term index, field) and, with a spill
+ * directory, written out (posting-runs.ts), so the build's memory is one run plus per-term and per-(doc, field)
+ * tables, whatever the corpus size.
  */
 export class CompactIndexBuilder {
   private readonly fields: IndexField[];
@@ -68,18 +98,29 @@ export class CompactIndexBuilder {
   private readonly terms = new IdList();
   private tf = new Uint32Array(1 << 16); // scratch: term frequency in the current (doc, field), by term index
   private readonly touched: number[] = [];
-  // Postings in document-major order: (term, tf) pairs, (doc, field) segment `s` spanning [segStart[s], segStart[s+1]).
-  private readonly occTerm = new ChunkedUint32();
-  private readonly occTf = new ChunkedUint32();
-  private readonly segStart = new GrowingUint32();
+  // The current run's postings in document-major order: (term, tf) pairs, its (doc, field) segment `s` ending at segEnd[s].
+  private occTerm = new ChunkedUint32();
+  private occTf = new ChunkedUint32();
+  private readonly segEnd = new GrowingUint32();
+  private runFirstDoc = 0;
   private readonly fieldLength = new GrowingUint32();
+  /** lunr.idf's documentsWithTerm: (field, doc) postings per term index, over every run. */
+  private readonly postingsOfTerm = new GrowingUint32();
+  private maxTf = 0;
+  private readonly runs: PostingRuns;
+  private readonly runPostings: number;
   private docs = 0;
 
-  constructor(private readonly spec: KindSpec) {
+  constructor(
+    private readonly spec: KindSpec,
+    options: BuilderOptions = {},
+  ) {
     this.fields = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
     for (const field of spec.fields) {
       if (!this.chunkers.has(field.analyzer)) this.chunkers.set(field.analyzer, new ChunkTerms(this.registry, field.analyzer));
     }
+    this.runs = new PostingRuns(options.spillFile);
+    this.runPostings = Math.max(1, options.runPostings ?? RUN_POSTINGS);
   }
 
   /** Documents added so far. */
@@ -96,7 +137,8 @@ export class CompactIndexBuilder {
   addValues(doc: number, values: readonly unknown[]): void {
     if (doc !== this.docs) throw new Error(`documents must be added in order: expected ${this.docs}, got ${doc}`);
     const F = this.fields.length;
-    this.segStart.ensure((doc + 1) * F + 1);
+    const runSeg = (doc - this.runFirstDoc) * F;
+    this.segEnd.ensure(runSeg + F);
     this.fieldLength.ensure((doc + 1) * F);
     const { terms, registry, touched } = this;
     for (let f = 0; f < F; f++) {
@@ -111,7 +153,9 @@ export class CompactIndexBuilder {
         bigger.set(this.tf);
         this.tf = bigger;
       }
+      this.postingsOfTerm.ensure(registry.names.length);
       const tf = this.tf;
+      const postingsOfTerm = this.postingsOfTerm.data;
       for (let k = 0; k < terms.length; k++) {
         const id = terms.data[k]!;
         const before = tf[id]!;
@@ -120,23 +164,54 @@ export class CompactIndexBuilder {
       }
       const length = terms.length;
       for (const id of touched) {
+        const freq = tf[id]!;
         this.occTerm.push(id);
-        this.occTf.push(tf[id]!);
+        this.occTf.push(freq);
+        if (freq > this.maxTf) this.maxTf = freq;
+        postingsOfTerm[id]!++;
         tf[id] = 0;
       }
       touched.length = 0;
-      const seg = doc * F + f;
-      this.fieldLength.data[seg] = length;
-      this.segStart.data[seg + 1] = this.occTerm.length;
+      this.fieldLength.data[doc * F + f] = length;
+      this.segEnd.data[runSeg + f] = this.occTerm.length;
     }
     this.docs++;
+    if (this.occTerm.length >= this.runPostings) this.endRun();
   }
 
-  /** The finished index over the documents added. Call once. */
-  finish(): CompactIndex {
+  /** Sort the current run into {@link runs} (spilled unless it is the last) and start the next. */
+  private endRun(last = false): void {
     const F = this.fields.length;
-    const N = this.docs;
-    return finish(this.fields, N, this.registry.names, this.occTerm, this.occTf, this.segStart.data.subarray(0, N * F + 1), this.fieldLength.data.subarray(0, N * F));
+    const { occTerm, occTf } = this;
+    const segments = (this.docs - this.runFirstDoc) * F;
+    this.runs.add(this.registry.names.length * F, F, this.runFirstDoc, segments, this.segEnd.data, (i) => occTerm.get(i), (i) => occTf.get(i), !last);
+    occTerm.clear();
+    occTf.clear();
+    this.runFirstDoc = this.docs;
+  }
+
+  /** The finished index over the documents added, in memory. Call once (or {@link finishInto}). */
+  finish(): CompactIndex {
+    return this.finishInto(new MemorySink());
+  }
+
+  /**
+   * Stream the finished index into `sink` (dictionary first, then the postings in order): the whole index is
+   * never in memory. Call once; the spill file is removed afterwards, whatever happens.
+   * @returns what the sink's `end` returns
+   */
+  finishInto<R>(sink: IndexSink<R>): R {
+    try {
+      this.endRun(true);
+      return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, this.fieldLength.data.subarray(0, this.docs * this.fields.length), sink);
+    } finally {
+      this.runs.dispose();
+    }
+  }
+
+  /** Give up the build: removes the spill file. */
+  dispose(): void {
+    this.runs.dispose();
   }
 }
 
@@ -161,19 +236,22 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
   return builder.finish();
 }
 
-/** Weights, term sort and the term-major layout. */
-function finish(
+/** Size of the batches of postings handed to the sink. */
+const SINK_BATCH = 1 << 16;
+
+/** Weights, term sort and dictionary; then the postings, merged from the runs in term-index order. */
+function finish<R>(
   fields: readonly IndexField[],
   N: number,
   names: readonly string[],
-  occTerm: ChunkedUint32,
-  occTf: ChunkedUint32,
-  segStart: Uint32Array,
+  runs: PostingRuns,
+  postingsOfTerm: Uint32Array,
+  maxTf: number,
   fieldLength: Uint32Array,
-): CompactIndex {
+  sink: IndexSink<R>,
+): R {
   const F = fields.length;
   const T = names.length;
-  const P = occTerm.length;
 
   // Lunr's average field length: sum over documents (every document has every field) / documents with the field.
   const average = new Float64Array(F);
@@ -183,22 +261,15 @@ function finish(
     average[f] = sum / N;
   }
   // lunr.idf: documentsWithTerm counts one per (field, doc) posting.
-  const postingsOfTerm = new Uint32Array(T);
-  for (let i = 0; i < P; i++) postingsOfTerm[occTerm.get(i)]!++;
   const idf = new Float64Array(T);
   for (let t = 0; t < T; t++) {
     const x = (N - postingsOfTerm[t]! + 0.5) / (postingsOfTerm[t]! + 0.5);
     idf[t] = Math.log(1 + Math.abs(x));
   }
 
-  // Terms sorted as JavaScript sorts strings; rank of each term index.
+  // Terms sorted as JavaScript sorts strings; the term index of each rank.
   const order = Array.from({ length: T }, (_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
-  const rankOf = new Uint32Array(T);
-  const termIndex = new Uint32Array(T);
-  order.forEach((id, rank) => {
-    rankOf[id] = rank;
-    termIndex[rank] = id;
-  });
+  const termIndex = Uint32Array.from(order);
   const encoder = new TextEncoder();
   const termOffsets = new Uint32Array(T + 1);
   let bytes = new Uint8Array(Math.max(16, T * 8));
@@ -212,38 +283,44 @@ function finish(
     }
     termOffsets[rank + 1] = termOffsets[rank]! + encoder.encodeInto(name, bytes.subarray(termOffsets[rank]!)).written;
   }
-
-  // Counting sort of the postings into (rank, field) buckets; documents stay ascending inside each bucket.
-  const postStart = new Uint32Array(T * F + 1);
-  for (let seg = 0; seg < N * F; seg++) {
-    const f = seg % F;
-    for (let i = segStart[seg]!; i < segStart[seg + 1]!; i++) postStart[rankOf[occTerm.get(i)]! * F + f + 1]!++;
-  }
-  for (let b = 0; b < T * F; b++) postStart[b + 1]! += postStart[b]!;
-  const cursor = postStart.slice(0, T * F);
-  const postDocs = new Uint32Array(P);
-  const postWeights = new Int32Array(P);
-  const postTf = new Uint32Array(P);
-  for (let seg = 0; seg < N * F; seg++) {
-    const doc = Math.floor(seg / F);
-    const f = seg % F;
-    const boost = fields[f]!.boost || 1;
-    const lengthRatio = fieldLength[seg]! / average[f]!;
-    for (let i = segStart[seg]!; i < segStart[seg + 1]!; i++) {
-      const t = occTerm.get(i);
-      const freq = occTf.get(i);
-      // Same expression and order as lunr.Builder#createFieldVectors (docBoost is 1 and multiplying by 1 is exact).
-      let score = (idf[t]! * ((K1 + 1) * freq)) / (K1 * (1 - B + B * lengthRatio) + freq);
-      score *= boost;
-      const at = cursor[rankOf[t]! * F + f]!++;
-      postDocs[at] = doc;
-      postWeights[at] = Math.round(score * 1000);
-      postTf[at] = freq;
-    }
-  }
-  const lengths = fieldLength.slice();
-  return new CompactIndex({
-    fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postStart,
-    postings: new ArrayPostings(postDocs, postWeights, postTf), fieldLengths: () => lengths,
+  sink.begin({
+    fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postings: runs.postings, maxTf,
+    fieldLengths: fieldLength.slice(),
   });
+
+  // The runs, merged key by key (key = term index · F + field); documents ascend inside each key.
+  const postStart = new Uint32Array(T * F + 1);
+  const outDocs = new Uint32Array(SINK_BATCH);
+  const outWeights = new Int32Array(SINK_BATCH);
+  const outTfs = new Uint32Array(SINK_BATCH);
+  let pending = 0;
+  let total = 0;
+  let nextKey = 0;
+  runs.merge((key, count, docs, tfs) => {
+    for (; nextKey <= key; nextKey++) postStart[nextKey] = total;
+    const t = Math.floor(key / F);
+    const f = key - t * F;
+    const boost = fields[f]!.boost || 1;
+    const avg = average[f]!;
+    const termIdf = idf[t]!;
+    for (let i = 0; i < count; i++) {
+      const doc = docs[i]!;
+      const freq = tfs[i]!;
+      const lengthRatio = fieldLength[doc * F + f]! / avg;
+      // Same expression and order as lunr.Builder#createFieldVectors (docBoost is 1 and multiplying by 1 is exact).
+      let score = (termIdf * ((K1 + 1) * freq)) / (K1 * (1 - B + B * lengthRatio) + freq);
+      score *= boost;
+      outDocs[pending] = doc;
+      outWeights[pending] = Math.round(score * 1000);
+      outTfs[pending] = freq;
+      if (++pending === SINK_BATCH) {
+        sink.postings(outDocs, outWeights, outTfs, pending);
+        pending = 0;
+      }
+    }
+    total += count;
+  });
+  if (pending > 0) sink.postings(outDocs, outWeights, outTfs, pending);
+  for (; nextKey <= T * F; nextKey++) postStart[nextKey] = total;
+  return sink.end(postStart);
 }

@@ -12,13 +12,13 @@ import {
 } from '../access/cache-files.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
-import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
-import { ParallelIndexer } from '../index/parallel-indexer.js';
+import { buildCompactIndex, CompactIndexBuilder, spillFileName } from '../index/index-builder.js';
+import { ParallelIndexer } from './parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { openDump, type Dump, type KindRecords as DumpKindRecords } from '../dump/dump.js';
-import { cacheKey, defaultCacheDir, loadCached, saveCached } from '../cache/index-cache.js';
+import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveCached } from '../cache/index-cache.js';
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
@@ -336,6 +336,8 @@ class DumpStore implements Store {
     const usersHash = (kind === 'users' ? own! : await this.kindRecords('users')).hash ?? 'none';
 
     let built: CompactIndex | undefined;
+    /** Bytes of the index file the streaming pass wrote into the cache (undefined: not written). */
+    let streamedBytes: number | undefined;
     let columns: ColumnsCollector | undefined;
     let streamedPrivate: PrivateDocs | undefined;
     let streamedNames: OwnNames | undefined;
@@ -343,9 +345,11 @@ class DumpStore implements Store {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
       // Columns must hold what a query computes (code detects languages from file names: load linguist's data).
       if (spec.detectsLanguages) await ensureLanguages();
-      // On a second thread when the built package runs (same result; see index/parallel-indexer.ts).
-      const parallel = ParallelIndexer.start(spec);
-      const indexer = parallel ?? new CompactIndexBuilder(spec);
+      // On a second thread when the built package runs (same result; see store/parallel-indexer.ts). The builder
+      // spills sorted runs of postings next to the cache and streams the finished index into its cache file.
+      const spillFile = spillFileName(this.cacheDir, kind);
+      const parallel = ParallelIndexer.start(spec, spillFile);
+      const indexer = parallel ?? new CompactIndexBuilder(spec, { spillFile });
       const names = new NameCollector(spec);
       const privates = new PrivateCollector(spec, names);
       columns = new ColumnsCollector(columnDefs(spec));
@@ -353,13 +357,19 @@ class DumpStore implements Store {
       try {
         ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns]);
       } catch (error) {
-        parallel?.abort();
+        if (parallel) parallel.abort();
+        else (indexer as CompactIndexBuilder).dispose();
         throw error;
       }
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
       this.kindRecordsByKind.set(kind, Promise.resolve(own));
-      // A failed worker leaves `built` undefined: the index is then built in-thread from the records below.
-      built = parallel ? await parallel.finish().catch(() => undefined) : (indexer as CompactIndexBuilder).finish();
+      const streamedKey = cacheKey(spec, own.hash ?? 'empty');
+      // Merging the sorted runs into the index file is the build's last stretch.
+      progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
+      // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
+      streamedBytes = parallel
+        ? await parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
+        : (indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey));
       streamedPrivate = privates.docs;
       streamedNames = names;
     }
@@ -379,14 +389,17 @@ class DumpStore implements Store {
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
-      // A posting block found corrupt later is healed by rebuilding the index from the records (and re-saving it).
+      // A posting block found corrupt later is healed by rebuilding the index from the records: streamed into a
+      // new cache file and read lazily again (in memory when the cache cannot be written).
       const rebuild = (): LunrTextIndex => {
-        const compact = buildCompactIndex(spec, collection);
-        void saveCached(this.cacheDir, kind, key, compact);
-        return new LunrTextIndex(compact, records.length);
+        const builder = new CompactIndexBuilder(spec, { spillFile: spillFileName(this.cacheDir, kind) });
+        forEachRecord(records, (record, doc) => builder.add(record, doc, collection));
+        const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key));
+        const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
+        return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length);
       };
       collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length), rebuild, cached.file));
-      source = 'cached';
+      source = streamedBytes === undefined ? 'cached' : 'built';
       indexBytes = cached.bytes;
     } else {
       if (!built) {

@@ -175,6 +175,24 @@ describe('record snapshot file', () => {
   });
 });
 
+  it('lazyRecords with a weight keeps only the most recently parsed records within the bound', () => {
+    const parsed: number[] = [];
+    // Each record weighs 10 bytes; at most 30 are kept: three records.
+    const list = lazyRecords(3000, (doc) => (parsed.push(doc), { doc }), () => 10, 30);
+    for (let doc = 0; doc < 2000; doc++) expect(list[doc]).toEqual({ doc });
+    expect(parsed).toHaveLength(2000);
+    void list[1999];
+    void list[1997];
+    expect(parsed).toHaveLength(2000);
+    expect(list[1996]).toEqual({ doc: 1996 });
+    expect(parsed.slice(2000)).toEqual([1996]);
+    // The newest record is kept even when it alone is heavier than the bound.
+    const heavy = lazyRecords(2, (doc) => (parsed.push(doc), { doc }), () => 100, 30);
+    void heavy[1];
+    void heavy[1];
+    expect(parsed.slice(2001)).toEqual([1]);
+  });
+
 describe('the store over snapshots', () => {
   const issue = (number: number, title: string, extra: RawRecord = {}): RawRecord => ({
     url: `https://api.github.com/repos/o/r/issues/${number}`,

@@ -87,12 +87,14 @@ export function fromLunrJSON(json: LunrJson, docCount: number): CompactIndex {
   const termBytes = new Uint8Array(termOffsets[entries.length]!);
   encoded.forEach((bytes, i) => termBytes.set(bytes, termOffsets[i]!));
   const termIndex = new Uint32Array(entries.length);
+  entries.forEach(([, posting], rank) => (termIndex[rank] = Number(posting._index)));
+  // Postings are laid out in term-index order (compact-index.ts): visit the terms by their `_index`.
+  const byIndex = entries.map((entry, rank) => ({ entry, index: termIndex[rank]! })).sort((a, b) => a.index - b.index);
   const postStart = new Uint32Array(entries.length * F + 1);
   const docs: number[] = [];
   const weights: number[] = [];
-  entries.forEach(([term, posting], rank) => {
-    const index = Number(posting._index);
-    termIndex[rank] = index;
+  byIndex.forEach(({ entry: [term, posting], index }, position) => {
+    if (index !== position) throw new RangeError(`term indexes are not 0 … ${entries.length - 1}`);
     fields.forEach((field, f) => {
       const refs = Object.keys((posting[field.name] ?? {}) as object).map(Number).sort((a, b) => a - b);
       for (const doc of refs) {
@@ -102,7 +104,7 @@ export function fromLunrJSON(json: LunrJson, docCount: number): CompactIndex {
         docs.push(doc);
         weights.push(Math.round(weight * 1000));
       }
-      postStart[rank * F + f + 1] = docs.length;
+      postStart[index * F + f + 1] = docs.length;
     });
   });
   return new CompactIndex({

@@ -1,5 +1,5 @@
 /**
- * The built package builds indexes on a worker thread (src/index/parallel-indexer.ts); the sources the other
+ * The built package builds indexes on a worker thread (src/store/parallel-indexer.ts); the sources the other
  * tests run build in-thread. Both must give byte-identical cache files and answers.
  */
 import { execFile } from 'node:child_process';
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../bin/search.js', import.meta.url));
-const built = existsSync(fileURLToPath(new URL('../../dist/index/index-worker.js', import.meta.url)));
+const built = existsSync(fileURLToPath(new URL('../../dist/store/index-worker.js', import.meta.url)));
 const dataRoot = fileURLToPath(new URL('../../../shared/data', import.meta.url));
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

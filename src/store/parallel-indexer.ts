@@ -1,23 +1,22 @@
 /**
  * Builds a kind's index on a second thread during the build pass: the pass reads each record's text-field values
  * ({@link fieldValues}) and posts them in batches to a worker (index-worker.ts) running the same
- * {@link CompactIndexBuilder}, so the result is identical to building in-thread — only the wall time differs
- * (at 100k issues the index is about half of the pass's CPU time).
+ * {@link CompactIndexBuilder}, which writes the index file into the cache itself, so the result is identical to
+ * building in-thread — only the wall time differs (at 100k issues the index is about half of the pass's CPU time).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
-import { ArrayPostings, CompactIndex } from './compact-index.js';
-import { fieldValues } from './index-builder.js';
-import type { FromWorker, ToWorker } from './index-worker.js';
+import { fieldValues } from '../index/index-builder.js';
+import type { FromWorker, IndexWorkerData, ToWorker } from './index-worker.js';
 
 /** Documents per posted batch. */
 const BATCH_DOCS = 512;
 /** Batches in flight before the pass waits for the worker (bounds the queued texts to a few tens of MB). */
-const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 8;
 
 export class ParallelIndexer {
   private batch: unknown[][] = [];
@@ -25,21 +24,20 @@ export class ParallelIndexer {
   private inFlight = 0;
   private failure: Error | undefined;
   private waiting: (() => void) | undefined;
-  private finished: ((index: CompactIndex) => void) | undefined;
+  private finished: ((bytes: number | undefined) => void) | undefined;
   private failed: ((error: Error) => void) | undefined;
 
   private constructor(
     private readonly spec: KindSpec,
     private readonly worker: Worker,
+    private readonly spillFile: string,
   ) {
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ack') {
         this.inFlight--;
         this.wake();
       } else if (message.type === 'done') {
-        const { type: _type, postDocs, postWeights, postTf, fieldLengths, ...parts } = message;
-        const fields = spec.fields.map((f) => ({ name: f.name, boost: f.boost }));
-        this.finished?.(new CompactIndex({ ...parts, fields, postings: new ArrayPostings(postDocs, postWeights, postTf), fieldLengths: () => fieldLengths }));
+        this.finished?.(message.bytes);
       } else this.fail(new Error(`index worker: ${message.message}`));
     });
     worker.on('error', (error) => this.fail(error));
@@ -51,12 +49,12 @@ export class ParallelIndexer {
    * built package (running from TypeScript sources, as the tests do, builds in-thread), or
    * `SEARCH_INDEX_WORKER=off` asks for an in-thread build.
    */
-  static start(spec: KindSpec): ParallelIndexer | undefined {
+  static start(spec: KindSpec, spillFile: string): ParallelIndexer | undefined {
     if (process.env.SEARCH_INDEX_WORKER === 'off') return undefined;
     const script = new URL('./index-worker.js', import.meta.url);
     if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
     try {
-      return new ParallelIndexer(spec, new Worker(script, { workerData: { kind: spec.kind } }));
+      return new ParallelIndexer(spec, new Worker(script, { workerData: { kind: spec.kind, spillFile } satisfies IndexWorkerData }), spillFile);
     } catch {
       return undefined;
     }
@@ -76,26 +74,35 @@ export class ParallelIndexer {
     });
   }
 
-  /** The finished index. @throws Error when the worker failed (the caller then builds in-thread) */
-  async finish(): Promise<CompactIndex> {
+  /**
+   * Finish the index and write it as the cache file of `key` in `cacheDir` (cache/index-cache.ts).
+   * @returns the file's size in bytes, or undefined when it could not be written
+   * @throws Error when the worker failed (the caller then builds in-thread)
+   */
+  async finish(cacheDir: string, key: string): Promise<number | undefined> {
     this.post();
     try {
-      return await new Promise<CompactIndex>((resolve, reject) => {
+      return await new Promise<number | undefined>((resolve, reject) => {
         if (this.failure) return reject(this.failure);
         this.finished = resolve;
         this.failed = reject;
-        this.worker.postMessage({ type: 'finish' } satisfies ToWorker);
+        this.worker.postMessage({ type: 'finish', cacheDir, key } satisfies ToWorker);
       });
     } finally {
       this.finished = undefined;
       this.failed = undefined;
-      void this.worker.terminate();
+      await this.stop();
     }
   }
 
-  /** Stop the worker (the pass failed). */
+  /** Stop the worker (the pass failed); its spill file is removed once it has stopped. */
   abort(): void {
-    void this.worker.terminate();
+    void this.stop();
+  }
+
+  private async stop(): Promise<void> {
+    await this.worker.terminate().catch(() => undefined);
+    rmSync(this.spillFile, { force: true });
   }
 
   private post(): void {
