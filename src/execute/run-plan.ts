@@ -45,8 +45,9 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
     const scored = executor.score(compiled.expr, matched, compiled.hidden);
     // The kind's best-match function on top of the text score (src/rank/), for the scored documents.
     const context = rankContext(c, positiveText(compiled.expr), query.scope);
-    matchedScores = new Float64Array(matched.length);
-    matchedScores.set(rankScores(c, matched.subarray(0, scored.count), scored.scores.subarray(0, scored.count), context));
+    // In place: the text scores are not needed once the best-match scores are computed.
+    matchedScores = scored.scores;
+    rankScores(c, matched.subarray(0, scored.count), matchedScores, context, matchedScores);
   } else matchedScores = new Float64Array(matched.length).fill(1);
   // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered. Past the deadline only
   // the first RESULT_REACH found are ordered (an incomplete answer must not spend a selection over all of them).

@@ -41,7 +41,7 @@ function repeatsOf(c: CollectionView, fullName: Getter<string | undefined>, reco
   const timeOf = (doc: number): number =>
     times?.type === 'number' ? times.values[doc]! : (recorded(c.records[doc]!, doc, c) ?? NaN);
   const groups = new Map<string, number[]>();
-  for (let doc = 0; doc < c.records.length; doc++) {
+  for (let doc = 0, count = c.records.length; doc < count; doc++) {
     const name = nameOf(doc)?.toLowerCase();
     if (name === undefined) continue;
     const group = groups.get(name);

@@ -32,15 +32,19 @@ export function clockOf(c: Collection): number {
   let newest = NaN;
   const names = c.spec.rank?.clock ?? [];
   if (names.length > 0) {
-    const isPrivate = new Uint8Array(c.records.length);
+    // The record list may be a lazy proxy: its length is read once.
+    const count = c.records.length;
+    const isPrivate = new Uint8Array(count);
     for (const p of c.privateDocs) isPrivate[p.doc] = 1;
     for (const name of names) {
       const get = c.spec.rank!.signals?.[name];
       if (!get) continue;
-      const read = signalValues(c, get);
-      for (let doc = 0; doc < c.records.length; doc++) {
+      const column = c.column(get);
+      const values = column?.type === 'number' ? column.values : undefined;
+      const read = values ? undefined : signalValues(c, get);
+      for (let doc = 0; doc < count; doc++) {
         if (isPrivate[doc]) continue;
-        const v = read(doc);
+        const v = values ? values[doc]! : read!(doc);
         if (!Number.isNaN(v) && !(v <= newest)) newest = v;
       }
     }
@@ -97,9 +101,16 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
   const entries = Object.entries(rank.priors ?? {});
   if (entries.length > 0) {
     const clock = clockOf(c);
+    const count = c.records.length;
+    // One signal reader for every prior computation, pointed at the document being computed (no closure per call).
+    let current = 0;
+    const signalOfCurrent = (name: string): number => signals.get(name)?.(current) ?? NaN;
     for (const [name, prior] of entries) {
-      const values = new Float64Array(c.records.length).fill(NaN);
-      const compute = (doc: number): number => (values[doc] = prior((signal) => signals.get(signal)?.(doc) ?? NaN, clock));
+      const values = new Float64Array(count).fill(NaN);
+      const compute = (doc: number): number => {
+        current = doc;
+        return (values[doc] = prior(signalOfCurrent, clock));
+      };
       priors.set(name, { values, compute });
     }
   }
@@ -118,12 +129,22 @@ function priorOf(prior: PriorValues, doc: number): number {
  * Best-match scores of `docs` (same order as `text`): the kind's function of the text score, its signals and
  * priors, or the text score itself when the kind has none. Where the kind's {@link RankSpec.linear} form applies
  * to the query, `text × multiplier + addend` from the priors' arrays (the same values, fewer calls).
+ * @param out where the scores go (default: a new array); may be `text` itself (each text score is read before its
+ *   slot is written)
  */
-export function rankScores(c: Collection, docs: DocList, text: Float64Array, ctx: RankContext): Float64Array {
+export function rankScores(
+  c: Collection,
+  docs: DocList,
+  text: Float64Array,
+  ctx: RankContext,
+  out: Float64Array = new Float64Array(docs.length),
+): Float64Array {
   const rank: KindSpec['rank'] = c.spec.rank;
-  if (!rank) return text;
+  if (!rank) {
+    if (out !== text) out.set(text.subarray(0, docs.length));
+    return out;
+  }
   const { signals, priors } = rankReaders(c, rank);
-  const out = new Float64Array(docs.length);
   const linear = rank.linear;
   if (linear && linear.applies(ctx)) {
     const multiplier = linear.multiplier === undefined ? undefined : priors.get(linear.multiplier);

@@ -172,9 +172,17 @@ describe.skipIf(!H)(titleFor('defects 4, 5, 9 on H as reported', H, HUB4J), () =
     expect(await answer(store, { kind: 'code', q })).toEqual(await answer(store, { kind: 'code', q: 'test -repo:nobody/nothing' }));
   });
 
-  it('defect 5: commits "test user:vahrennd" answers as for a login that does not exist', async () => {
-    const hidden = await answer(store, { kind: 'commits', q: 'test user:vahrennd' });
-    const missing = await answer(store, { kind: 'commits', q: 'test user:nobody-zz9' });
+  // As reported, vahrennd's commits sat in a private repository. They are all in hub4j-test-org/github-api, which H
+  // records three times: public (pushed 2024-06-16), public (2021-11-23) and private (2023-06-05). The newest
+  // recording of a repository is its state (issue #17, src/kinds/recordings.ts), so the repository is public, its
+  // commits are public, and vahrennd is a public committer there — known to everyone on commits, as on GitHub. A
+  // login that occurs in no record anyone may read stays unknown (the generated dump's defect-5 case above); on H,
+  // vahrennd is such a login for issues, where none of its records are.
+  it('defect 5: vahrennd is known on commits only through public commits; on issues it answers as a missing login', async () => {
+    const commits = await answer(store, { kind: 'commits', q: 'test user:vahrennd' });
+    expect(commits.status).toBe(200);
+    const hidden = await answer(store, { kind: 'issues', q: 'test user:vahrennd' });
+    const missing = await answer(store, { kind: 'issues', q: 'test user:nobody-zz9' });
     expect(hidden.status).toBe(422);
     expect(JSON.stringify(hidden.body).replaceAll('vahrennd', 'X')).toBe(JSON.stringify(missing.body).replaceAll('nobody-zz9', 'X'));
   });

@@ -63,6 +63,7 @@ describe('the streaming splitter holds at most the size limit plus one chunk', (
 
 describe('a dump file past the limits', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'search-bounded-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true })); // 128 MiB of test files
 
   it('stops reading an element that never closes at the size limit (tiny limit, 64 MiB file)', async () => {
     process.env.SEARCH_MAX_RECORD_BYTES = '65536';
@@ -111,6 +112,7 @@ describe.skipIf(!built)('peak memory of a run over a 256 MiB record (needs `npm 
     expect(message).toBe(
       `search: ${dir}/issues.json.gz, record 0, field "title": record larger than 65536 bytes (the limit; SEARCH_MAX_RECORD_BYTES changes it)`,
     );
+    rmSync(dir, { recursive: true, force: true });
     const peakKiB = Number(rss!.split(' ')[1]);
     expect(peakKiB * 1024).toBeLessThan(200 * MiB);
   }, 120_000);
