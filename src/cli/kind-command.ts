@@ -150,7 +150,8 @@ export function createKindCommand(kind: Kind, defaultData: string, run: (invocat
     command.addOption(new Option('--order <order>', 'with --sort: desc (default) or asc').choices(['asc', 'desc']));
   }
   if (CATALOG[kind].byRepositoryId) command.option('--repository-id <id>', 'the repository whose labels are searched (required)', nonNegativeInt);
-  command.addHelpText('after', kindHelp(kind));
+  // A function: the epilogue is put together only when help is shown, not on every search.
+  command.addHelpText('after', () => kindHelp(kind));
   command.action(async (words: string[], options: KindOptions) => {
     await run(toInvocation(kind, words, options, process.env));
   });

@@ -211,8 +211,7 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     program.addCommand(createCompletionCommand(program, io.stdout));
     program.addCommand(createHelpCommand(program, io));
   }
-  program.addHelpText(
-    'after',
+  program.addHelpText('after', () =>
     [
       '',
       'Examples:',

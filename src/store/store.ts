@@ -135,6 +135,7 @@ class DumpStore implements Store {
   private dump: Promise<Dump> | undefined;
   private readonly kindRecordsByKind = new Map<Kind, Promise<KindRecords>>();
   private readonly collections = new Map<Kind, Promise<{ collection: Collection; report: BuildReport }>>();
+  private readonly preparing = new Map<Kind, Promise<Prepared>>();
   private readonly cacheDir: string;
 
   constructor(source: string, private readonly options: StoreOptions) {
@@ -265,10 +266,11 @@ class DumpStore implements Store {
     const reports: BuildReport[] = [];
     for (const kind of KINDS) {
       if (!wanted.includes(kind)) continue;
-      const { collection, report } = await this.entry(kind);
-      const started = performance.now();
-      this.writeItems(collection);
-      reports.push({ ...report, ms: report.ms + (performance.now() - started) });
+      // The items are rendered while a fresh index may still be merging on the worker thread.
+      const prepared = await this.prepared(kind);
+      this.writeItems(prepared.collection);
+      const { report } = await this.entry(kind);
+      reports.push({ ...report, ms: performance.now() - prepared.started });
     }
     return reports;
   }
@@ -312,14 +314,31 @@ class DumpStore implements Store {
   private entry(kind: Kind): Promise<{ collection: Collection; report: BuildReport }> {
     let entry = this.collections.get(kind);
     if (!entry) {
-      entry = this.build(kind);
+      entry = this.prepared(kind).then((prepared) => prepared.indexed);
       entry.catch(() => this.collections.delete(kind));
       this.collections.set(kind, entry);
     }
     return entry;
   }
 
-  private async build(kind: Kind): Promise<{ collection: Collection; report: BuildReport }> {
+  /** {@link prepare}, once per kind (again after a failure). */
+  private prepared(kind: Kind): Promise<Prepared> {
+    let prepared = this.preparing.get(kind);
+    if (!prepared) {
+      prepared = this.prepare(kind);
+      const settled = prepared.then((p: Prepared) => p.indexed);
+      settled.catch(() => this.preparing.delete(kind));
+      this.preparing.set(kind, prepared);
+    }
+    return prepared;
+  }
+
+  /**
+   * A kind's collection with its records, columns and names, and (`indexed`) the same once its index is attached:
+   * a build's index may still be merging into its file on the worker thread while the caller goes on (prebuild
+   * renders the items meanwhile).
+   */
+  private async prepare(kind: Kind): Promise<Prepared> {
     const started = performance.now();
     const spec = specOf(kind);
     const dump = await this.openDump();
@@ -341,8 +360,8 @@ class DumpStore implements Store {
     const usersHash = (kind === 'users' ? own! : await this.kindRecords('users')).hash ?? 'none';
 
     let built: CompactIndex | undefined;
-    /** Bytes of the index file the streaming pass wrote into the cache (undefined: not written). */
-    let streamedBytes: number | undefined;
+    /** Bytes of the index file the streaming pass writes into the cache (undefined: not written, or no pass). */
+    let streamed: Promise<number | undefined> = Promise.resolve(undefined);
     let columns: ColumnsCollector | undefined;
     let streamedPrivate: PrivateDocs | undefined;
     let streamedNames: OwnNames | undefined;
@@ -372,15 +391,14 @@ class DumpStore implements Store {
       // Merging the sorted runs into the index file is the build's last stretch.
       progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
-      streamedBytes = parallel
-        ? await parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
-        : (indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey));
+      streamed = parallel
+        ? parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
+        : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey)));
       streamedPrivate = privates.docs;
       streamedNames = names;
     }
     const records = own.records;
     const key = cacheKey(spec, own.hash ?? 'empty');
-    const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     // The private documents read the repositories too: cached under both kinds' hashes.
     const knownPrivate =
       streamedPrivate ?? (records.length === 0 ? [] : loadPrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length));
@@ -391,6 +409,23 @@ class DumpStore implements Store {
     if (streamedPrivate || !knownPrivate) await savePrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length, collection.privateDocs);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await this.attachColumns(collection, dump, own.hash, columns, reposHash, usersHash);
+    const indexed = this.attachIndex(collection, key, streamed, built, started);
+    indexed.catch(() => undefined); // (awaited by entry(); an early failure is not unhandled meanwhile)
+    return { collection, indexed, started };
+  }
+
+  /** Attach the kind's index: the file a pass streamed, or the cached one, else one built in memory now. */
+  private async attachIndex(
+    collection: Collection,
+    key: string,
+    streamed: Promise<number | undefined>,
+    built: CompactIndex | undefined,
+    started: number,
+  ): Promise<{ collection: Collection; report: BuildReport }> {
+    const { spec, kind, records } = collection;
+    const progress = this.options.onProgress;
+    const streamedBytes = await streamed;
+    const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     let source: BuildReport['source'];
     let indexBytes: number;
     if (cached) {
@@ -419,6 +454,14 @@ class DumpStore implements Store {
     const report: BuildReport = { kind, records: records.length, source, ms: performance.now() - started, indexBytes };
     return { collection, report };
   }
+}
+
+/** A kind's collection before and after its index is attached ({@link DumpStore.prepare}). */
+interface Prepared {
+  readonly collection: Collection;
+  /** When preparing began (performance.now(), ms). */
+  readonly started: number;
+  readonly indexed: Promise<{ collection: Collection; report: BuildReport }>;
 }
 
 /**
