@@ -7,7 +7,7 @@
  * | `<kind>-<key>.lunr`           | the index cache key (`cacheKey` in index-cache.ts)                           |
  * | `<kind>-<key>.records`        | the same key (record snapshot); written as `<kind>-pending.records` first    |
  * | `<kind>-<id>.columns`         | {@link columnsId}: columns format, index key, repositories', users', issues' hashes, column layout |
- * | `<kind>-<id>.items`           | {@link itemsId}: items format and the columns id (the same inputs as the columns) |
+ * | `<kind>-<id>.items`           | {@link itemsId}: items format and the columns id (the same inputs as the columns); a build pass writes it beside `<kind>-pending.items` first |
  * | `<kind>-<id>.private.json`    | {@link privateDocsId}: access format, index key, repositories' hash          |
  * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
  * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
@@ -57,6 +57,11 @@ export function itemsId(format: number, columnsKey: string): string {
 /** The rendered-items file of a kind and {@link itemsId}. */
 export function itemsFileName(dir: string, kind: string, id: string): string {
   return named(dir, kind, id, '.items');
+}
+
+/** The name a build pass's rendered items are written beside (as a temp file) before their key is known. */
+export function pendingItemsFileName(dir: string, kind: string): string {
+  return path.join(dir, `${kind}-pending.items`);
 }
 
 /** The private-documents file's key (hex sha256); `format` is ACCESS_FORMAT. */

@@ -22,8 +22,8 @@ import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveC
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
-import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId } from '../cache/file-names.js';
-import { attachItemFile, ItemFile, itemFileOf, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
+import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName } from '../cache/file-names.js';
+import { attachItemFile, ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemBytes } from '../kinds/item-text.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
@@ -278,9 +278,42 @@ class DumpStore implements Store {
   /** Where each collection's rendered-items file is (directory dumps with records only). */
   private readonly itemFiles = new WeakMap<Collection, string>();
 
-  /** Remember the collection's rendered-items file and use it when it exists. */
+  /** Items a build pass is writing, by kind, until their file's name is known ({@link openItems}). */
+  private readonly itemsInPass = new Map<Kind, ItemFileWriter>();
+
+  /**
+   * A consumer of the build pass that renders each record's item (what `writeItems` would write afterwards, from
+   * the same record and the same neighbours) into a new rendered-items file; undefined when none can be written.
+   * A record whose item cannot be rendered drops the file (its items are then rendered per request).
+   */
+  private renderItemsInPass(kind: Kind, spec: KindSpec): RecordConsumer | undefined {
+    this.itemsInPass.get(kind)?.abort();
+    const writer = ItemFileWriter.open(pendingItemsFileName(this.cacheDir, kind));
+    if (!writer) return undefined;
+    this.itemsInPass.set(kind, writer);
+    return {
+      add(record, doc, view) {
+        if (!writer.open) return;
+        try {
+          writer.add(itemBytes(spec, record, doc, view, PLAIN_MEDIA));
+        } catch {
+          writer.abort();
+        }
+      },
+    };
+  }
+
+  /**
+   * Remember the collection's rendered-items file and use it when it exists; a build pass's items are finished into
+   * it first.
+   */
   private openItems(collection: Collection, file: string): void {
     this.itemFiles.set(collection, file);
+    const pending = this.itemsInPass.get(collection.kind);
+    if (pending) {
+      this.itemsInPass.delete(collection.kind);
+      pending.finish(file, collection.records.length);
+    }
     const items = ItemFile.open(file, collection.records.length);
     if (items) attachItemFile(collection, items);
   }
@@ -377,12 +410,16 @@ class DumpStore implements Store {
       const names = new NameCollector(spec);
       const privates = new PrivateCollector(spec, names);
       columns = new ColumnsCollector(columnDefs(spec));
+      // The rendered items too, on this thread while the worker indexes: named once the columns' key is known.
+      const items = this.renderItemsInPass(kind, spec);
       let ingested: IngestedKind;
       try {
-        ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns]);
+        ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns, ...(items ? [items] : [])]);
       } catch (error) {
         if (parallel) parallel.abort();
         else (indexer as CompactIndexBuilder).dispose();
+        this.itemsInPass.get(kind)?.abort();
+        this.itemsInPass.delete(kind);
         throw error;
       }
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };

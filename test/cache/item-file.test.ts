@@ -38,8 +38,8 @@ describe('rendered-items file', () => {
   });
 
   it.each([
-    ['a text', (size: number) => size - 10],
-    ['an entry', () => 32 + 16 * 3 + 9],
+    ['a text', (size: number) => size - 16 * 4 - 10],
+    ['an entry', (size: number) => size - 16 * 4 + 16 * 3 + 9],
   ])('a flipped bit in %s: that read and every later one fall back, one notice, file deleted', (_what, where) => {
     write(TEXTS);
     const bytes = readFileSync(file);
@@ -47,7 +47,7 @@ describe('rendered-items file', () => {
     writeFileSync(file, bytes);
     const items = ItemFile.open(file, TEXTS.length)!;
     expect(items.read(0)!.equals(TEXTS[0]!)).toBe(true);
-    expect(items.read(3)).toBeUndefined();
+    expect(items.read(3)).toBeUndefined(); // the text of document 3 and its entry are the damaged ones
     expect(items.read(0)).toBeUndefined();
     expect(items.usable).toBe(false);
     expect(notices).toHaveLength(1);
@@ -65,12 +65,12 @@ describe('rendered-items file', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('a truncated file: the lost items fall back', () => {
+  it('a truncated file: refused when opened, with a notice, and deleted', () => {
     write(TEXTS);
     writeFileSync(file, readFileSync(file).subarray(0, 200));
-    const items = ItemFile.open(file, TEXTS.length)!;
-    expect(items.read(3)).toBeUndefined();
+    expect(ItemFile.open(file, TEXTS.length)).toBeUndefined();
     expect(notices).toHaveLength(1);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('refuses to write more or fewer texts than documents, leaving no file', () => {
