@@ -10,6 +10,7 @@ import { positiveText } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, universe } from './doc-set.js';
+import { textMatchCacheOf } from './score-cache.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
 import { CHECK_EVERY_MS } from '../budget.js';
@@ -134,6 +135,12 @@ export class Executor {
   }
 
   private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
+    // Without a phrase check the answer is the postings' union alone (not restricted to `within`): remembered.
+    const key = `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}`;
+    const matches = textMatchCacheOf(this.c);
+    const known = matches.get(key);
+    if (known) return known;
+    let positional = false;
     let out: DocList = new Uint32Array(0);
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
@@ -143,6 +150,7 @@ export class Executor {
       let docs = this.c.index.postings(name, terms[0]!);
       for (const term of terms.slice(1)) docs = intersect(docs, this.c.index.postings(name, term));
       if (adjacent) {
+        positional = true;
         const shape = phrase ? phraseShape(text, field.analyzer) : terms.map((term, offset) => ({ offset, term }));
         const candidates = intersect(docs, within);
         docs = await scanDocs(
@@ -157,6 +165,11 @@ export class Executor {
         );
       }
       out = union(out, docs);
+    }
+    if (!positional) {
+      // A copy: `out` may be a view into a posting block the index's block cache would otherwise keep alive.
+      out = out.slice();
+      matches.set(key, out);
     }
     return out;
   }

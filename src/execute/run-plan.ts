@@ -11,6 +11,7 @@ import { resultCacheOf } from '../results/result-cache.js';
 import { orderResults } from '../results/sort.js';
 import type { Collection } from '../store/collection.js';
 import { difference, universe } from './doc-set.js';
+import { scoreCacheOf, scoresFrom } from './score-cache.js';
 import { Budget, Executor, scanDocs } from './execute.js';
 
 /** Ordered results of a search: the first {@link RESULT_REACH} documents in order, their scores, the total count. */
@@ -40,14 +41,25 @@ export async function executeSearch(compiled: CompiledSearch, c: Collection, dea
   const matched = await executor.evaluate(compiled.expr, within);
   let matchedScores: Float64Array;
   if (query.hasText) {
-    // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
-    // answer is incomplete anyway). Statistics of the documents the viewer may see (src/index/visible-statistics.ts).
-    const scored = executor.score(compiled.expr, matched, compiled.hidden);
-    // The kind's best-match function on top of the text score (src/rank/), for the scored documents.
-    const context = rankContext(c, positiveText(compiled.expr), query.scope);
-    // In place: the text scores are not needed once the best-match scores are computed.
-    matchedScores = scored.scores;
-    rankScores(c, matched.subarray(0, scored.count), matchedScores, context, matchedScores);
+    const positive = positiveText(compiled.expr);
+    const context = rankContext(c, positive, query.scope);
+    // A score depends on the positive keywords and their fields, the owners the rank reads, and what the viewer
+    // may see: queries sharing those share scores (execute/score-cache.ts).
+    const scoreKey = JSON.stringify([positive, context.owners, compiled.access]);
+    const scoreCache = scoreCacheOf(c);
+    const known = scoreCache.get(scoreKey);
+    const remembered = known && scoresFrom(known, matched);
+    if (remembered) matchedScores = remembered;
+    else {
+      // Past the deadline the documents not scored yet keep score 0: still found and counted, ordered last (the
+      // answer is incomplete anyway). Statistics of the documents the viewer may see (index/visible-statistics.ts).
+      const scored = executor.score(compiled.expr, matched, compiled.hidden);
+      // The kind's best-match function on top of the text score (src/rank/), in place of the text scores.
+      matchedScores = scored.scores;
+      rankScores(c, matched.subarray(0, scored.count), matchedScores, context, matchedScores);
+      const complete = scored.count === matched.length && budget.check();
+      if (complete && (!known || matched.length >= known.docs.length)) scoreCache.set(scoreKey, { docs: matched, scores: matchedScores });
+    }
   } else matchedScores = new Float64Array(matched.length).fill(1);
   // Only the first RESULT_REACH can ever be shown: the rest are counted, never ordered. Past the deadline only
   // the first RESULT_REACH found are ordered (an incomplete answer must not spend a selection over all of them).

@@ -74,6 +74,8 @@ export interface CompiledSearch {
   readonly incomplete: boolean;
   /** Everything the ordered results depend on (the result cache's key). */
   readonly key: string;
+  /** What the viewer may see, as src/access keys it (scores depend on it through the visible statistics). */
+  readonly access: string;
 }
 
 /** Labels: the repository named by `repository_id`, visible to the viewer, else 404 (Part B §5). */
@@ -110,6 +112,7 @@ export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
   // Media type and paging only shape the page; the ordered results depend on these alone: the query, the order,
   // the label scope and what the viewer may see (who @me is, which private repositories it reads: scopes and
   // hidden documents, src/access).
-  const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, c.access.key(request.viewer)].join('\u0000');
-  return { plan, expr: compiled.expr, hidden, within, incomplete: compiled.incomplete, key };
+  const access = c.access.key(request.viewer);
+  const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, access].join('\u0000');
+  return { plan, expr: compiled.expr, hidden, within, incomplete: compiled.incomplete, key, access };
 }
