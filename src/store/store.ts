@@ -22,6 +22,7 @@ import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveC
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
+import { DataError } from '../dump/data-error.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName } from '../cache/file-names.js';
 import { attachItemFile, ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemBytes } from '../kinds/item-text.js';
@@ -123,6 +124,21 @@ function writeHashMemo(memo: string | undefined, hash: string): void {
 }
 
 /**
+ * Refuse a cache directory that exists but is not a directory (a file named like it): nothing could be cached or
+ * healed there, and every cache file would look damaged. A missing one is created when first written.
+ * @throws DataError naming the path (exit 3)
+ */
+function assertCacheDirectory(dir: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dir).isDirectory();
+  } catch {
+    return; // missing (created on first write) or unreadable (every cache write then fails quietly)
+  }
+  if (!isDirectory) throw new DataError('not a directory (the index cache goes there: point SEARCH_CACHE_DIR at a directory)', { file: dir });
+}
+
+/**
  * A kind's records as a collection reads them: from the dump or (lazily parsed) from a cached snapshot; the hash is
  * undefined when the dump lacks the kind.
  */
@@ -144,7 +160,10 @@ class DumpStore implements Store {
   }
 
   private openDump(): Promise<Dump> {
-    this.dump ??= openDump(this.source);
+    this.dump ??= Promise.resolve().then(() => {
+      assertCacheDirectory(this.cacheDir);
+      return openDump(this.source);
+    });
     return this.dump;
   }
 
