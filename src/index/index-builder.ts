@@ -69,8 +69,8 @@ export function spillFileName(dir: string, kind: string): string {
   return path.join(dir, `${kind}-index-runs.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
 }
 
-/** Default postings per run before it is sorted (and spilled): 4 Mi postings ≈ 64 MiB while sorting. */
-export const RUN_POSTINGS = 1 << 22;
+/** Default postings per run before it is sorted (and spilled): 2 Mi postings ≈ 32 MiB while sorting. */
+export const RUN_POSTINGS = 1 << 21;
 
 /** Where a builder's runs go, and how large they grow. */
 export interface BuilderOptions {
