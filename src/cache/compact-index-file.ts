@@ -19,9 +19,9 @@
  * section and the arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds
  * the whole index.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { openRegularSync } from './regular-file.js';
+import { discardTemp, openRegularSync } from './regular-file.js';
 import { crc32 } from 'node:zlib';
 import { CompactIndex, type IndexField, type IndexLayout, type IndexSink, type PostingStore } from '../index/compact-index.js';
 
@@ -289,20 +289,10 @@ export class IndexFileSink implements IndexSink<number | undefined> {
   /** Give up: close and remove the temp file. */
   abort(): void {
     this.failed = true;
-    if (this.fd !== undefined) {
-      try {
-        closeSync(this.fd);
-      } catch {
-        // already closed
-      }
-      this.fd = undefined;
-    }
-    try {
-      rmSync(this.temp, { force: true });
-    } catch {
-      // nothing was created (the directory is not one)
-    }
+    discardTemp(this.fd, this.temp);
+    this.fd = undefined;
   }
+
 }
 
 /**

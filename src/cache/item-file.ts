@@ -16,7 +16,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { openCacheFileSync } from './regular-file.js';
+import { discardTemp, openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
 
 /** Version of the layout above (and of the item text it holds). */
@@ -213,16 +213,9 @@ export class ItemFileWriter {
 
   /** Drop the temporary file. Idempotent. */
   abort(): void {
-    if (this.fd !== undefined) {
-      try {
-        closeSync(this.fd);
-      } catch {
-        // already closed
-      }
-      this.fd = undefined;
-    }
+    discardTemp(this.fd, this.temp);
+    this.fd = undefined;
     this.chunk = [];
-    rmSync(this.temp, { force: true });
   }
 
   private flush(): void {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
-import { openCacheFileSync } from './regular-file.js';
+import { discardTemp, openCacheFileSync } from './regular-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
 
@@ -309,15 +309,8 @@ export class SnapshotWriter {
   /** Give up: close and remove the temp file. */
   abort(): void {
     this.failed = true;
-    if (this.fd !== undefined) {
-      try {
-        closeSync(this.fd);
-      } catch {
-        // already closed
-      }
-      this.fd = undefined;
-    }
-    rmSync(this.temp, { force: true });
+    discardTemp(this.fd, this.temp);
+    this.fd = undefined;
   }
 }
 

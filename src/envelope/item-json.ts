@@ -7,21 +7,19 @@
 import { itemFileOf } from '../cache/item-file.js';
 import { itemBytes, itemMediaKey } from '../kinds/item-text.js';
 import type { MediaOptions } from '../request/media-type.js';
-import { BoundedLru } from '../results/bounded-lru.js';
+import { BoundedLru, perOwner } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
-
-export { ITEM_SCORE, itemJson } from '../kinds/item-text.js';
 
 /** At most this many rendered items per collection and media key in memory. */
 export const ITEM_JSON_ENTRIES = 50_000;
 /** At most this many bytes (UTF-8) of rendered items per collection and media key in memory. */
 export const ITEM_JSON_BYTES = 32 * 1024 * 1024;
 
-const caches = new WeakMap<Collection, Map<string, BoundedLru<Buffer>>>();
+/** The in-memory caches of one collection, by media key ({@link itemMediaKey}). */
+const cachesOf = perOwner(() => new Map<string, BoundedLru<Buffer>>());
 
 function cacheOf(c: Collection, key: string): BoundedLru<Buffer> {
-  let byMedia = caches.get(c);
-  if (!byMedia) caches.set(c, (byMedia = new Map()));
+  const byMedia = cachesOf(c);
   let cache = byMedia.get(key);
   if (!cache) byMedia.set(key, (cache = new BoundedLru(ITEM_JSON_ENTRIES, ITEM_JSON_BYTES, (bytes) => bytes.length)));
   return cache;

@@ -11,8 +11,6 @@ import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
 import type { Spender } from '../budget.js';
 
-export { ITEM_SCORE } from '../kinds/item-text.js';
-
 /**
  * Build the items of one page.
  * @param docs document numbers of the page, in order

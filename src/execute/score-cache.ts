@@ -1,5 +1,8 @@
 /**
- * Best-match scores remembered per query text, so queries that share their words — the same words with other
+ * What a collection remembers across queries for scoring: the documents each keyword matches, and best-match
+ * scores per query text.
+ *
+ * Best-match scores are remembered per query text, so queries that share their words — the same words with other
  * qualifiers, sorts or pages, as a server sees them — score each document once. Keyed on everything a score
  * depends on: the positive keywords and their fields, the owner qualifiers the rank reads, and what the viewer may
  * see (src/access: its visible statistics). An entry holds the documents scored and their scores; a query whose
@@ -8,7 +11,7 @@
  * number of documents held.
  */
 import type { DocList } from '../index/text-index.js';
-import { BoundedLru } from '../results/bounded-lru.js';
+import { BoundedLru, perOwner } from '../results/bounded-lru.js';
 
 /** Documents scored (ascending) and their best-match scores (same order). */
 export interface ScoredDocs {
@@ -21,32 +24,24 @@ export const SCORE_CACHE_ENTRIES = 256;
 /** At most this many documents (≈ 12 bytes each) remembered per collection. */
 export const SCORE_CACHE_DOCS = 8_000_000;
 
-const caches = new WeakMap<object, BoundedLru<ScoredDocs>>();
-
 /** The score cache of one collection (created on first use, dropped with the collection). */
-export function scoreCacheOf(collection: object): BoundedLru<ScoredDocs> {
-  let cache = caches.get(collection);
-  if (!cache) caches.set(collection, (cache = new BoundedLru(SCORE_CACHE_ENTRIES, SCORE_CACHE_DOCS, (entry) => entry.docs.length)));
-  return cache;
-}
+export const scoreCacheOf: (collection: object) => BoundedLru<ScoredDocs> = perOwner(
+  () => new BoundedLru<ScoredDocs>(SCORE_CACHE_ENTRIES, SCORE_CACHE_DOCS, (entry) => entry.docs.length),
+);
 
 /** At most this many remembered keyword matches per collection. */
 export const TEXT_MATCH_CACHE_ENTRIES = 1024;
 /** At most this many documents (4 bytes each) in remembered keyword matches per collection. */
 export const TEXT_MATCH_CACHE_DOCS = 8_000_000;
 
-const textMatches = new WeakMap<object, BoundedLru<DocList>>();
-
 /**
  * The documents each keyword (word, fields) matches in the postings, per collection, so the union over its fields
  * is taken once (execute.ts; only keywords without a position check, whose answer does not depend on the
  * documents still in play). Least recently used entries go first, bounded by the number of documents held.
  */
-export function textMatchCacheOf(collection: object): BoundedLru<DocList> {
-  let cache = textMatches.get(collection);
-  if (!cache) textMatches.set(collection, (cache = new BoundedLru(TEXT_MATCH_CACHE_ENTRIES, TEXT_MATCH_CACHE_DOCS, (docs) => docs.length)));
-  return cache;
-}
+export const textMatchCacheOf: (collection: object) => BoundedLru<DocList> = perOwner(
+  () => new BoundedLru<DocList>(TEXT_MATCH_CACHE_ENTRIES, TEXT_MATCH_CACHE_DOCS, (docs) => docs.length),
+);
 
 /**
  * The scores of `docs` (ascending) from `known`, or undefined when some document of `docs` is not in it.

@@ -49,3 +49,16 @@ export class BoundedLru<V> {
     return this.entries.size;
   }
 }
+
+/**
+ * One value per owner object (a collection), made by `make` on first use and dropped with the owner: the shape of
+ * every per-collection cache (results, scores, keyword matches, rendered items).
+ */
+export function perOwner<V>(make: () => V): (owner: object) => V {
+  const values = new WeakMap<object, V>();
+  return (owner) => {
+    let value = values.get(owner);
+    if (value === undefined) values.set(owner, (value = make()));
+    return value;
+  };
+}

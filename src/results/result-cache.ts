@@ -3,7 +3,7 @@
  * server under load, the interactive view paging), skips evaluation, scoring and sorting. A store never changes
  * while a process runs, so entries never go stale; they are evicted least-recently-used.
  */
-import { BoundedLru } from './bounded-lru.js';
+import { BoundedLru, perOwner } from './bounded-lru.js';
 
 /**
  * The ordered matches of one query: the first document numbers best first (as many as a page can reach, see
@@ -27,11 +27,5 @@ export class ResultCache extends BoundedLru<OrderedResults> {
   }
 }
 
-const caches = new WeakMap<object, ResultCache>();
-
 /** The cache of one collection (created on first use, dropped with the collection). */
-export function resultCacheOf(collection: object): ResultCache {
-  let cache = caches.get(collection);
-  if (!cache) caches.set(collection, (cache = new ResultCache()));
-  return cache;
-}
+export const resultCacheOf: (collection: object) => ResultCache = perOwner(() => new ResultCache());

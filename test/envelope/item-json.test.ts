@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RENDERED_ITEMS, renderJson, renderJsonBytes, type Envelope } from '../../src/envelope/envelope.js';
-import { itemJson } from '../../src/envelope/item-json.js';
+import { itemJson } from '../../src/kinds/item-text.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';

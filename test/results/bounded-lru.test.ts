@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedLru } from '../../src/results/bounded-lru.js';
+import { BoundedLru, perOwner } from '../../src/results/bounded-lru.js';
 
 const keys = (lru: BoundedLru<number>, names: string[]): string[] => names.filter((k) => lru.get(k) !== undefined);
 
@@ -32,5 +32,17 @@ describe('BoundedLru', () => {
     lru.set('big', 26);
     lru.set('fits', 25);
     expect(keys(lru, ['big', 'fits'])).toEqual(['fits']);
+  });
+});
+
+describe('perOwner', () => {
+  it('makes one value per owner, on first use, and gives the same one back', () => {
+    let made = 0;
+    const of = perOwner(() => ({ n: ++made }));
+    const a = {};
+    const b = {};
+    expect(of(a)).toBe(of(a));
+    expect(of(b)).not.toBe(of(a));
+    expect(made).toBe(2);
   });
 });
