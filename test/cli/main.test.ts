@@ -7,7 +7,7 @@ import { buildProgram, main } from '../../src/cli/main.js';
 import { renderJson } from '../../src/envelope/envelope.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
-import { SMALL_DUMP } from '../core/small-dump.js';
+import { SMALL_DUMP } from '../helpers/small-dump.js';
 
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-cli-cache-'));
 

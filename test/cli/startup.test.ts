@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROGRESS_DELAY_MS, stderrProgress } from '../../src/cli/progress.js';
 import { SERVE_DEFAULT_MAX_IN_FLIGHT } from '../../src/cli/serve-command.js';
 import { DEFAULT_MAX_IN_FLIGHT } from '../../src/server/routes.js';
-import { SMALL_DUMP } from '../core/small-dump.js';
+import { SMALL_DUMP } from '../helpers/small-dump.js';
 
 const bin = fileURLToPath(new URL('../../bin/search.js', import.meta.url));
 const logModules = fileURLToPath(new URL('./fixtures/log-modules.mjs', import.meta.url));

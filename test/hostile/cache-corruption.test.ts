@@ -18,7 +18,7 @@ import type { SearchRequest } from '../../src/search-request.js';
 import { viewerFor } from '../../src/request/viewer.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
-import { SMALL_DUMP } from '../core/small-dump.js';
+import { SMALL_DUMP } from '../helpers/small-dump.js';
 
 const TEXT_MATCH = 'application/vnd.github.text-match+json';
 const QUERIES: readonly SearchRequest[] = [

@@ -14,7 +14,7 @@ import { KINDS, type Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import type { Store } from '../../src/store/store.js';
 import { openStore } from '../../src/store/store.js';
-import { ids, search, SMALL_DUMP } from '../core/small-dump.js';
+import { ids, search, SMALL_DUMP } from '../helpers/small-dump.js';
 
 const messageOf = (q: Promise<unknown>) =>
   q.then(

@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { keyAction, splitKeys, type KeyResult } from '../../src/render/ink/state/use-results-keys.js';
-import { initialState, reduce, type ViewState } from '../../src/render/ink/state/use-results-state.js';
+import { keyAction, splitKeys, type KeyResult } from '../../../../src/render/ink/state/use-results-keys.js';
+import { initialState, reduce, type ViewState } from '../../../../src/render/ink/state/use-results-state.js';
 
 const table: ViewState = { ...initialState({ kind: 'issues', q: 'colour' }), loading: false };
 const detail: ViewState = { ...table, mode: 'detail' };

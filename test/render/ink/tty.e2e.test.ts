@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TmuxSession, tmuxVersion } from './helpers/tmux.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/search.js');
 const DUMP = path.resolve(ROOT, '../shared/data/hub4j-github-api-wiremock');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactNumber, groupDigits, longDate, relativeTime, shortAgo, shortDate } from '../../src/render/ink/lines/format.js';
+import { compactNumber, groupDigits, longDate, relativeTime, shortAgo, shortDate } from '../../../../src/render/ink/lines/format.js';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 

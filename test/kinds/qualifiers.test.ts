@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/kinds/kind.js';
-import { ids } from './small-dump.js';
+import { ids } from '../helpers/small-dump.js';
 
 const sorted = (xs: string[]) => [...xs].sort();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/envelope/envelope.js';
-import { initialState, reduce, requestFor, selectedItem, type Action, type ViewState } from '../../src/render/ink/state/use-results-state.js';
-import type { ViewError } from '../../src/render/ink/state/query-error.js';
-import { ISSUES } from './fixtures/issues.js';
+import type { Envelope } from '../../../../src/envelope/envelope.js';
+import { initialState, reduce, requestFor, selectedItem, type Action, type ViewState } from '../../../../src/render/ink/state/use-results-state.js';
+import type { ViewError } from '../../../../src/render/ink/state/query-error.js';
+import { ISSUES } from '../fixtures/issues.js';
 
 const base = { kind: 'issues' as const, q: 'colour', per_page: '2' };
 const envelope = (n: number, total = n): Envelope => ({ total_count: total, incomplete_results: false, items: ISSUES.slice(0, n) });

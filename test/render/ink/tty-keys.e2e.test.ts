@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TmuxSession, tmuxVersion } from './helpers/tmux.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/search.js');
 const version = tmuxVersion();
 const skip = !version ? 'tmux is not installed' : !existsSync(path.join(ROOT, 'dist/cli/main.js')) ? 'run npm run build first' : undefined;

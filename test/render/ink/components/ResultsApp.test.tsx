@@ -1,10 +1,10 @@
 import chalk from 'chalk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSearch } from './fixtures/fake-search.js';
-import { ISSUES } from './fixtures/issues.js';
-import { ITEMS } from './fixtures/kinds.js';
-import { KEYS, marks } from './helpers/frames.js';
-import { mount } from './helpers/mount.js';
+import { fakeSearch } from '../fixtures/fake-search.js';
+import { ISSUES } from '../fixtures/issues.js';
+import { ITEMS } from '../fixtures/kinds.js';
+import { KEYS, marks } from '../helpers/frames.js';
+import { mount } from '../helpers/mount.js';
 
 const level = chalk.level;
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutColumns, type ColumnShape } from '../../src/render/ink/lines/layout.js';
-import { plain } from '../../src/render/ink/lines/segments.js';
+import { layoutColumns, type ColumnShape } from '../../../../src/render/ink/lines/layout.js';
+import { plain } from '../../../../src/render/ink/lines/segments.js';
 
 const cells = (...rows: string[][]) => rows.map((row) => row.map((text) => plain(text)));
 

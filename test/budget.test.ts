@@ -4,7 +4,7 @@
  * for time (no timing is asserted, only the budget's behaviour against the clock it is given).
  */
 import { describe, expect, it } from 'vitest';
-import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../../src/budget.js';
+import { Budget, CHECK_EVERY_MS, YIELD_EVERY_MS } from '../src/budget.js';
 
 /** A budget over a fake clock that advances by each unit's cost when spent. */
 function fakeBudget(timeoutMs: number) {
@@ -80,10 +80,10 @@ describe('Budget', () => {
 
 describe('a search past its deadline keeps what it found', () => {
   it('scores what time allows and leaves the rest found, with score 0', async () => {
-    const { store } = await import('../core/small-dump.js');
-    const { Executor } = await import('../../src/execute/execute.js');
-    const { compileSearch, planSearch } = await import('../../src/plan/search-plan.js');
-    const { normalizeRequest } = await import('../../src/search-request.js');
+    const { store } = await import('./helpers/small-dump.js');
+    const { Executor } = await import('../src/execute/execute.js');
+    const { compileSearch, planSearch } = await import('../src/plan/search-plan.js');
+    const { normalizeRequest } = await import('../src/search-request.js');
     const c = await store.collection('issues');
     const plan = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q: 'crash' })), c);
     const open = new Executor(c, new Budget(undefined));

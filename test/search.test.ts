@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { viewerFor } from '../../src/request/viewer.js';
-import { idOf, ids, search } from './small-dump.js';
+import { viewerFor } from '../src/request/viewer.js';
+import { idOf, ids, search } from './helpers/small-dump.js';
 
 describe('order', () => {
   it.each([

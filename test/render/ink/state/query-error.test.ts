@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invalidQuery, missingParameter, MESSAGES, ApiError } from '../../src/api-error.js';
-import { toViewError } from '../../src/render/ink/state/query-error.js';
+import { invalidQuery, missingParameter, MESSAGES, ApiError } from '../../../../src/api-error.js';
+import { toViewError } from '../../../../src/render/ink/state/query-error.js';
 
 const pick = (query: string, ranges: readonly (readonly [number, number])[]) => ranges.map(([s, e]) => query.slice(s, e));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellWidth, fit, flatten, lineText, lineWidth, plain, splitLines, truncate, truncateStart, type Line } from '../../src/render/ink/lines/segments.js';
-import { wrap } from '../../src/render/ink/lines/wrap.js';
+import { cellWidth, fit, flatten, lineText, lineWidth, plain, splitLines, truncate, truncateStart, type Line } from '../../../../src/render/ink/lines/segments.js';
+import { wrap } from '../../../../src/render/ink/lines/wrap.js';
 
 const text = (lines: Line[]) => lines.map(lineText);
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServeCommand } from '../../src/cli/serve-command.js';
 import type { RunningServer, SignalSource } from '../../src/server/listen.js';
 import type { Store, StoreOptions } from '../../src/store/store.js';
-import { fakeSearch } from './fixtures/fake-search.js';
+import { fakeSearch } from '../server/fixtures/fake-search.js';
 
 class Capture extends Writable {
   text = '';

@@ -1,7 +1,7 @@
 /** Mount the interactive app with ink-testing-library at a fixed size, a fixed clock and no timing delays. */
 import { render } from 'ink-testing-library';
-import type { SearchRequest } from '../../../src/search-request.js';
-import { ResultsApp, type ResultsAppProps, type ViewQuit } from '../../../src/render/ink/components/ResultsApp.js';
+import type { SearchRequest } from '../../../../src/search-request.js';
+import { ResultsApp, type ResultsAppProps, type ViewQuit } from '../../../../src/render/ink/components/ResultsApp.js';
 import { NOW } from '../fixtures/issues.js';
 import { waitForFrame } from './frames.js';
 

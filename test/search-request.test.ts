@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
-import type { Kind } from '../../src/kinds/kind.js';
-import type { SearchRequest } from '../../src/search-request.js';
-import { search } from './small-dump.js';
+import { ApiError } from '../src/api-error.js';
+import type { Kind } from '../src/kinds/kind.js';
+import type { SearchRequest } from '../src/search-request.js';
+import { search } from './helpers/small-dump.js';
 
 const invalid = (message: string) => ({
   message: 'Validation Failed',
@@ -59,7 +59,7 @@ describe("GitHub's refusals, with exact bodies", () => {
   });
 
   it('resolves @me from the viewer', async () => {
-    const { viewerFor } = await import('../../src/request/viewer.js');
+    const { viewerFor } = await import('../src/request/viewer.js');
     const result = await search('issues', 'author:@me', { viewer: viewerFor('bob') });
     expect(result.envelope.total_count).toBe(2);
   });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/kinds/kind.js';
 import type { Store } from '../../src/store/store.js';
 import { buildTextMatches } from '../../src/text/text-matches.js';
-import { search as smallSearch } from '../core/small-dump.js';
+import { search as smallSearch } from '../helpers/small-dump.js';
 import { acceptFor, ALL_ACCESS, hasSource, HUB4J, JENKINS, openSource, testCacheDir, titleFor, type Rec } from '../helpers/real-data.js';
 import { runSearch } from '../../src/search.js';
 

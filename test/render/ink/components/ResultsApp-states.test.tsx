@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { invalidQuery, MESSAGES } from '../../src/api-error.js';
-import type { BuildProgress } from '../../src/store/store.js';
-import { fakeSearch, pendingSearch } from './fixtures/fake-search.js';
-import { ISSUES } from './fixtures/issues.js';
-import { clean } from './helpers/frames.js';
-import { mount } from './helpers/mount.js';
+import { invalidQuery, MESSAGES } from '../../../../src/api-error.js';
+import type { BuildProgress } from '../../../../src/store/store.js';
+import { fakeSearch, pendingSearch } from '../fixtures/fake-search.js';
+import { ISSUES } from '../fixtures/issues.js';
+import { clean } from '../helpers/frames.js';
+import { mount } from '../helpers/mount.js';
 
 const issues = (per_page = '2') => ({ kind: 'issues' as const, q: 'colour', per_page });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { locate, markProperty, markRanges, normalizeRanges, ownMatches, textMatchesOf } from '../../src/render/ink/lines/highlight.js';
-import { lineText, type Line } from '../../src/render/ink/lines/segments.js';
-import { ISSUES } from './fixtures/issues.js';
-import { tmAt } from './fixtures/text-match.js';
+import { locate, markProperty, markRanges, normalizeRanges, ownMatches, textMatchesOf } from '../../../../src/render/ink/lines/highlight.js';
+import { lineText, type Line } from '../../../../src/render/ink/lines/segments.js';
+import { ISSUES } from '../fixtures/issues.js';
+import { tmAt } from '../fixtures/text-match.js';
 
 /** Matched runs of a line, in order. */
 const marked = (line: Line) => line.filter((s) => s.match).map((s) => s.text);

@@ -1,12 +1,12 @@
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/kinds/kind.js';
-import { ResultsTable } from '../../src/render/ink/components/ResultsTable.js';
-import { createTheme } from '../../src/render/ink/lines/theme.js';
-import { NOW } from './fixtures/issues.js';
-import { ITEMS } from './fixtures/kinds.js';
-import { clean } from './helpers/frames.js';
+import type { Kind } from '../../../../src/kinds/kind.js';
+import { ResultsTable } from '../../../../src/render/ink/components/ResultsTable.js';
+import { createTheme } from '../../../../src/render/ink/lines/theme.js';
+import { NOW } from '../fixtures/issues.js';
+import { ITEMS } from '../fixtures/kinds.js';
+import { clean } from '../helpers/frames.js';
 
 const level = chalk.level;
 afterEach(() => {
@@ -96,7 +96,7 @@ describe('narrow terminals', () => {
   });
 
   it('never draws a line wider than the terminal', async () => {
-    const { cellWidth } = await import('../../src/render/ink/lines/segments.js');
+    const { cellWidth } = await import('../../../../src/render/ink/lines/segments.js');
     for (const width of [40, 57, 80, 133]) {
       for (const line of clean(table('issues', width)).split('\n')) expect(cellWidth(line)).toBeLessThanOrEqual(width);
     }
