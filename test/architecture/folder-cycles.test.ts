@@ -1,7 +1,9 @@
 /**
- * Imports between the folders of src/ run one way: no folder imports (directly or through others) a folder that
- * imports it back. Files directly in src/ (search.ts, version.ts …) each count as their own node. Type-only
- * imports count too: a type shared by two folders lives in one of them or in a neutral module, not in a loop.
+ * Imports between folders run one way, at every level of src/: within src/ and within each of its folders and
+ * sub-folders, no child folder imports (directly or through its siblings) a sibling that imports it back. Files
+ * directly in the folder being checked (search.ts, version.ts … in src/; browser.ts … in render/ink/) each count
+ * as their own node. Type-only imports count too: a type shared by two folders lives in one of them or in a
+ * neutral module, not in a loop.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,9 +21,19 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The node a file belongs to: its top folder under src/, or the file itself when it sits in src/. */
-function nodeOf(file: string): string {
-  const parts = path.relative(SRC, file).split(path.sep);
+/** Every folder under `dir`, `dir` included, absolute. */
+function folders(dir: string): string[] {
+  return [dir, ...readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).flatMap((entry) => folders(path.join(dir, entry.name)))];
+}
+
+/**
+ * The node a file belongs to within `root`: its child folder of `root`, or the file itself when it sits directly in
+ * `root`; undefined when the file is outside `root`.
+ */
+function nodeOf(root: string, file: string): string | undefined {
+  const relative = path.relative(root, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split(path.sep);
   return parts.length === 1 ? parts[0]!.replace(/\.(js|tsx?)$/, '') : `${parts[0]}/`;
 }
 
@@ -30,14 +42,14 @@ function relativeImports(text: string): string[] {
   return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
 }
 
-/** node → nodes it imports, with one example import per edge. */
-function folderGraph(): Map<string, Map<string, string>> {
+/** Within `root`: node → nodes it imports, with one example import per edge (paths relative to src/). */
+function folderGraph(root: string): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(SRC)) {
-    const from = nodeOf(file);
+  for (const file of sourceFiles(root)) {
+    const from = nodeOf(root, file)!;
     for (const specifier of relativeImports(readFileSync(file, 'utf8'))) {
-      const to = nodeOf(path.resolve(path.dirname(file), specifier));
-      if (to === from) continue;
+      const to = nodeOf(root, path.resolve(path.dirname(file), specifier));
+      if (to === undefined || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `${path.relative(SRC, file)} imports ${specifier}`);
       graph.set(from, edges);
@@ -106,16 +118,44 @@ describe('the cycle finder', () => {
   });
 });
 
-describe('src/', () => {
-  it('has no import cycle between its folders', () => {
-    const graph = folderGraph();
-    const report = cycles(graph).map((component) => {
+/**
+ * Cycles other branches remove; each entry is one folder's cycle as the report prints it, and goes once its fix is
+ * merged (the test then fails on the stale entry, so the list cannot outlive the cycle):
+ * - render/ink: lines ↔ state (helper `terminal`'s branch removes it);
+ * - cli: main.ts ↔ process-io.ts (helper `cli`'s branch removes it).
+ */
+const KNOWN_CYCLES: ReadonlySet<string> = new Set(['render/ink: lines/, state/', 'cli: main, process-io']);
+
+/** Each folder's cycles, as `folder: node, node …` plus the edges that close them. */
+function folderCycles(): { key: string; report: string }[] {
+  return folders(SRC).flatMap((root) => {
+    const graph = folderGraph(root);
+    const folder = path.relative(SRC, root) || 'src';
+    return cycles(graph).map((component) => {
       const members = new Set(component);
       const edges = component.flatMap((from) =>
         [...(graph.get(from) ?? new Map<string, string>())].filter(([to]) => members.has(to)).map(([to, example]) => `  ${from} → ${to} (${example})`),
       );
-      return `cycle among ${component.join(', ')}:\n${edges.join('\n')}`;
+      const key = `${folder}: ${component.join(', ')}`;
+      return { key, report: `cycle in ${key}:\n${edges.join('\n')}` };
     });
-    expect(report.join('\n')).toBe('');
+  });
+}
+
+describe('src/', () => {
+  const found = folderCycles();
+
+  it('has no import cycle between the folders of any of its folders', () => {
+    expect(found.filter(({ key }) => !KNOWN_CYCLES.has(key)).map(({ report }) => report).join('\n')).toBe('');
+  });
+
+  it('lists only known cycles that still exist', () => {
+    const keys = new Set(found.map(({ key }) => key));
+    expect([...KNOWN_CYCLES].filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it('checks every folder and sub-folder', () => {
+    const checked = folders(SRC).map((root) => path.relative(SRC, root) || 'src');
+    expect(checked).toEqual(expect.arrayContaining(['src', 'render', 'render/ink', 'render/ink/lines', 'cli', 'import']));
   });
 });
