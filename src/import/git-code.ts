@@ -11,6 +11,7 @@
  * line ending in `\n`, as GitHub sends it) and `encoding: "base64"`.
  */
 import type { RawRecord } from '../kinds/kind.js';
+import { DataError } from '../dump/data-error.js';
 import { ByteReader } from './byte-reader.js';
 import { startGit, type GitContext } from './git-process.js';
 import { encodePath, type UrlBases } from './github-shapes.js';
@@ -86,7 +87,11 @@ async function listTree(context: GitContext, tip: string, stats: TreeStats): Pro
     if (entry.type === 'commit') stats.skipped.submodules++;
     else if (entry.type !== 'blob') continue;
     else if (entry.mode === '120000') stats.skipped.symlinks++;
-    else entries.push(entry);
+    else if (!Number.isSafeInteger(entry.size)) {
+      // ls-tree prints a size it cannot read as `BAD`: the blob is missing (a partial clone's objects are never
+      // fetched, see git-process.ts), and reading it later would fail without naming the file.
+      throw new DataError(`${entry.path}: blob ${entry.sha} is not in the repository (a partial clone? fetch it first)`, { file: context.repo });
+    } else entries.push(entry);
   }
   await done;
   stats.files = entries.length;
@@ -141,6 +146,9 @@ export async function* gitCode(options: CodeOptions): AsyncGenerator<RawRecord> 
       const entry = wanted[index]!;
       const header = (await reader.readUntil(0x0a))?.toString('utf8') ?? '';
       const [, type, size] = header.split(' ');
+      if (type === 'missing') {
+        throw new DataError(`${entry.path}: blob ${entry.sha} is not in the repository (a partial clone? fetch it first)`, { file: context.repo });
+      }
       if (type === undefined || size === undefined) throw new Error(`git cat-file: unexpected reply "${header}"`);
       const bytes = await reader.readExactly(Number(size));
       await reader.readExactly(1);

@@ -8,6 +8,7 @@
  * `2018-11-06T08:42:18.000-08:00`, and `…​.000Z` for +00:00.
  */
 import type { RawRecord } from '../kinds/kind.js';
+import { DataError } from '../dump/data-error.js';
 import { ByteReader } from './byte-reader.js';
 import { startGit, type GitContext } from './git-process.js';
 import { legacyNodeId, type UrlBases } from './github-shapes.js';
@@ -23,8 +24,30 @@ export interface HistoryStats {
   pushed?: string;
 }
 
+/**
+ * The fields of one commit, each ended by NUL (`%x00` between them, `-z` after the last): NUL is the one byte a
+ * name, an email or a message cannot hold, so no text of the commit can move a field (a U+001F separator let an
+ * author name forge the email and date, issue #21 item 6). {@link checkFields} refuses a commit whose fixed-form
+ * fields do not look as git writes them, should a hand-made object hold a NUL anyway.
+ */
 const FIELDS = ['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'];
-const SEP = '\x1f';
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const PARENTS = /^(?:(?:[0-9a-f]{40}|[0-9a-f]{64})(?: (?:[0-9a-f]{40}|[0-9a-f]{64}))*)?$/;
+const GIT_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:Z|[+-]\d\d:\d\d)$/;
+
+/**
+ * Checks the fixed-form fields of one parsed commit (sha, tree, parents, both dates).
+ * @throws DataError naming the repository and the commit (or the field) that does not parse.
+ */
+export function checkFields(fields: readonly string[], repo: string): void {
+  const [sha = '', tree = '', parents = '', , , ad = '', , , cd = ''] = fields;
+  const bad =
+    !OBJECT_ID.test(sha) ? 'sha' : !OBJECT_ID.test(tree) ? 'tree' : !PARENTS.test(parents) ? 'parents' : !GIT_DATE.test(ad) ? 'author date' : !GIT_DATE.test(cd) ? 'committer date' : undefined;
+  if (bad !== undefined) {
+    const which = OBJECT_ID.test(sha) ? `commit ${sha}` : 'a commit';
+    throw new DataError(`git log gave ${which} whose ${bad} does not parse (a NUL byte inside a name or message?)`, { file: repo });
+  }
+}
 
 /** `2014-02-04T14:38:36-08:00` (git `%aI`) → `2014-02-04T14:38:36.000-08:00`; a zero offset becomes `.000Z`. */
 export function searchDate(iso: string): string {
@@ -66,7 +89,7 @@ export function commitRecord(fields: readonly string[], repo: CommitRepository, 
       url: `${api}/git/commits/${sha}`,
       author: { date: searchDate(ad), name: an, email: ae },
       committer: { date: searchDate(cd), name: cn, email: ce },
-      message: rest.join(SEP).replace(/\n+$/, ''),
+      message: rest.join('\0').replace(/\n+$/, ''),
       tree: { url: `${api}/git/trees/${tree}`, sha: tree },
       comment_count: 0,
     },
@@ -93,18 +116,26 @@ export async function* gitCommits(
   stats: HistoryStats,
 ): AsyncGenerator<RawRecord> {
   const { child, done } = startGit(context, [
-    '-c', 'log.showSignature=false', '-c', 'i18n.logOutputEncoding=UTF-8',
-    'log', '-z', '--no-color', `--format=${FIELDS.join('%x1f')}`, tip, '--',
+    'log', '-z', '--no-color', '--no-textconv', '--no-ext-diff', `--format=${FIELDS.join('%x00')}`, tip, '--',
   ]);
   child.stdin.end();
   done.catch(() => undefined); // observed below; avoid an unhandled rejection while the generator is paused
   const reader = new ByteReader(child.stdout);
   try {
     for (;;) {
-      const entry = await reader.readUntil(0);
-      if (entry === undefined) break;
-      if (entry.length === 0) continue;
-      const fields = entry.toString('utf8').split(SEP);
+      const first = await reader.readUntil(0);
+      if (first === undefined) break;
+      const fields = [first.toString('utf8')];
+      while (fields.length < FIELDS.length) {
+        const next = await reader.readUntil(0);
+        if (next === undefined) break;
+        fields.push(next.toString('utf8'));
+      }
+      if (fields.length < FIELDS.length) {
+        await done; // git failed mid-entry: its error explains the truncation
+        throw new DataError('git log ended in the middle of a commit', { file: context.repo });
+      }
+      checkFields(fields, context.repo);
       const record = commitRecord(fields, repository, bases);
       const committed = utcDate(fields[8] ?? '');
       if (stats.commits === 0) stats.pushed = committed;

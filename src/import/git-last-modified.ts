@@ -19,22 +19,36 @@ export async function lastModifiedDates(
 ): Promise<Map<string, string>> {
   const dates = new Map<string, string>();
   if (paths.size === 0) return dates;
+  // Each commit prints NUL NUL <date> NUL, then its paths (the first one after a newline), each ended by NUL. A path
+  // is never empty, so two NULs in a row mark a commit whatever bytes a path holds (a U+0001 marker did not).
   const { child, done } = startGit(context, [
-    '-c', 'log.showSignature=false', 'log', '-z', '--no-color', '--no-renames', '--name-only', '--format=%x01%cI', tip, '--',
+    'log', '-z', '--no-color', '--no-renames', '--no-textconv', '--no-ext-diff', '--name-only', '--format=%x00%x00%cI', tip, '--',
   ]);
   child.stdin.end();
   done.catch(() => undefined);
   const reader = new ByteReader(child.stdout);
   let date = '';
+  let empties = 0;
+  let first = false;
   let tokens = 0;
   try {
     for (let raw = await reader.readUntil(0); raw !== undefined; raw = await reader.readUntil(0)) {
       if ((++tokens & 4095) === 0) checkInterrupted(context.signal);
+      if (raw.length === 0) {
+        empties++;
+        continue;
+      }
       let token = raw.toString('utf8');
-      if (token.startsWith('\n')) token = token.slice(1);
-      if (token.startsWith('\x01')) {
-        date = utcDate(token.slice(1));
-      } else if (token !== '' && paths.has(token) && !dates.has(token)) {
+      if (empties >= 2) {
+        date = utcDate(token);
+        empties = 0;
+        first = true;
+        continue;
+      }
+      empties = 0;
+      if (first && token.startsWith('\n')) token = token.slice(1);
+      first = false;
+      if (paths.has(token) && !dates.has(token)) {
         dates.set(token, date);
         if (dates.size === paths.size) break;
       }
