@@ -18,6 +18,7 @@ import { classify, describeShape, forEachEmbedded } from './classify.js';
 import { PARTS } from '../dump/part-files.js';
 import { DumpWriter, type PartReport } from './dump-writer.js';
 import { checkInterrupted } from './interrupt.js';
+import { checkRecord, inputTooLarge, maxInputBytes } from './input-limits.js';
 import { parseJsonValues, decodeBytes } from './json-values.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import { RecordSet, type Part } from './record-identity.js';
@@ -127,12 +128,17 @@ async function collect(options: GithubImportOptions, progress: Progress): Promis
   progress.phase('input files', files.length);
   for (const [fileIndex, file] of files.entries()) {
     checkInterrupted(options.signal);
+    const limit = maxInputBytes();
+    const size = (await stat(file).catch(() => undefined))?.size ?? 0;
+    if (size > limit) throw new DataError(inputTooLarge(limit, false), { file });
     const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
       throw new DataError(`cannot read (${error.code ?? error.message})`, { file });
     });
+    const text = decodeBytes(bytes, file, limit);
     let index = 0;
-    for (const value of parseJsonValues(decodeBytes(bytes, file), file)) {
+    for (const value of parseJsonValues(text, file)) {
       for (const item of unwrap(value)) {
+        checkRecord(item, { file, index }, text.length * 3);
         stats.records++;
         const part = classify(item);
         if (part === undefined) {

@@ -6,17 +6,26 @@
 import { gunzipSync } from 'node:zlib';
 import { DataError } from '../dump/data-error.js';
 import { lineColumn } from '../dump/json-text.js';
+import { checkDepth, inputTooLarge, maxInputBytes } from './input-limits.js';
 
-/** Decodes file bytes to text: gunzips when they start with the gzip magic number, drops a UTF-8 BOM. */
-export function decodeBytes(bytes: Buffer, file: string): string {
+/**
+ * Decodes file bytes to text: gunzips when they start with the gzip magic number, drops a UTF-8 BOM.
+ * @param maxBytes the largest text allowed, in bytes after gunzip (input-limits.ts); gunzip stops there.
+ * @throws DataError naming the file: not valid gzip, larger than `maxBytes`, or nested past the depth limit.
+ */
+export function decodeBytes(bytes: Buffer, file: string, maxBytes = maxInputBytes()): string {
   let raw = bytes;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  if (bytes.length > maxBytes) throw new DataError(inputTooLarge(maxBytes, false), { file });
+  if (gzipped) {
     try {
-      raw = gunzipSync(bytes);
+      raw = gunzipSync(bytes, { maxOutputLength: maxBytes });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new DataError(inputTooLarge(maxBytes, true), { file });
       throw new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
     }
   }
+  checkDepth(raw, file);
   const text = raw.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
