@@ -24,23 +24,40 @@ const FULL_NAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 /**
  * `owner/name` from a remote URL: `git@host:o/n.git`, `ssh://git@host/o/n.git`, `https://host/o/n(.git)`,
- * `git://host/o/n.git` (the last two path segments); undefined for local paths or anything else.
+ * `git://host/o/n.git`. A path of more than two segments — a GitLab subgroup `group/sub/proj`, a mirror's
+ * `mirror/o/n` — keeps every segment: the owner is the first, the name the others joined by `-`
+ * (`group/sub-proj`), so two projects of different subgroups never share a name. Undefined for local paths
+ * ({@link isLocalRemote}), a single segment, or anything else.
  */
 export function fullNameFromRemote(url: string): string | undefined {
   const trimmed = url.trim();
   const scp = /^[^/@\s]+@[^:/\s]+:(.+)$/.exec(trimmed);
   let pathPart: string | undefined = scp?.[1];
-  if (!pathPart && /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+  if (!pathPart && /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) && !/^file:/i.test(trimmed)) {
     try {
-      pathPart = new URL(trimmed).pathname;
+      pathPart = decodeURIComponent(new URL(trimmed).pathname);
     } catch {
       return undefined;
     }
   }
   if (!pathPart) return undefined;
   const segments = pathPart.replace(/\/+$/, '').replace(/\.git$/, '').split('/').filter(Boolean);
-  const candidate = segments.slice(-2).join('/');
+  if (segments[0]?.startsWith('~')) segments.shift(); // ssh://host/~user/… is a home directory, not an owner
+  const candidate = `${segments[0]}/${segments.slice(1).join('-')}`;
   return segments.length >= 2 && FULL_NAME.test(candidate) ? candidate : undefined;
+}
+
+/**
+ * True when a remote URL names a repository on this machine: an absolute or relative path, `~/…`, or `file://`
+ * (what `git clone <path>` records as `origin`). Such a repository has no GitHub name: it is `local/<folder>`.
+ */
+export function isLocalRemote(url: string): boolean {
+  const trimmed = url.trim();
+  if (/^file:/i.test(trimmed)) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || /^[a-z][a-z0-9+.-]*::/i.test(trimmed)) return false;
+  if (/^[^/@\s]+@[^:/\s]+:/.test(trimmed)) return false;
+  // git reads `host:path` (no slash before the colon) as ssh; anything else without a scheme is a path.
+  return !/^[^/:]+:/.test(trimmed) || /^[A-Za-z]:[\\/]/.test(trimmed);
 }
 
 /** The branch to import: `--branch`, else HEAD's branch, else `origin/HEAD`'s. Returns `[short name, ref]`. */
@@ -76,8 +93,20 @@ export function folderFullName(repoPath: string): string | undefined {
 }
 
 /**
+ * The folder that names a repository: the work tree's top level (so `import git src/` inside a clone names the
+ * clone), else — a bare repository — its git directory; the path given when git can tell neither.
+ */
+async function workTreeRoot(context: GitContext): Promise<string> {
+  const top = (await runGit(context, ['rev-parse', '--show-toplevel'], true))?.trim();
+  if (top) return top;
+  const gitDir = (await runGit(context, ['rev-parse', '--absolute-git-dir'], true))?.trim();
+  return gitDir && path.basename(gitDir) !== '.git' ? gitDir : context.repo;
+}
+
+/**
  * Resolves branch, tip, `owner/name` and size.
- * @param repo `--repo OWNER/NAME`; else parsed from the `origin` remote; else `local/<folder name>`.
+ * @param repo `--repo OWNER/NAME`; else parsed from the `origin` remote (fullNameFromRemote); else — no origin, or
+ *   one on this machine ({@link isLocalRemote}) — `local/<folder name>` of the work tree's top level.
  * @throws DataError when the branch has no commits or cannot be found, `--repo` is malformed, or no owner/name
  *   can be found.
  */
@@ -91,11 +120,11 @@ export async function resolveRepository(
   }
   if (fullName === undefined) {
     const remote = await runGit(context, ['config', '--get', 'remote.origin.url'], true);
-    fullName = remote === undefined ? folderFullName(context.repo) : fullNameFromRemote(remote);
+    const local = remote === undefined || remote.trim() === '' || isLocalRemote(remote);
+    fullName = local ? folderFullName(await workTreeRoot(context)) : fullNameFromRemote(remote);
     if (!fullName) {
-      throw new DataError(`cannot tell the repository's OWNER/NAME (origin is ${remote!.trim()}); pass --repo OWNER/NAME`, {
-        file: context.repo,
-      });
+      const why = local ? 'the folder name has no character GitHub allows' : `origin is ${JSON.stringify(remote!.trim())}`;
+      throw new DataError(`cannot tell the repository's OWNER/NAME (${why}); pass --repo OWNER/NAME`, { file: context.repo });
     }
   }
   const [branch, ref] = await resolveBranch(context, options.branch);

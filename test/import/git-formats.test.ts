@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { looksBinary, wrappedBase64 } from '../../src/import/git-code.js';
 import { searchDate, utcDate } from '../../src/import/git-commits.js';
-import { fullNameFromRemote, primaryLanguage } from '../../src/import/git-repository.js';
+import { fullNameFromRemote, isLocalRemote, primaryLanguage } from '../../src/import/git-repository.js';
 
 const DATA = new URL('../../../shared/data/', import.meta.url);
 const hasData = existsSync(new URL('hub4j-github-api-wiremock/code.json', DATA));
@@ -31,11 +31,33 @@ describe('fullNameFromRemote', () => {
     ['https://github.com/octo/hello', 'octo/hello'],
     ['https://github.com/octo/hello.git\n', 'octo/hello'],
     ['ssh://git@ghe.example.com:2222/team/tool.git', 'team/tool'],
-    ['git://example.org/mirror/octo/hello.git', 'octo/hello'],
+    ['git://example.org/mirror/octo/hello.git', 'mirror/octo-hello'],
+    ['https://gitlab.com/group/sub/proj.git', 'group/sub-proj'],
+    ['git@gitlab.com:group/sub/deeper/proj.git', 'group/sub-deeper-proj'],
+    ['ssh://git@host/~me/tool.git', undefined],
+    ['ssh://git@host/~me/team/tool.git', 'team/tool'],
     ['/srv/git/hello.git', undefined],
+    ['file:///srv/git/octo/hello.git', undefined],
     ['https://github.com/just-owner', undefined],
   ])('%s → %s', (url, name) => {
     expect(fullNameFromRemote(url)).toBe(name);
+  });
+});
+
+describe('isLocalRemote', () => {
+  it.each([
+    ['/srv/git/hello.git', true],
+    ['../hello', true],
+    ['hello', true],
+    ['~/src/hello', true],
+    ['file:///srv/git/hello.git', true],
+    ['C:\\src\\hello', true],
+    ['git@github.com:octo/hello.git', false],
+    ['github.com:octo/hello.git', false],
+    ['https://github.com/octo/hello', false],
+    ['ext::sh -c x', false],
+  ])('%s → %s', (url, local) => {
+    expect(isLocalRemote(url)).toBe(local);
   });
 });
 

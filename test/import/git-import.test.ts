@@ -138,6 +138,23 @@ describe('importGit options', () => {
     expect(result).toMatchObject({ fullName: 'someone/bare-demo', branch: 'main', tip: shas[3] });
   });
 
+  it('a clone whose origin is a local path is local/<clone folder>, from any folder inside it', async () => {
+    const clone = path.join(root, 'fresh-clone');
+    git(root, ['clone', '-q', repo, clone]);
+    expect(git(clone, ['config', '--get', 'remote.origin.url']).trim()).toBe(repo);
+    mkdirSync(path.join(clone, 'sub'), { recursive: true });
+    const result = await importGit({ repoPath: path.join(clone, 'sub'), out: path.join(root, 'clone-dump') });
+    expect(result.fullName).toBe('local/fresh-clone');
+  });
+
+  it('a GitLab subgroup remote group/sub/proj is group/sub-proj', async () => {
+    const clone = path.join(root, 'gitlab-clone');
+    git(root, ['clone', '-q', repo, clone]);
+    git(clone, ['remote', 'set-url', 'origin', 'https://gitlab.example.com/group/sub/proj.git']);
+    const result = await importGit({ repoPath: clone, out: path.join(root, 'gitlab-dump') });
+    expect(result.fullName).toBe('group/sub-proj');
+  });
+
   it('without an origin remote or --repo, names the repository after its folder: local/<folder>', async () => {
     const result = await importGit({ repoPath: repo, out: path.join(root, 'folder-dump') });
     expect(result.fullName).toBe(`local/${path.basename(repo)}`);
