@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, parseBaselineQuery } from '../../src/bench/baseline-query.js';
-import { newIndex, searchMini } from '../../src/bench/minisearch-anchor.js';
-import { sqliteSelect } from '../../src/bench/sqlite-anchor.js';
+import { pageOf, parseBaselineQuery } from '../../bench/baseline-query.js';
+import { newIndex, searchMini } from '../../bench/minisearch-anchor.js';
+import { sqliteSelect } from '../../bench/sqlite-anchor.js';
 
 const records = [
   { number: 1, title: 'Crash on load', body: 'the loader crashes', state: 'open', comments: 5, created_at: '2020-01-01T00:00:00Z', labels: [{ name: 'bug' }], repository_url: 'https://api.github.com/repos/a/b' },

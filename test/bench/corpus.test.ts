@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_WORDS, writeCorpus } from '../../src/bench/corpus.js';
-import { countWords, generatedSource, loadCorpusSource } from '../../src/bench/corpus-source.js';
-import { Prng } from '../../src/bench/prng.js';
-import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../src/bench/queries.js';
-import { sqliteBuildScript, sqliteSelect, sqliteVersion } from '../../src/bench/sqlite-anchor.js';
+import { BODY_WORDS, writeCorpus } from '../../bench/corpus.js';
+import { countWords, generatedSource, loadCorpusSource } from '../../bench/corpus-source.js';
+import { Prng } from '../../bench/prng.js';
+import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../bench/queries.js';
+import { sqliteBuildScript, sqliteSelect, sqliteVersion } from '../../bench/sqlite-anchor.js';
 import { spawnSync } from 'node:child_process';
 import { openDump } from '../../src/dump/dump.js';
 

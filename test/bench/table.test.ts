@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advantage, formatValue, renderTable, targetText, type Row } from '../../src/bench/table.js';
+import { advantage, formatValue, renderTable, targetText, type Row } from '../../bench/table.js';
 
 describe('bench table', () => {
   it('formats values by unit', () => {

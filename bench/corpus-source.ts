@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { RawRecord } from '../kinds/kind.js';
+import type { RawRecord } from '../src/kinds/kind.js';
 import { Prng } from './prng.js';
 
 /** The material a corpus is made from. */

@@ -4,7 +4,7 @@
  * `label:`, `comments:`, `created:`, `updated:`, `repo:`, each negatable) — and GitHub-style paging and sorting
  * of the matches. Not the project's planner: only good enough to make the anchors do comparable work.
  */
-import type { RawRecord } from '../kinds/kind.js';
+import type { RawRecord } from '../src/kinds/kind.js';
 
 /** A parsed query: keywords (lower-cased) and a predicate for the qualifiers. */
 export interface BaselineQuery {

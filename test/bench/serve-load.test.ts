@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback, loadTestServer, percentile, runLoad } from '../../src/bench/serve-load.js';
+import { isLoopback, loadTestServer, percentile, runLoad } from '../../bench/serve-load.js';
 import { listen } from '../../src/server/listen.js';
 import { createHandler } from '../../src/server/routes.js';
-import { fakeSearch } from './fixtures/fake-search.js';
+import { fakeSearch } from '../server/fixtures/fake-search.js';
 
 describe('serve-load helpers', () => {
   it.each([

@@ -5,9 +5,9 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { listen } from '../server/listen.js';
-import type { SearchFunction } from '../search.js';
-import { createHandler } from '../server/routes.js';
+import { listen } from '../src/server/listen.js';
+import type { SearchFunction } from '../src/search.js';
+import { createHandler } from '../src/server/routes.js';
 
 /** Options of {@link runLoad}. */
 export interface LoadOptions {

@@ -7,7 +7,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { RawRecord } from '../kinds/kind.js';
+import type { RawRecord } from '../src/kinds/kind.js';
 import type { CorpusSource } from './corpus-source.js';
 import { Prng } from './prng.js';
 

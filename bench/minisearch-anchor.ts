@@ -9,7 +9,7 @@ import { createReadStream, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import MiniSearch from 'minisearch';
-import type { RawRecord } from '../kinds/kind.js';
+import type { RawRecord } from '../src/kinds/kind.js';
 import { pageOf, parseBaselineQuery, type BaselinePaging } from './baseline-query.js';
 import { serveBaseline } from './baseline-server.js';
 
