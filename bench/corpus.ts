@@ -3,17 +3,20 @@
  * {@link CorpusSource} — each record copies the shape of a random template, gets a title recombined from two
  * real titles, a body of 50–400 words made of runs of real body lines, and new identity (repository, number,
  * id, URLs), dates, state, labels, user and comment count. Deterministic for a given seed, size and source.
- * Written as a directory dump (`<dir>/issues.json`), streamed so a 1M-record corpus never sits in memory.
+ * Written as a directory dump (`<dir>/issues.json`), streamed so a 1M-record corpus never sits in memory, with
+ * `<dir>/repositories.json` naming every repository: every eighth of them (from the fourth) is private, as real
+ * exports hold a few private repositories, so a query pays for hiding them from a caller who may not read them.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RawRecord } from '../src/kinds/kind.js';
+import { minimalRepository, urlBases } from '../src/import/github-shapes.js';
 import type { CorpusSource } from './corpus-source.js';
 import { Prng } from './prng.js';
 
 /** A written corpus. */
 export interface Corpus extends CorpusMeta {
-  /** The dump directory (holds `issues.json`). */
+  /** The dump directory (holds `issues.json` and `repositories.json`). */
   readonly dir: string;
   readonly file: string;
   readonly count: number;
@@ -100,7 +103,14 @@ export interface CorpusMeta {
   readonly repositories: readonly string[];
   /** Label names used, most used first. */
   readonly labels: readonly string[];
+  /** Every repository full name, in generation order (the zipf rank). */
+  readonly allRepositories: readonly string[];
+  /** The private ones among them. */
+  readonly privateRepositories: readonly string[];
 }
+
+/** Repositories at these positions of the generation order are private: every eighth, from the fourth. */
+export const isPrivatePosition = (index: number): boolean => index % 8 === 3;
 
 /**
  * Generate `count` issues in order, handing each to `each` (nothing is kept, so any count fits in memory).
@@ -127,7 +137,13 @@ export function generateIssues(count: number, source: CorpusSource, seed: string
     each(record, i);
   }
   const byUse = (m: Map<string, number>): string[] => [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
-  return { probes, repositories: byUse(repoUse), labels: byUse(labelUse) };
+  return {
+    probes,
+    repositories: byUse(repoUse),
+    labels: byUse(labelUse),
+    allRepositories: repos,
+    privateRepositories: repos.filter((_, index) => isPrivatePosition(index)),
+  };
 }
 
 /**
@@ -154,6 +170,10 @@ export function writeCorpus(dir: string, count: number, source: CorpusSource, se
   } finally {
     closeSync(fd);
   }
+  const privates = new Set(meta.privateRepositories);
+  const bases = urlBases();
+  const repositories = meta.allRepositories.map((name) => ({ ...minimalRepository(name, bases), private: privates.has(name) }));
+  writeFileSync(path.join(dir, 'repositories.json'), `[\n${repositories.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
   return { dir, file, count, bytes, origin: source.origin, ...meta };
 }
 

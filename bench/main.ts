@@ -1,32 +1,36 @@
 /**
- * `npm run bench [-- --scale 10k|100k|1m] [--runs N] [--serve-seconds S] [--keep] [--no-sqlite] [--no-minisearch]`:
- * builds a synthetic issue corpus in a temp directory (corpus.ts), then measures, in the same run, this project
- * against what a user would pick instead:
+ * `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web] [--runs N] [--serve-seconds S] [--keep]
+ * [--no-sqlite] [--no-minisearch]` (options.ts): for each scale (default 100k then 1M, issue #24's table), builds
+ * a synthetic issue corpus in a temp directory — with a few private repositories, as real exports have (corpus.ts) —
+ * then measures, in the same run, this project against what a user would pick instead:
  * - SQLite FTS5 through the `sqlite3` shell (sqlite-anchor.ts; the table says so when it is absent): build time,
  *   peak RSS and size, cold queries;
- * - MiniSearch behind node:http (minisearch-anchor.ts): build time, peak RSS and size, serve under load;
+ * - MiniSearch behind node:http (minisearch-anchor.ts, 100k and below): build time, peak RSS and size, serve;
  * - `node -e 0`, the floor of any Node CLI: cold queries are measured interleaved with it (floor, ours, SQLite, per
  *   query and run), so the ratio holds whatever else the machine is doing.
- * Serve's headline figures use distinct never-seen queries (no request repeats, so no cache answers any);
- * cache hits (the same paths repeated) are printed on a line of their own. Every child has a time limit, and
- * this project's children run on Node's default heap (no flags). No network beyond loopback.
+ * Serve's figures use distinct never-seen queries (no request repeats, so no cache answers any), sent by an
+ * anonymous caller and by one who may read the private repositories (`--auth`); the web search page
+ * (`GET /search?q=…&type=issues`) gets the same load when the server has it (a 404 skips the row with a note).
+ * Cache hits (the same paths repeated) are printed on a line of their own. Every child has a time limit, and this
+ * project's children run on Node's default heap (no flags). No network beyond loopback. Each scale's table is
+ * printed as soon as it is measured; the run ends with its wall time.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { parseBenchOptions, type BenchOptions, type RowGroup } from './options.js';
 import { median, residentBytes, runNode, runProcess, startServer, type ChildRun } from './child.js';
 import { writeCorpus } from './corpus.js';
 import { loadCorpusSource, projectRoot } from './corpus-source.js';
-import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from './queries.js';
+import { coldQueries, mixedPaths, neverSeenPaths, webPath, wordFrequencies } from './queries.js';
 import { runLoad, type LoadReport } from './serve-load.js';
 import { sqliteBuildScript, sqliteSelect, sqliteVersion } from './sqlite-anchor.js';
 import { formatValue, renderTable, type Cell, type Row, type Target } from './table.js';
 
-/** Corpus sizes by `--scale`. */
-const SCALES: Readonly<Record<string, number>> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
 const MINUTE_MS = 60_000;
 /** Heap for the MiniSearch children (its index and the records live in memory). */
 const BIG_HEAP = ['--max-old-space-size=8192'];
@@ -34,37 +38,6 @@ const BIG_HEAP = ['--max-old-space-size=8192'];
 const CLIENTS = 8;
 /** Never-seen paths made per second of load: more than any system here answers, so none repeats. */
 const NEVER_SEEN_PER_SECOND = 4000;
-
-interface Options {
-  count: number;
-  scale: string;
-  runs: number;
-  serveSeconds: number;
-  keep: boolean;
-  sqlite: boolean;
-  minisearch: boolean;
-}
-
-function parseOptions(argv: readonly string[]): Options {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      scale: { type: 'string', default: '100k' },
-      runs: { type: 'string', default: '5' },
-      'serve-seconds': { type: 'string', default: '15' },
-      keep: { type: 'boolean', default: false },
-      'no-sqlite': { type: 'boolean', default: false },
-      'no-minisearch': { type: 'boolean', default: false },
-    },
-  });
-  const count = SCALES[values.scale!];
-  if (count === undefined) throw new RangeError(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
-  const runs = Number(values.runs);
-  const serveSeconds = Number(values['serve-seconds']);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new RangeError('--runs must be an integer from 1 to 50');
-  if (!(serveSeconds >= 1 && serveSeconds <= 120)) throw new RangeError('--serve-seconds must be from 1 to 120');
-  return { count, scale: values.scale!, runs, serveSeconds, keep: values.keep!, sqlite: !values['no-sqlite'], minisearch: !values['no-minisearch'] };
-}
 
 /** Sum of file sizes under `dir` in bytes (0 when absent). */
 function directoryBytes(dir: string): number {
@@ -117,12 +90,27 @@ interface Built {
 
 const allCells = (cell: Cell): Built => ({ ms: cell, rss: cell, size: cell });
 
-/** What a server did under one load. */
-interface ServeFigures {
+/** One never-seen load on a running server: who sends it and which paths. */
+interface LoadSpec {
+  /** Footnote and log name, e.g. `our serve (anonymous)`. */
+  readonly what: string;
+  readonly paths: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A path probed first: a 404 skips the load with a note (a route the server does not have). */
+  readonly probe?: string;
+}
+
+/** A load's figures: throughput and latency, or notes. */
+interface LoadFigures {
   rps: Cell;
   p50: Cell;
   p99: Cell;
-  /** RSS after the never-seen load. */
+}
+
+/** What a server did under its loads. */
+interface ServeFigures {
+  loads: LoadFigures[];
+  /** RSS after the never-seen loads. */
   rss: Cell;
   /** RSS when it announced it was listening. */
   readyRss: Cell;
@@ -130,7 +118,21 @@ interface ServeFigures {
   hits?: LoadReport;
 }
 
-const allServe = (cell: Cell): ServeFigures => ({ rps: cell, p50: cell, p99: cell, rss: cell, readyRss: cell });
+const allLoad = (cell: Cell): LoadFigures => ({ rps: cell, p50: cell, p99: cell });
+const allServe = (cell: Cell, loads: number): ServeFigures => ({ loads: Array.from({ length: loads }, () => allLoad(cell)), rss: cell, readyRss: cell });
+
+/** The status of one GET on loopback (0 when it fails). */
+function probeStatus(baseUrl: string, requestPath: string, headers: Readonly<Record<string, string>> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${baseUrl}${requestPath}`, { headers, timeout: 60_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
 
 /** A load's figures, noting failed requests. */
 function loadFigures(report: LoadReport, what: string, notes: Notes): { rps: Cell; p50: Cell; p99: Cell } {
@@ -142,52 +144,69 @@ async function serveUnderLoad(
   what: string,
   command: { script: string; args: string[]; flags: string[] },
   env: Record<string, string>,
-  neverSeen: readonly string[],
+  loads: readonly LoadSpec[],
   cacheHitPaths: readonly string[] | undefined,
-  o: Options,
+  o: BenchOptions,
   notes: Notes,
 ): Promise<ServeFigures> {
   let server;
   try {
     server = await startServer(command.script, command.args, { env, nodeFlags: command.flags, timeoutMs: 30 * MINUTE_MS });
   } catch (error) {
-    return allServe(notes.fail(`${what} serve`, error as Error));
+    return allServe(notes.fail(`${what} serve`, error as Error), loads.length);
   }
   try {
     const readyRss = residentBytes(server.process.pid!);
-    // Each path once at most: nothing the server answers can come from a cache of earlier requests.
-    const report = await runLoad({ baseUrl: server.url, paths: neverSeen, concurrency: CLIENTS, requests: neverSeen.length, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
-    if (report.requests >= neverSeen.length) notes.note(`${what}: ran out of never-seen paths (${neverSeen.length}) before ${o.serveSeconds} s`);
+    const figures: LoadFigures[] = [];
+    for (const load of loads) {
+      if (load.probe !== undefined) {
+        const status = await probeStatus(server.url, load.probe, load.headers);
+        if (status !== 200) {
+          figures.push(allLoad(`skipped ${notes.note(`${load.what}: GET ${load.probe} answered ${status || 'nothing'}${status === 404 ? ' (the server has no such page yet)' : ''}`)}`));
+          continue;
+        }
+      }
+      log(`serve: ${load.what} (${load.paths.length} never-seen paths available, ${CLIENTS} clients, ${o.serveSeconds} s)`);
+      // Each path once at most: nothing the server answers can come from a cache of earlier requests.
+      const report = await runLoad({ baseUrl: server.url, paths: load.paths, headers: load.headers, concurrency: CLIENTS, requests: load.paths.length, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
+      if (report.requests >= load.paths.length) notes.note(`${load.what}: ran out of never-seen paths (${load.paths.length}) before ${o.serveSeconds} s`);
+      figures.push(loadFigures(report, load.what, notes));
+    }
     const rss = residentBytes(server.process.pid!);
     let hits: LoadReport | undefined;
     if (cacheHitPaths) {
       await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, requests: cacheHitPaths.length, durationMs: 5 * MINUTE_MS, requestTimeoutMs: 60_000 });
       hits = await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
     }
-    return { ...loadFigures(report, `${what} serve`, notes), rss, readyRss, ...(hits ? { hits } : {}) };
+    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}) };
   } finally {
     await server.stop();
   }
 }
 
-/** Scale-dependent targets of issue #14 (undefined where the issue sets none). */
+/** Issue #24's targets at a corpus size (undefined where it sets none). */
 function targets(count: number) {
   const at100k = count === 100_000;
   const at1m = count === 1_000_000;
   return {
-    buildMs: at100k ? ({ times: 1, of: 'sqlite' } as const) : undefined,
-    buildRss: at100k ? 400e6 : at1m ? 1.5e9 : undefined,
+    buildMs: at100k || at1m ? ({ times: 1, of: 'sqlite' } as const) : undefined,
+    buildRss: at100k ? 400e6 : at1m ? 1e9 : undefined,
+    size: at1m ? ({ times: 1, of: 'sqlite' } as const) : undefined,
     cold: { times: 1.5, of: 'floor' } as const,
-    rps: at100k ? 1000 : at1m ? 300 : undefined,
-    p99: at100k ? 30 : at1m ? 100 : undefined,
+    rps: at100k ? 1000 : at1m ? 500 : undefined,
+    p99: at100k ? 30 : at1m ? 60 : undefined,
     serveRss: at1m ? 1e9 : undefined,
   } satisfies Record<string, Target | undefined>;
 }
 
-async function main(argv: readonly string[]): Promise<void> {
-  const o = parseOptions(argv);
+/** The access file's one caller: a token that may read every private repository of the corpus. */
+const READER_TOKEN = 'bench-reader-token';
+
+/** One scale's output: its header lines and table. */
+async function measureScale(scale: { name: string; count: number }, o: BenchOptions, root: string): Promise<string> {
   const p = paths();
-  const tmp = mkdtempSync(path.join(tmpdir(), 'search-bench-'));
+  const has = (group: RowGroup): boolean => o.rows.has(group);
+  const tmp = path.join(root, scale.name);
   const notes = new Notes();
   const cacheDir = path.join(tmp, 'cache');
   const env = { SEARCH_CACHE_DIR: cacheDir, NO_COLOR: '1' };
@@ -203,46 +222,55 @@ async function main(argv: readonly string[]): Promise<void> {
   // MiniSearch holds its whole index and every record in memory: not run at 1M.
   const miniOff = !o.minisearch
     ? `skipped ${notes.note('MiniSearch turned off by --no-minisearch')}`
-    : o.count >= 1_000_000
+    : scale.count >= 1_000_000
       ? `skipped ${notes.note('MiniSearch is not run at 1M: it holds its index and every record in memory')}`
       : undefined;
-  try {
-    const t0 = performance.now();
-    const source = loadCorpusSource();
-    const corpus = writeCorpus(path.join(tmp, 'dump'), o.count, source);
-    log(`corpus: ${corpus.count} issues, ${(corpus.bytes / 1e6).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s (${corpus.origin})`);
-    const frequencies = wordFrequencies(source);
-    const queries = coldQueries(corpus, frequencies);
-    const mixed = mixedPaths(corpus, frequencies);
-    const neverSeen = neverSeenPaths(corpus, frequencies, NEVER_SEEN_PER_SECOND * o.serveSeconds, mixed);
+  const notMeasured = `— ${notes.note('not measured in this run (--rows)')}`;
 
-    // Builds, each in its own process for a clean peak RSS.
-    log('build: this project (search index, default heap)');
-    const ours = await runNode(p.bin, ['index', '--data', corpus.dir, '-q'], { env, peakRss: true, timeoutMs: 90 * MINUTE_MS });
-    const built: Built = ours.code === 0 ? { ms: ours.ms, rss: ours.peakRssBytes, size: directoryBytes(cacheDir) } : allCells(notes.fail('our build', ours));
-    let sqliteBuilt = allCells(sqliteOff);
-    if (!sqliteOff) {
-      log(`build: SQLite FTS5 (sqlite3 ${sqlite})`);
-      const run = await runProcess('sqlite3', [sqliteDb], { input: sqliteBuildScript(corpus.file), peakRss: true, timeoutMs: 90 * MINUTE_MS });
-      sqliteBuilt = run.code === 0 ? { ms: run.ms, rss: run.peakRssBytes, size: statSync(sqliteDb).size } : allCells(notes.fail('SQLite build', run));
-    }
-    let miniBuilt = allCells(miniOff);
-    if (!miniOff) {
-      log('build: MiniSearch');
-      const run = await runNode(p.minisearch, ['build', corpus.dir, miniIndex], { nodeFlags: BIG_HEAP, peakRss: true, timeoutMs: 60 * MINUTE_MS });
-      miniBuilt = run.code === 0 ? { ms: run.ms, rss: run.peakRssBytes, size: statSync(miniIndex).size } : allCells(notes.fail('MiniSearch build', run));
-    }
+  const t0 = performance.now();
+  const source = loadCorpusSource();
+  const corpus = writeCorpus(path.join(tmp, 'dump'), scale.count, source);
+  log(`${scale.name} corpus: ${corpus.count} issues, ${(corpus.bytes / 1e6).toFixed(0)} MB, ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private, in ${((performance.now() - t0) / 1000).toFixed(1)} s (${corpus.origin})`);
+  const authFile = path.join(tmp, 'access.json');
+  writeFileSync(authFile, JSON.stringify({ users: [{ login: 'bench-reader', tokens: [READER_TOKEN], read: corpus.privateRepositories }] }));
+  const frequencies = wordFrequencies(source);
+  const queries = coldQueries(corpus, frequencies);
+  const mixed = mixedPaths(corpus, frequencies);
+  const perLoad = NEVER_SEEN_PER_SECOND * o.serveSeconds;
+  const neverSeen = neverSeenPaths(corpus, frequencies, perLoad * 3, mixed);
+  const anonymousPaths = neverSeen.slice(0, perLoad);
+  const readerPaths = neverSeen.slice(perLoad, 2 * perLoad);
+  const webPaths = neverSeen.slice(2 * perLoad).map(webPath);
 
-    // Cold CLI queries, interleaved: per run and query, `node -e 0`, then ours, then SQLite (one warm-up of each first).
-    log(`cold queries: ${o.runs} interleaved runs`);
-    const oursOk = typeof built.ms === 'number';
-    const sqliteOk = typeof sqliteBuilt.ms === 'number';
+  // Builds, each in its own process for a clean peak RSS. Every other group needs ours; SQLite's only for cold rows.
+  log(`${scale.name} build: this project (search index, default heap)`);
+  const ours = await runNode(p.bin, ['index', '--data', corpus.dir, '-q'], { env, peakRss: true, timeoutMs: 90 * MINUTE_MS });
+  const built: Built = ours.code === 0 ? { ms: ours.ms, rss: ours.peakRssBytes, size: directoryBytes(cacheDir) } : allCells(notes.fail('our build', ours));
+  let sqliteBuilt = allCells(sqliteOff ?? notMeasured);
+  if (!sqliteOff && (has('build') || has('cold'))) {
+    log(`${scale.name} build: SQLite FTS5 (sqlite3 ${sqlite})`);
+    const run = await runProcess('sqlite3', [sqliteDb], { input: sqliteBuildScript(corpus.file), peakRss: true, timeoutMs: 90 * MINUTE_MS });
+    sqliteBuilt = run.code === 0 ? { ms: run.ms, rss: run.peakRssBytes, size: statSync(sqliteDb).size } : allCells(notes.fail('SQLite build', run));
+  }
+  let miniBuilt = allCells(miniOff ?? notMeasured);
+  if (!miniOff && (has('build') || has('serve'))) {
+    log(`${scale.name} build: MiniSearch`);
+    const run = await runNode(p.minisearch, ['build', corpus.dir, miniIndex], { nodeFlags: BIG_HEAP, peakRss: true, timeoutMs: 60 * MINUTE_MS });
+    miniBuilt = run.code === 0 ? { ms: run.ms, rss: run.peakRssBytes, size: statSync(miniIndex).size } : allCells(notes.fail('MiniSearch build', run));
+  }
+  const oursOk = typeof built.ms === 'number';
+  const noIndex = (): string => `no index ${notes.note('no index was built, so nothing to query')}`;
+
+  // Cold CLI queries, interleaved: per run and query, `node -e 0`, then ours, then SQLite (one warm-up of each first).
+  const sqliteOk = typeof sqliteBuilt.ms === 'number';
+  const floorTimes: number[] = [];
+  const ourTimes = queries.map((): number[] | string => []);
+  const sqliteTimes = queries.map((): number[] | string => []);
+  if (has('cold')) {
+    log(`${scale.name} cold queries: ${o.runs} interleaved runs (anonymous caller: the CLI reads public records only)`);
     const ourQuery = (q: string) => runNode(p.bin, ['issues', q, '--data', corpus.dir, '--json', '-q'], { env, timeoutMs: 10 * MINUTE_MS });
     const sqliteQuery = (q: string) => runProcess('sqlite3', ['-readonly', sqliteDb, sqliteSelect(q)], { timeoutMs: 10 * MINUTE_MS });
     const floorRun = () => runNode('-e', ['0'], { timeoutMs: MINUTE_MS });
-    const floorTimes: number[] = [];
-    const ourTimes = queries.map((): number[] | string => []);
-    const sqliteTimes = queries.map((): number[] | string => []);
     if (oursOk) await ourQuery(queries[0]!.q);
     if (sqliteOk) await sqliteQuery(queries[0]!.q);
     for (let run = 0; run < o.runs; run++) {
@@ -260,64 +288,101 @@ async function main(argv: readonly string[]): Promise<void> {
         }
       }
     }
-    const floorMs: Cell = floorTimes.length > 0 ? median(floorTimes) : 'failed';
-    const coldCell = (times: number[] | string, ok: boolean, off: string | undefined): Cell =>
-      off ?? (!ok ? `no index ${notes.note('no index was built, so nothing to query')}` : typeof times === 'string' ? times : median(times));
+  }
+  const floorMs: Cell = !has('cold') ? notMeasured : floorTimes.length > 0 ? median(floorTimes) : 'failed';
+  const coldCell = (times: number[] | string, ok: boolean, off: string | undefined): Cell =>
+    !has('cold') ? notMeasured : off ?? (!ok ? noIndex() : typeof times === 'string' ? times : median(times));
 
-    // serve under load: never-seen queries (the headline), then cache hits (ours).
-    log(`serve: this project (${neverSeen.length} never-seen paths available, ${CLIENTS} clients, ${o.serveSeconds} s)`);
-    const serve = oursOk
-      ? await serveUnderLoad('our', { script: p.bin, args: ['serve', '--data', corpus.dir, '--port', '0', '--rate-limit', 'off'], flags: [] }, env, neverSeen, mixed, o, notes)
-      : allServe(`no index ${notes.note('no index was built, so nothing to query')}`);
-    let miniServe = allServe(miniOff);
-    if (!miniOff && typeof miniBuilt.ms === 'number') {
-      log('serve: MiniSearch behind node:http');
-      miniServe = await serveUnderLoad('MiniSearch', { script: p.minisearch, args: ['serve', corpus.dir, miniIndex], flags: BIG_HEAP }, {}, neverSeen, undefined, o, notes);
-    } else if (!miniOff) miniServe = allServe(miniBuilt.ms);
+  // serve under load: never-seen queries as an anonymous caller and as a reader of the private repositories, then
+  // the web search page, then cache hits (ours). One server (with the access file) answers all of them.
+  const loads: LoadSpec[] = [];
+  if (has('serve')) {
+    loads.push({ what: 'our serve (anonymous)', paths: anonymousPaths });
+    loads.push({ what: 'our serve (reader of the private repositories)', paths: readerPaths, headers: { Authorization: `token ${READER_TOKEN}` } });
+  }
+  if (has('web')) loads.push({ what: 'our web search page (anonymous)', paths: webPaths, probe: webPaths[0]!, headers: { Accept: 'text/html' } });
+  const serveArgs = ['serve', '--data', corpus.dir, '--port', '0', '--rate-limit', 'off', '--auth', authFile];
+  const serve =
+    loads.length === 0 ? allServe(notMeasured, 0) : oursOk ? await serveUnderLoad('our', { script: p.bin, args: serveArgs, flags: [] }, env, loads, has('serve') ? mixed : undefined, o, notes) : allServe(noIndex(), loads.length);
+  const figure = (what: string): LoadFigures => {
+    const at = loads.findIndex((l) => l.what === what);
+    return at < 0 ? allLoad(notMeasured) : serve.loads[at] ?? allLoad(notMeasured);
+  };
+  const anonymous = figure('our serve (anonymous)');
+  const reader = figure('our serve (reader of the private repositories)');
+  const web = figure('our web search page (anonymous)');
+  let miniServe = allServe(miniOff ?? notMeasured, 1);
+  if (has('serve') && !miniOff && typeof miniBuilt.ms === 'number') {
+    log(`${scale.name} serve: MiniSearch behind node:http`);
+    miniServe = await serveUnderLoad('MiniSearch', { script: p.minisearch, args: ['serve', corpus.dir, miniIndex], flags: BIG_HEAP }, {}, [{ what: 'MiniSearch serve', paths: anonymousPaths }], undefined, o, notes);
+  } else if (has('serve') && !miniOff) miniServe = allServe(miniBuilt.ms, 1);
+  const mini = miniServe.loads[0] ?? allLoad(notMeasured);
 
-    const t = targets(o.count);
-    const sqliteServe = `— ${notes.note('SQLite is compared on builds and cold CLI queries (its shell has no server)')}`;
-    const rows: Row[] = [
-      { label: 'index build time', unit: 'ms', better: 'lower', ours: built.ms, anchors: { sqlite: sqliteBuilt.ms, minisearch: miniBuilt.ms }, target: t.buildMs },
-      { label: 'index build peak RSS', unit: 'bytes', better: 'lower', ours: built.rss, anchors: { sqlite: sqliteBuilt.rss, minisearch: miniBuilt.rss }, target: t.buildRss },
-      { label: 'index size on disk', unit: 'bytes', better: 'lower', ours: built.size, anchors: { sqlite: sqliteBuilt.size, minisearch: miniBuilt.size } },
-      ...queries.map((query, i): Row => ({
-        label: `cold query: ${query.label}`,
-        unit: 'ms',
-        better: 'lower',
-        ours: coldCell(ourTimes[i]!, oursOk, undefined),
-        anchors: { sqlite: coldCell(sqliteTimes[i]!, sqliteOk, sqliteOff), floor: floorMs },
-        target: t.cold,
-      })),
-      { label: `serve, never-seen queries: throughput`, unit: 'rps', better: 'higher', ours: serve.rps, anchors: { sqlite: sqliteServe, minisearch: miniServe.rps }, target: t.rps },
-      { label: 'serve, never-seen queries: p50', unit: 'ms', better: 'lower', ours: serve.p50, anchors: { sqlite: sqliteServe, minisearch: miniServe.p50 } },
-      { label: 'serve, never-seen queries: p99', unit: 'ms', better: 'lower', ours: serve.p99, anchors: { sqlite: sqliteServe, minisearch: miniServe.p99 }, target: t.p99 },
-      { label: 'serve RSS at ready', unit: 'bytes', better: 'lower', ours: serve.readyRss, anchors: { sqlite: sqliteServe, minisearch: miniServe.readyRss } },
-      { label: 'serve RSS after the load', unit: 'bytes', better: 'lower', ours: serve.rss, anchors: { sqlite: sqliteServe, minisearch: miniServe.rss }, target: t.serveRss },
-    ];
-    const hits = serve.hits;
-    const out: string[] = [
-      `search bench — ${corpus.count.toLocaleString('en-US')} issues (${(corpus.bytes / 1e6).toFixed(0)} MB dump, ${corpus.origin})`,
-      `machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}; 1-min load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (other work on the machine skews timings; the ratios to node -e 0 are interleaved)`,
-      `anchors: SQLite FTS5 ${sqlite ? `(sqlite3 ${sqlite}, porter unicode61)` : '(absent)'}; MiniSearch behind node:http; node -e 0 as the floor of cold queries. This project runs on Node's default heap, no flags.`,
-      `cold queries (median of ${o.runs} whole-process runs, prebuilt index, interleaved with node -e 0 and SQLite): ${queries.map((q) => `${q.label} = \`${q.q}\``).join('; ')}`,
-      `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages); "vs" = times better than that anchor`,
-      '',
-      renderTable(rows),
-      '',
-      hits
-        ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${hits.errors ? `, ${hits.errors} errors` : ''}`
-        : 'cache hits: not measured',
-      ...(notes.lines.length ? ['', ...notes.lines] : []),
-    ];
-    process.stdout.write(`${out.join('\n')}\n`);
-    if (o.keep) log(`kept ${tmp}`);
+  const t = targets(scale.count);
+  const noServer = `— ${notes.note('SQLite is compared on builds and cold CLI queries (its shell has no server); MiniSearch and SQLite index every record, private ones included')}`;
+  const build = (cell: Cell): Cell => (has('build') ? cell : notMeasured);
+  const rows: Row[] = [
+    ...queries.map((query, i): Row => ({
+      label: `cold CLI: ${query.label}`,
+      unit: 'ms',
+      better: 'lower',
+      ours: coldCell(ourTimes[i]!, oursOk, undefined),
+      anchors: { sqlite: coldCell(sqliteTimes[i]!, sqliteOk, sqliteOff), floor: floorMs },
+      target: t.cold,
+    })),
+    { label: 'serve never-seen, 8 clients: throughput', unit: 'rps', better: 'higher', ours: anonymous.rps, anchors: { sqlite: noServer, minisearch: mini.rps }, target: t.rps },
+    { label: 'serve never-seen, 8 clients: p50', unit: 'ms', better: 'lower', ours: anonymous.p50, anchors: { sqlite: noServer, minisearch: mini.p50 } },
+    { label: 'serve never-seen, 8 clients: p99', unit: 'ms', better: 'lower', ours: anonymous.p99, anchors: { sqlite: noServer, minisearch: mini.p99 }, target: t.p99 },
+    { label: 'serve never-seen, private reader: throughput', unit: 'rps', better: 'higher', ours: reader.rps, target: t.rps },
+    { label: 'serve never-seen, private reader: p99', unit: 'ms', better: 'lower', ours: reader.p99, target: t.p99 },
+    { label: 'web page /search never-seen: throughput', unit: 'rps', better: 'higher', ours: web.rps },
+    { label: 'web page /search never-seen: p99', unit: 'ms', better: 'lower', ours: web.p99 },
+    { label: 'serve RSS at ready', unit: 'bytes', better: 'lower', ours: serve.readyRss, anchors: { sqlite: noServer, minisearch: miniServe.readyRss } },
+    { label: 'serve RSS after the loads', unit: 'bytes', better: 'lower', ours: serve.rss, anchors: { sqlite: noServer, minisearch: miniServe.rss }, target: t.serveRss },
+    { label: 'build time', unit: 'ms', better: 'lower', ours: build(built.ms), anchors: { sqlite: build(sqliteBuilt.ms), minisearch: build(miniBuilt.ms) }, target: t.buildMs },
+    { label: 'build peak RSS', unit: 'bytes', better: 'lower', ours: build(built.rss), anchors: { sqlite: build(sqliteBuilt.rss), minisearch: build(miniBuilt.rss) }, target: t.buildRss },
+    { label: 'artefact size on disk', unit: 'bytes', better: 'lower', ours: build(built.size), anchors: { sqlite: build(sqliteBuilt.size), minisearch: build(miniBuilt.size) }, target: t.size },
+  ];
+  const hits = serve.hits;
+  const out: string[] = [
+    `search bench — ${scale.name}: ${corpus.count.toLocaleString('en-US')} issues (${(corpus.bytes / 1e6).toFixed(0)} MB dump, ${corpus.origin}; ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private)`,
+    `machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}; 1-min load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (other work on the machine skews timings; the ratios to node -e 0 are interleaved)`,
+    `anchors: SQLite FTS5 ${sqlite ? `(sqlite3 ${sqlite}, porter unicode61)` : '(absent)'}; MiniSearch behind node:http; node -e 0 as the floor of cold queries. This project runs on Node's default heap, no flags.`,
+    `cold CLI (median of ${o.runs} whole-process runs, prebuilt index, interleaved with node -e 0 and SQLite; anonymous): ${queries.map((q) => `${q.label} = \`${q.q}\``).join('; ')}`,
+    `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s per load, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages); anonymous, then a token that reads the ${corpus.privateRepositories.length} private repositories, then GET /search?q=…&type=issues; "vs" = times better than that anchor`,
+    '',
+    renderTable(rows),
+    '',
+    hits
+      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${hits.errors ? `, ${hits.errors} errors` : ''}`
+      : 'cache hits: not measured',
+    ...(notes.lines.length ? ['', ...notes.lines] : []),
+  ];
+  return out.join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const o = parseBenchOptions(argv);
+  const started = performance.now();
+  const root = mkdtempSync(path.join(tmpdir(), 'search-bench-'));
+  try {
+    for (const [i, scale] of o.scales.entries()) {
+      const table = await measureScale(scale, o, root);
+      process.stdout.write(`${i > 0 ? '\n' : ''}${table}\n`);
+      // A finished scale's corpus and caches go before the next one is built (1M needs the disk).
+      if (!o.keep) rmSync(path.join(root, scale.name), { recursive: true, force: true });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(`\nbench run: ${o.scales.map((s) => s.name).join(' + ')}, rows ${[...o.rows].join(',')}, in ${(seconds / 60).toFixed(1)} min\n`);
+    if (o.keep) log(`kept ${root}`);
   } finally {
-    if (!o.keep) rmSync(tmp, { recursive: true, force: true });
+    if (!o.keep) rmSync(root, { recursive: true, force: true });
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`bench: ${(error as Error)?.stack ?? String(error)}\n`);
-  process.exitCode = 1;
+  // A bad command line (options.ts's RangeError, node:util's ERR_PARSE_ARGS_*) is one line and exit 2.
+  const usage = error instanceof RangeError || /^ERR_PARSE_ARGS/.test(String((error as NodeJS.ErrnoException)?.code));
+  process.stderr.write(`bench: ${usage ? (error as Error).message : ((error as Error)?.stack ?? String(error))}\n`);
+  process.exitCode = usage ? 2 : 1;
 });

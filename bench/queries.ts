@@ -87,7 +87,10 @@ function pathSource(corpus: Corpus, frequencies: ReadonlyMap<string, number>, se
   const ranked = rankedWords(frequencies).slice(0, 3000);
   const word = (): string => ranked[rng.zipf(ranked.length)] ?? 'error';
   const label = (): string => value(corpus.labels[rng.zipf(Math.max(1, corpus.labels.length))] ?? 'bug');
-  const repo = (): string => corpus.repositories[rng.zipf(Math.max(1, corpus.repositories.length))] ?? 'bench-org/project';
+  // Public repositories only: the same paths are sent by an anonymous caller, for whom `repo:` of a private one is a 422.
+  const privates = new Set(corpus.privateRepositories);
+  const publicRepos = corpus.repositories.filter((r) => !privates.has(r));
+  const repo = (): string => publicRepos[rng.zipf(Math.max(1, publicRepos.length))] ?? 'bench-org/project';
   const qualifier = (): string =>
     rng.pick([
       () => `state:${rng.pick(['open', 'closed'])}`,
@@ -145,4 +148,9 @@ export function neverSeenPaths(corpus: Corpus, frequencies: ReadonlyMap<string, 
     out.push(p);
   }
   return out;
+}
+
+/** `/search/issues?q=…&rest` → the web page's `/search?q=…&type=issues&rest`. */
+export function webPath(apiPath: string): string {
+  return apiPath.replace(/^\/search\/issues\?q=([^&]*)/, '/search?q=$1&type=issues');
 }

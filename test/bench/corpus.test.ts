@@ -9,6 +9,9 @@ import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../
 import { sqliteBuildScript, sqliteSelect, sqliteVersion } from '../../bench/sqlite-anchor.js';
 import { spawnSync } from 'node:child_process';
 import { openDump } from '../../src/dump/dump.js';
+import { viewerFor } from '../../src/request/viewer.js';
+import { runSearch } from '../../src/search.js';
+import { openStore } from '../../src/store/store.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -66,6 +69,21 @@ describe('writeCorpus', () => {
     }
     expect(a.bytes).toBe(readFileSync(a.file).length);
     expect(a.labels.length).toBeGreaterThan(0);
+  });
+
+  it('holds a few private repositories that an anonymous caller cannot see and their reader can', async () => {
+    const corpus = writeCorpus(tempDir(), 600, source, 'private');
+    expect(corpus.privateRepositories.length).toBeGreaterThan(0);
+    expect(corpus.privateRepositories).toEqual(corpus.allRepositories.filter((_, i) => i % 8 === 3));
+    const repositories = JSON.parse(readFileSync(path.join(corpus.dir, 'repositories.json'), 'utf8')) as Array<{ full_name: string; private: boolean }>;
+    expect(repositories.filter((r) => r.private).map((r) => r.full_name)).toEqual(corpus.privateRepositories);
+    const store = openStore(corpus.dir, { cacheDir: tempDir() });
+    const total = async (viewer?: ReturnType<typeof viewerFor>): Promise<number> =>
+      (await runSearch({ kind: 'issues', q: 'is:issue', ...(viewer ? { viewer } : {}) }, store)).envelope.total_count;
+    const anonymous = await total();
+    const reader = await total(viewerFor('reader', [...corpus.privateRepositories]));
+    expect(anonymous).toBeGreaterThan(0);
+    expect(reader).toBeGreaterThan(anonymous);
   });
 
   it('differs with the seed', () => {
