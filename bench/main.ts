@@ -225,7 +225,8 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     : scale.count >= 1_000_000
       ? `skipped ${notes.note('MiniSearch is not run at 1M: it holds its index and every record in memory')}`
       : undefined;
-  const notMeasured = `— ${notes.note('not measured in this run (--rows)')}`;
+  /** A cell of a row group left out by `--rows` (footnoted once, below, when the table has one). */
+  const notMeasured = 'not run';
 
   const t0 = performance.now();
   const source = loadCorpusSource();
@@ -343,6 +344,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     { label: 'build peak RSS', unit: 'bytes', better: 'lower', ours: build(built.rss), anchors: { sqlite: build(sqliteBuilt.rss), minisearch: build(miniBuilt.rss) }, target: t.buildRss },
     { label: 'artefact size on disk', unit: 'bytes', better: 'lower', ours: build(built.size), anchors: { sqlite: build(sqliteBuilt.size), minisearch: build(miniBuilt.size) }, target: t.size },
   ];
+  if (rows.some((row) => row.ours === notMeasured || Object.values(row.anchors ?? {}).includes(notMeasured))) notes.note('not run: left out of this run by --rows');
   const hits = serve.hits;
   const out: string[] = [
     `search bench — ${scale.name}: ${corpus.count.toLocaleString('en-US')} issues (${(corpus.bytes / 1e6).toFixed(0)} MB dump, ${corpus.origin}; ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private)`,
