@@ -7,5 +7,14 @@ export { runInteractiveView, type InteractiveOptions, type InteractiveResult } f
 /** The shapes of the `search` and `progress` options. */
 export type { ProgressSource } from './state/use-search.js';
 export type { SearchFunction } from '../../search.js';
-/** The URL an item opens and copies (`html_url`, else `url`). */
-export { itemUrl } from './state/item-fields.js';
+import type { Item } from '../../envelope/envelope.js';
+import { terminalText } from '../terminal-text.js';
+import { itemUrl as rawItemUrl } from './state/item-fields.js';
+
+/**
+ * The URL an item opens and copies (`html_url`, else `url`), as printed on exit by `--select`: terminal controls
+ * made visible (terminal-text.ts), so a hostile record cannot drive the terminal through the printed line.
+ */
+export function itemUrl(item: Item): string {
+  return terminalText(rawItemUrl(item));
+}

@@ -77,7 +77,11 @@ export function keysLine(state: ViewState, theme: Theme, width: number, select =
 export function statusLine(state: ViewState, theme: Theme, width: number, extra?: string): Line {
   const shown = state.shown;
   const parts: Line[] = [];
-  if (shown) {
+  if (state.error) {
+    // The refused query is what is shown: the previous answer's counts would describe another query.
+    const status = state.error.status === undefined ? '' : ` (HTTP ${state.error.status})`;
+    parts.push(plain(`Refused${status}: ${state.error.summary}`, theme.error));
+  } else if (shown) {
     const { envelope, page, perPage, lastPage } = shown;
     const n = envelope.items.length;
     const first = (page - 1) * perPage + 1;
