@@ -10,6 +10,7 @@ import type { SearchRequest } from '../search-request.js';
 import type { SearchResult } from '../search.js';
 import { exportItem } from './json-fields.js';
 import { EnvironmentError, UsageError } from './cli-errors.js';
+import { terminalText } from '../render/terminal-text.js';
 import { JQ_LIMITS, type JqLimits } from './jq-bounded.js';
 
 /** GitHub serves the first 1000 results of a search and no more (reference §3.2). */
@@ -75,15 +76,29 @@ export function tooLarge(error: unknown): EnvironmentError | undefined {
 }
 
 /** A jq runner: JSON text in, jq's output out. Throws UsageError for a bad expression. */
-export type JqRunner = (json: string, expression: string) => Promise<string>;
+export type JqRunner = (json: string, expression: string, options?: JqOptions) => Promise<string>;
 
 /**
  * Filter JSON with jq, as `gh --jq` does: strings print raw, everything else as JSON (`jq -r`). Uses the jq
  * compiled to WebAssembly (`jq-wasm`, jq 1.8) in a bounded worker (jq-bounded.ts: time, heap and memory limits);
  * when that cannot load, the system `jq` (time-limited); when neither is there, a UsageError saying how to get one.
- * A filter past a limit is a UsageError (exit 2) naming the limit.
+ * A filter past a limit is a UsageError (exit 2) naming the limit. jq prints strings raw, so what it prints for a
+ * terminal (`terminal: true`) has terminal controls made visible (render/terminal-text.ts); piped, it is unchanged.
  */
-export async function runJq(json: string, expression: string, limits?: JqLimits): Promise<string> {
+export async function runJq(json: string, expression: string, options: JqOptions = {}): Promise<string> {
+  const out = await runJqRaw(json, expression, options.limits);
+  return options.terminal ? terminalText(out, { multiline: true }) : out;
+}
+
+/** Options of {@link runJq}. */
+export interface JqOptions {
+  /** @default JQ_LIMITS */
+  readonly limits?: JqLimits | undefined;
+  /** The output goes to a terminal. @default false */
+  readonly terminal?: boolean | undefined;
+}
+
+async function runJqRaw(json: string, expression: string, limits: JqLimits | undefined): Promise<string> {
   const { runJqBounded, jqWasmPath, JqLimitError } = await import('./jq-bounded.js');
   try {
     jqWasmPath();

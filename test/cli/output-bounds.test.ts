@@ -16,19 +16,19 @@ describe('--jq runs bounded (jq-wasm in a worker)', () => {
 
   it('repeat(.) stops at a limit with a one-line error instead of growing without bound', async () => {
     const started = Date.now();
-    const error = await runJq('{"a":1}', 'repeat(.)', { timeMs: 3000, heapMb: 64, memoryMb: 512 }).catch((e: unknown) => e);
+    const error = await runJq('{"a":1}', 'repeat(.)', { limits: { timeMs: 3000, heapMb: 64, memoryMb: 512 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(/^--jq: stopped (after 3 s|at \d+ MiB)/);
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 30_000);
 
   it('an endless loop without output stops at the time limit', async () => {
-    const error = await runJq('1', 'def f: f; f', { timeMs: 1000 }).catch((e: unknown) => e);
+    const error = await runJq('1', 'def f: f; f', { limits: { timeMs: 1000 } }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('--jq: stopped after 1 s (the time limit of a jq filter)');
   }, 30_000);
 
   it('a filter that builds a huge array in jq\'s own memory stops at a memory limit', async () => {
-    const error = await runJq('1', '[range(1e9)] | length', { timeMs: 20_000, memoryMb: 256 }).catch((e: unknown) => e);
+    const error = await runJq('1', '[range(1e9)] | length', { limits: { timeMs: 20_000, memoryMb: 256 } }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/^--jq: stopped( at 256 MiB| after 20 s|: jq ran out of memory)/);
   }, 40_000);
 });
