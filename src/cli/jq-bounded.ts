@@ -44,6 +44,37 @@ jq.raw(workerData.json, workerData.expression, workerData.flags).then(
 );
 `;
 
+/**
+ * `json` with each lone surrogate escape (`\\ud800` without its pair, as JSON.stringify writes a record's broken
+ * UTF-16) written `\\ufffd`: jq refuses such text as a whole ("Invalid \\uXXXX\\uXXXX surrogate pair escape"),
+ * and would replace the character so anyway. Every backslash in JSON text starts an escape, so a left-to-right scan
+ * of escapes finds them exactly. Text without such escapes is returned as is.
+ */
+export function wellFormedJson(json: string): string {
+  if (!/\\u[dD][89a-fA-F]/.test(json)) return json;
+  const escapes: { at: number; code: number }[] = [];
+  const escape = /\\(?:u([0-9a-fA-F]{4})|[^u])/g;
+  for (let m = escape.exec(json); m !== null; m = escape.exec(json)) {
+    if (m[1] !== undefined) escapes.push({ at: m.index, code: Number.parseInt(m[1], 16) });
+  }
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < escapes.length; i++) {
+    const { at, code } = escapes[i]!;
+    const high = code >= 0xd800 && code <= 0xdbff;
+    const low = code >= 0xdc00 && code <= 0xdfff;
+    if (!high && !low) continue;
+    const next = escapes[i + 1];
+    if (high && next && next.at === at + 6 && next.code >= 0xdc00 && next.code <= 0xdfff) {
+      i++;
+      continue;
+    }
+    out += `${json.slice(from, at)}\\ufffd`;
+    from = at + 6;
+  }
+  return out + json.slice(from);
+}
+
 /** Where jq-wasm's CommonJS entry is; throws when it is not installed. */
 export function jqWasmPath(): string {
   return createRequire(import.meta.url).resolve('jq-wasm');
@@ -60,7 +91,7 @@ export function runJqBounded(json: string, expression: string, flags: readonly s
   const memoryMb = limits.memoryMb ?? JQ_LIMITS.memoryMb;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { jqPath: jqWasmPath(), json, expression, flags: [...flags] },
+    workerData: { jqPath: jqWasmPath(), json: wellFormedJson(json), expression, flags: [...flags] },
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
     stdout: true,
     stderr: true,

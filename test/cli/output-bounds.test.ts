@@ -49,3 +49,22 @@ describe('the page-size guard', () => {
     expect(unrelated).toBeInstanceOf(TypeError);
   });
 });
+
+describe('wellFormedJson: lone surrogates jq would refuse', () => {
+  it.each([
+    ['{"t":"a\\ud800b"}', '{"t":"a\\ufffdb"}'],
+    ['{"t":"\\udc00"}', '{"t":"\\ufffd"}'],
+    ['{"t":"\\ud83d\\udc4d"}', '{"t":"\\ud83d\\udc4d"}'],
+    ['{"t":"\\\\ud800"}', '{"t":"\\\\ud800"}'],
+    ['{"t":"\\\\\\ud800\\n"}', '{"t":"\\\\\\ufffd\\n"}'],
+    ['{"t":"\\ud800\\ud800\\udc00"}', '{"t":"\\ufffd\\ud800\\udc00"}'],
+  ])('%s → %s', async (input, expected) => {
+    const { wellFormedJson } = await import('../../src/cli/jq-bounded.js');
+    expect(wellFormedJson(input)).toBe(expected);
+    expect(JSON.parse(wellFormedJson(JSON.stringify(JSON.parse(input))))).toBeDefined();
+  });
+
+  it('--jq reads a record with a lone surrogate', async () => {
+    expect(await runJq(JSON.stringify({ t: 'a\ud800b' }), '.t')).toBe('a\ufffdb\n');
+  });
+});

@@ -13,8 +13,8 @@ describe('checkUrl: what o opens and y copies', () => {
     expect(checkUrl(url)).toEqual({ ok: true, url });
   });
 
-  it.each([
-    ...HOSTILE_URLS.map((url) => [url] as const),
+  it.each<[string]>([
+    ...HOSTILE_URLS.map((url): [string] => [url]),
     [''],
     ['ftp://example.com/x'],
     ['https://'],
