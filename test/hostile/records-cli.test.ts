@@ -12,6 +12,7 @@ import { main } from '../../src/cli/main.js';
 import { renderJson } from '../../src/envelope/envelope.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
+import { createHandler } from '../../src/server/routes.js';
 import { ATTACKS, drivesTerminal, hostileIssues, writeHostileDump } from './records.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'search-hostile-records-'));
@@ -82,5 +83,14 @@ describe('hostile records through the CLI outputs', () => {
     expect(code).toBe(3);
     expect(err).toContain('k␛]0;pwned␇␛[2J␛[H');
     expect(drivesTerminal(err.replace(/\n/g, ''))).toBe(false);
+  });
+
+  it('serve answers the same bytes as the CLI (JSON is never sanitised)', async () => {
+    const { out } = await run(['issues', 'zebra', '--data', dump, '--per-page', '100', '--json']);
+    const store = openStore(dump, { cacheDir });
+    const handle = createHandler({ rateLimit: false, search: (request) => runSearch(request, store) });
+    const response = await handle(new Request('http://localhost/search/issues?q=zebra&per_page=100'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(out);
   });
 });
