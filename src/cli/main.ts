@@ -29,7 +29,6 @@ import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
-import { isKind } from '../kinds/kind.js';
 import { createServeCommand } from './serve-command.js';
 
 /** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
@@ -312,9 +311,9 @@ export async function run(): Promise<void> {
     throw error;
   };
   const argv = process.argv.slice(2);
-  // Searches and index builds end at once on Ctrl-C/SIGTERM (cursor shown, 'exit' listeners run); serve and import
-  // handle their own signals.
-  const interruptible = argv[0] === 'index' || isKind(argv[0] ?? '');
+  // Searches (aliases included) and index builds end at once on Ctrl-C/SIGTERM (cursor shown, 'exit' listeners
+  // run); serve and import handle their own signals.
+  const interruptible = argv[0] !== 'serve' && argv[0] !== 'import';
   const stderr = { get isTTY() { return process.stderr.isTTY; }, write: (text: string) => process.stderr.write(text) };
   const stopSignals = interruptible ? exitOnSignals(stderr) : undefined;
   process.exitCode = await main(argv, processIo(quietOnEpipe));

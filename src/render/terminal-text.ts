@@ -44,12 +44,6 @@ export function terminalText(text: string, options: TerminalTextOptions = {}): s
   return text.replace(unsafe, picture);
 }
 
-/** True when `text` holds nothing {@link terminalText} would replace (single-line rules). */
-export function isTerminalSafe(text: string): boolean {
-  UNSAFE_LINE.lastIndex = 0;
-  return !UNSAFE_LINE.test(text);
-}
-
 /**
  * `text` cut to at most `max` UTF-16 units (never inside a surrogate pair), with `…` appended when anything was cut;
  * `text` itself when it fits. The view cuts every string to what a terminal can show before any per-character
@@ -61,13 +55,4 @@ export function clipText(text: string, max: number): string {
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
-}
-
-/**
- * Text quoted in a one-line message on stderr (a record key, a value, a path from a dump): made visible as
- * {@link terminalText} does and cut to `max` UTF-16 units.
- * @param max @default 200
- */
-export function quoteForTerminal(text: string, max = 200): string {
-  return terminalText(clipText(text, max));
 }
