@@ -104,7 +104,8 @@ describe.skipIf(skip !== undefined)(`hostile records in a real terminal (${versi
     tty.keys('/', 'C-u');
     tty.type('zebra three');
     tty.keys('Enter');
-    await tty.waitFor((s) => s.includes('zebra three') && s.includes('Showing 1–1 of 1 issues'), 'the hostile item');
+    // The row itself: the footer of the previous answer (also one item) shows until the new one arrives.
+    await tty.waitFor((s) => /#3\s+zebra three/.test(s), 'the hostile item');
     tty.keys('o');
     await tty.waitFor((s) => s.includes('Not opened: only http:// and https:// URLs are opened: file:///etc/passwd'), 'the refusal');
     tty.keys('y');
@@ -142,8 +143,10 @@ describe.skipIf(skip !== undefined)(`hostile records in a real terminal (${versi
     tty.keys('C-c');
     await tty.waitFor((s) => s.includes('EXITED:130'), 'the exit', 10_000);
     const ms = Date.now() - pressed;
-    // The build alone takes seconds here; before the fix the process ran it to the end (about 25 s on 100k issues).
-    expect(ms).toBeLessThan(3000);
+    // The cold build takes 6 s or more here and the key waits only for its longest synchronous stretch (measured
+    // 0.3–0.7 s; the loader blocks up to about 2 s on a busy machine); before the fix the process ran the build to
+    // its end (about 25 s on 100k issues).
+    expect(ms).toBeLessThan(4000);
     expect(tty.format('#{cursor_flag}')).toBe('1');
   });
 
