@@ -1,7 +1,9 @@
 /**
  * The interactive terminal view: entry point and the pieces the CLI may need.
- * Layout: `state/` holds the view model (reducer, key map, search hook, item fields; takes only a type from the other
- * two), `lines/` turns state and items into styled lines (pure functions), `components/` renders lines with Ink.
+ * Layout, each folder importing only those before it: `state/` holds the view model (reducer, key map, search hook,
+ * item fields), `lines/` turns state and items into styled lines (pure functions), `components/` renders lines with
+ * Ink. Beside `ink/`, `render/terminal-text.ts` (the sanitiser) and `render/safe-url.ts` (what `o`/`y` accept) are
+ * shared with the CLI.
  */
 export { runInteractiveView, type InteractiveOptions, type InteractiveResult } from './run-interactive-view.js';
 /** The shapes of the `search` and `progress` options. */
