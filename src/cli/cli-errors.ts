@@ -4,6 +4,7 @@
  */
 import type { ApiError } from '../api-error.js';
 import type { SearchRequest } from '../search-request.js';
+import { clipText, terminalText } from '../render/terminal-text.js';
 
 /** Bad command-line usage (exit 2), with an optional hint naming the flag to use. */
 export class UsageError extends Error {
@@ -27,9 +28,14 @@ export class EnvironmentError extends Error {
   }
 }
 
-/** `search: message` plus an optional hint line, newline-terminated. */
+/**
+ * `search: message` plus an optional hint line, newline-terminated. Messages quote record keys, values and paths
+ * from dumps: terminal controls are made visible (render/terminal-text.ts; line breaks kept) and each part is cut
+ * to 4096 UTF-16 units, so no refusal can drive the terminal.
+ */
 export function formatError(message: string, hint?: string): string {
-  return `search: ${message}\n${hint ? `  hint: ${hint}\n` : ''}`;
+  const safe = (text: string) => terminalText(clipText(text, 4096), { multiline: true });
+  return `search: ${safe(message)}\n${hint ? `  hint: ${safe(hint)}\n` : ''}`;
 }
 
 /**

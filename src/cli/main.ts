@@ -28,6 +28,7 @@ import { createIndexCommand } from './index-command.js';
 import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
+import { exitAfter, exitOnSignals } from './interrupt-exit.js';
 import { createServeCommand } from './serve-command.js';
 
 /** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
@@ -110,7 +111,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   } finally {
     progress.done();
   }
-  io.stdout.write(invocation.jq === undefined ? output : await runJq(output, invocation.jq));
+  io.stdout.write(invocation.jq === undefined ? output : await runJq(output, invocation.jq, { terminal: io.stdout.isTTY === true }));
   return EXIT.ok;
 }
 
@@ -309,5 +310,13 @@ export async function run(): Promise<void> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
     throw error;
   };
-  process.exitCode = await main(process.argv.slice(2), processIo(quietOnEpipe));
+  const argv = process.argv.slice(2);
+  // Searches (aliases included) and index builds end at once on Ctrl-C/SIGTERM (cursor shown, 'exit' listeners
+  // run); serve and import handle their own signals.
+  const interruptible = argv[0] !== 'serve' && argv[0] !== 'import';
+  const stderr = { get isTTY() { return process.stderr.isTTY; }, write: (text: string) => process.stderr.write(text) };
+  const stopSignals = interruptible ? exitOnSignals(stderr) : undefined;
+  process.exitCode = await main(argv, processIo(quietOnEpipe));
+  stopSignals?.();
+  exitAfter(process.exitCode);
 }

@@ -9,7 +9,9 @@ import type { Kind } from '../kinds/kind.js';
 import type { SearchRequest } from '../search-request.js';
 import type { SearchResult } from '../search.js';
 import { exportItem } from './json-fields.js';
-import { UsageError } from './cli-errors.js';
+import { EnvironmentError, UsageError } from './cli-errors.js';
+import { terminalText } from '../render/terminal-text.js';
+import { JQ_LIMITS, type JqLimits } from './jq-bounded.js';
 
 /** GitHub serves the first 1000 results of a search and no more (reference §3.2). */
 export const RESULT_CAP = 1000;
@@ -50,29 +52,64 @@ export function selectOutput(kind: Kind, envelope: Envelope, fields: readonly st
  * (indented on a terminal, one compact line when piped).
  */
 export function renderOutput(value: unknown, fieldsExport: boolean, tty: boolean): string {
-  if (!fieldsExport || tty) return renderJson(value);
-  return `${JSON.stringify(value)}\n`;
+  try {
+    if (!fieldsExport || tty) return renderJson(value);
+    return `${JSON.stringify(value)}\n`;
+  } catch (error) {
+    throw tooLarge(error) ?? error;
+  }
+}
+
+/**
+ * The page-size guard: V8 holds at most 2^29 − 24 UTF-16 units (about 512 MiB) in one string, so a page whose JSON
+ * is larger cannot be written whole. That is an EnvironmentError (exit 3) naming what to ask for instead; other
+ * errors give undefined.
+ */
+export function tooLarge(error: unknown): EnvironmentError | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const overLong = (error instanceof RangeError && /Invalid string length/i.test(error.message)) || code === 'ERR_STRING_TOO_LONG';
+  if (!overLong) return undefined;
+  return new EnvironmentError(
+    'the answer is too large to write: its JSON is over 512 MiB, the most one string can hold',
+    'ask for fewer or smaller items: --per-page <n>, --limit <n> or --json <fields>',
+  );
 }
 
 /** A jq runner: JSON text in, jq's output out. Throws UsageError for a bad expression. */
-export type JqRunner = (json: string, expression: string) => Promise<string>;
+export type JqRunner = (json: string, expression: string, options?: JqOptions) => Promise<string>;
 
 /**
  * Filter JSON with jq, as `gh --jq` does: strings print raw, everything else as JSON (`jq -r`). Uses the jq
- * compiled to WebAssembly (`jq-wasm`, jq 1.8); when that cannot load, the system `jq`; when neither is there, a
- * UsageError saying how to get one.
+ * compiled to WebAssembly (`jq-wasm`, jq 1.8) in a bounded worker (jq-bounded.ts: time, heap and memory limits);
+ * when that cannot load, the system `jq` (time-limited); when neither is there, a UsageError saying how to get one.
+ * A filter past a limit is a UsageError (exit 2) naming the limit. jq prints strings raw, so what it prints for a
+ * terminal (`terminal: true`) has terminal controls made visible (render/terminal-text.ts); piped, it is unchanged.
  */
-export async function runJq(json: string, expression: string): Promise<string> {
-  let jq: typeof import('jq-wasm') | undefined;
+export async function runJq(json: string, expression: string, options: JqOptions = {}): Promise<string> {
+  const out = await runJqRaw(json, expression, options.limits);
+  return options.terminal ? terminalText(out, { multiline: true }) : out;
+}
+
+/** Options of {@link runJq}. */
+export interface JqOptions {
+  /** @default JQ_LIMITS */
+  readonly limits?: JqLimits | undefined;
+  /** The output goes to a terminal. @default false */
+  readonly terminal?: boolean | undefined;
+}
+
+async function runJqRaw(json: string, expression: string, limits: JqLimits | undefined): Promise<string> {
+  const { runJqBounded, jqWasmPath, JqLimitError } = await import('./jq-bounded.js');
   try {
-    jq = await import('jq-wasm');
+    jqWasmPath();
   } catch {
     return systemJq(json, expression);
   }
   let result: { stdout: string; stderr: string; exitCode: number };
   try {
-    result = await jq.raw(json, expression, ['-r']);
+    result = await runJqBounded(json, expression, ['-r'], limits);
   } catch (error) {
+    if (error instanceof JqLimitError) throw new UsageError(`--jq: ${error.message}`, 'narrow the filter or the input (--limit, --json FIELDS); jq without bounds: search … --json | jq …');
     throw new UsageError(jqMessage(error instanceof Error ? error.message : String(error)), JQ_MANUAL);
   }
   if (result.exitCode !== 0) throw new UsageError(jqMessage(result.stderr), JQ_MANUAL);
@@ -89,9 +126,12 @@ function jqMessage(text: string): string {
 /** The system `jq -r`, for installs where the bundled one cannot load. */
 export function systemJq(json: string, expression: string, command = 'jq'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, ['-r', expression], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+    const options = { maxBuffer: 1 << 30, timeout: JQ_LIMITS.timeMs, killSignal: 'SIGKILL' as const };
+    const child = execFile(command, ['-r', expression], options, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
         reject(new UsageError('--jq needs jq, and none is usable here', 'install jq (apt-get install jq, brew install jq) or pipe the JSON to your own: search … --json | jq …'));
+      } else if (error && (error as { killed?: boolean }).killed) {
+        reject(new UsageError(`--jq: stopped after ${JQ_LIMITS.timeMs / 1000} s (the time limit of a jq filter)`));
       } else if (error) reject(new UsageError(`--jq: ${stderr.trim() || error.message}`));
       else resolve(stdout);
     });

@@ -73,7 +73,8 @@ function directoryDump(): string {
 /** Packages and program parts a JSON query must not load. */
 const NOT_FOR_A_JSON_QUERY = [
   /\/node_modules\/(ajv|ajv-formats|cli-progress|ink|react|chalk|linguist-languages)\//,
-  /\/dist\/render\//,
+  // The view; render/terminal-text.js (the sanitiser every stderr message goes through) is a leaf module of its own.
+  /\/dist\/render\/(?!terminal-text\.js$)/,
   /\/dist\/server\/(routes|listen|graphql|etag|identify)\.js$/,
   /\/dist\/import\/(git-import|github-import|dump-writer|progress|summary)\.js$/,
   /^node:http$/,

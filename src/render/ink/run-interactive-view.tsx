@@ -12,6 +12,8 @@ import { terminalClipboard } from './clipboard.js';
 import { ResultsApp, type ViewQuit } from './components/ResultsApp.js';
 import type { ProgressSource } from './state/use-search.js';
 import type { SearchFunction } from '../../search.js';
+import type { ViewError } from './state/query-error.js';
+import { clipText, terminalText } from '../terminal-text.js';
 
 /** What the CLI hands to the view. */
 export interface InteractiveOptions {
@@ -31,6 +33,8 @@ export interface InteractiveOptions {
   readonly select?: ((item: Item) => string) | undefined;
   /** Where `GH_BROWSER` / `BROWSER` are read. @default process.env */
   readonly env?: NodeJS.ProcessEnv | undefined;
+  /** Where the last refusal is printed once the screen is restored. @default process.stderr */
+  readonly stderr?: NodeJS.WritableStream | undefined;
 }
 
 /** How the view ended. */
@@ -40,8 +44,17 @@ export interface InteractiveResult {
    * Ctrl-C, or `q` under `--select` without a choice (fzf's abort).
    */
   readonly exitCode: number;
-  /** The chosen item's text (`--select`) or the URL picked with `y`, printed after the terminal is restored. */
+  /**
+   * The chosen item's text (`--select`) or the URL picked with `y`, printed after the terminal is restored. A URL
+   * is one `checkUrl` (safe-url.ts) accepted (`y`) or made visible by {@link terminalText} (`--select`).
+   */
   readonly printOnExit?: string | undefined;
+  /**
+   * The refusal shown when the view was left (`q` after a 422…), in the CLI's error style: `search: <GitHub's
+   * message> (HTTP 422)` and a hint line; written to `stderr` by {@link runInteractiveView}, so it stays on the
+   * terminal after the alternate screen is gone.
+   */
+  readonly refusal?: string | undefined;
 }
 
 const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
@@ -83,14 +96,26 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
     restore();
     process.removeListener('exit', restore);
   }
-  return outcome(quit, options.select);
+  const result = outcome(quit, options.select);
+  if (result.refusal) (options.stderr ?? process.stderr).write(result.refusal);
+  return result;
 }
 
 /** The exit code and printed text for how the view was left (see {@link InteractiveResult}). */
 export function outcome(quit: ViewQuit | undefined, select: ((item: Item) => string) | undefined): InteractiveResult {
-  if (quit === undefined || quit.how === 'interrupt') return { exitCode: 130 };
+  const refusal = quit?.error ? refusalText(quit.error) : undefined;
+  const withRefusal = (result: InteractiveResult): InteractiveResult => (refusal === undefined ? result : { ...result, refusal });
+  if (quit === undefined || quit.how === 'interrupt') return withRefusal({ exitCode: 130 });
   if (quit.how === 'choose' && quit.chosen !== undefined && select) return { exitCode: 0, printOnExit: select(quit.chosen) };
-  if (select) return { exitCode: 130 };
+  if (select) return withRefusal({ exitCode: 130 });
   const exitCode = quit.refused ? 1 : 0;
-  return quit.copied === undefined ? { exitCode } : { exitCode, printOnExit: quit.copied };
+  return withRefusal(quit.copied === undefined ? { exitCode } : { exitCode, printOnExit: terminalText(quit.copied) });
+}
+
+/** `search: <message> (HTTP 422)` and a hint, as the CLI prints a refusal in JSON mode; terminal-safe. */
+export function refusalText(error: ViewError): string {
+  const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+  const hint = error.status === 422 ? 'search help syntax shows the query syntax; the query was: ' + clipText(error.query, 200) : undefined;
+  const line = (text: string) => `${terminalText(text)}\n`;
+  return line(`search: ${clipText(error.summary, 1000)}${status}`) + (hint === undefined ? '' : line(`  hint: ${hint}`));
 }

@@ -20,6 +20,7 @@ import { selectedItem, useResultsState } from '../state/use-results-state.js';
 import { useDelayed, useSearch, useSpinner, type ProgressSource } from '../state/use-search.js';
 import type { SearchFunction } from '../../../search.js';
 import { useTerminalSize } from '../state/use-terminal-size.js';
+import type { ViewError } from '../state/query-error.js';
 
 /** Props of {@link ResultsApp}. */
 export interface ResultsAppProps {
@@ -61,6 +62,8 @@ export interface ViewQuit {
   readonly chosen: Item | undefined;
   /** The view was showing a refused query (422, 415, 404…). */
   readonly refused: boolean;
+  /** The refusal shown when the view was left, if any (printed on stderr after the screen is restored). */
+  readonly error?: ViewError | undefined;
 }
 
 const noop = () => {};
@@ -101,7 +104,7 @@ export function ResultsApp(props: ResultsAppProps) {
     onOpen,
     select: props.select,
     onQuit: (how, latest) => {
-      onQuit({ how, copied: latest.copied, chosen: how === 'choose' ? selectedItem(latest) : undefined, refused: latest.error !== undefined });
+      onQuit({ how, copied: latest.copied, chosen: how === 'choose' ? selectedItem(latest) : undefined, refused: latest.error !== undefined, error: latest.error });
       exit();
     },
   });

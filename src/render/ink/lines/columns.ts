@@ -8,7 +8,7 @@ import { compactNumber, shortAgo, shortDate } from './format.js';
 import { hasMatch, markFragment, markProperty, ownMatches, textMatchesOf } from './highlight.js';
 import { isPullRequest, issueRepo, issueState, labelsOf, num, str } from '../state/item-fields.js';
 import type { ColumnShape } from './layout.js';
-import { concat, flatten, plain, splitLines, type Line } from './segments.js';
+import { clipLine, concat, flatten, plain, splitLines, type Line } from './segments.js';
 import type { Theme } from './theme.js';
 
 /** What a cell may depend on besides the item. */
@@ -154,7 +154,11 @@ export function topicMarks(item: Item, theme: Theme): Line {
   return concat(featured, plain(featured.length > 0 && curated.length > 0 ? ' ' : ''), curated);
 }
 
-/** The flattened cells of one item, in column order. */
-export function rowCells(kind: Kind, item: Item, ctx: CellContext): Line[] {
-  return COLUMNS[kind].map((column) => flatten(column.cell(item, ctx)));
+/**
+ * The flattened cells of one item, in column order, each cut to `maxUnits` UTF-16 units first (before any
+ * per-character work: a cell never shows more than the table is wide).
+ * @param maxUnits @default 1024
+ */
+export function rowCells(kind: Kind, item: Item, ctx: CellContext, maxUnits = 1024): Line[] {
+  return COLUMNS[kind].map((column) => flatten(clipLine(column.cell(item, ctx), maxUnits)));
 }

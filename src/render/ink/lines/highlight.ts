@@ -5,7 +5,8 @@
  * offset. There is no second matcher: text is only ever marked where the core said it matched.
  */
 import type { Item } from '../../../envelope/envelope.js';
-import type { Line, Segment, Style } from './segments.js';
+import type { Range } from '../state/range.js';
+import { lineSafe, TEXT_LIMIT, type Line, type Segment, type Style } from './segments.js';
 
 /** One `text_matches` entry, read defensively from an item. */
 export interface TextMatch {
@@ -16,8 +17,7 @@ export interface TextMatch {
   readonly ranges: readonly Range[];
 }
 
-/** A half-open `[start, end)` range of UTF-16 code units. */
-export type Range = readonly [number, number];
+export type { Range };
 
 /** The item's `text_matches`, skipping malformed entries. */
 export function textMatchesOf(item: Item): TextMatch[] {
@@ -108,8 +108,11 @@ export function locate(fullText: string, matches: readonly TextMatch[], from = 0
   return { ranges: normalizeRanges(ranges, fullText.length), unplaced };
 }
 
-/** Split `text` into segments, marking the `ranges` as matches. */
-export function markRanges(text: string, ranges: readonly Range[], style?: Style): Line {
+/** Split `text` into segments, marking the `ranges` as matches; the text is made line-safe (segments.ts). */
+export function markRanges(raw: string, ranges: readonly Range[], style?: Style): Line {
+  // Same length unless cut (terminal controls are replaced one unit for one), so the ranges still apply.
+  const text = lineSafe(raw);
+  if (text.length > TEXT_LIMIT) ranges = normalizeRanges(ranges, TEXT_LIMIT);
   const out: Segment[] = [];
   let at = 0;
   for (const [start, end] of normalizeRanges(ranges, text.length)) {

@@ -4,7 +4,7 @@
  */
 import type { BuildProgress } from '../../../store/store.js';
 import { groupDigits } from './format.js';
-import { cellWidth, concat, fit, plain, truncate, type Line } from './segments.js';
+import { cellWidth, concat, fit, lineSafe, plain, truncate, type Line } from './segments.js';
 import { wrap } from './wrap.js';
 import type { Theme } from './theme.js';
 import type { ViewError } from '../state/query-error.js';
@@ -77,7 +77,11 @@ export function keysLine(state: ViewState, theme: Theme, width: number, select =
 export function statusLine(state: ViewState, theme: Theme, width: number, extra?: string): Line {
   const shown = state.shown;
   const parts: Line[] = [];
-  if (shown) {
+  if (state.error) {
+    // The refused query is what is shown: the previous answer's counts would describe another query.
+    const status = state.error.status === undefined ? '' : ` (HTTP ${state.error.status})`;
+    parts.push(plain(`Refused${status}: ${state.error.summary}`, theme.error));
+  } else if (shown) {
     const { envelope, page, perPage, lastPage } = shown;
     const n = envelope.items.length;
     const first = (page - 1) * perPage + 1;
@@ -153,10 +157,12 @@ function markQuery(error: ViewError, theme: Theme): Line {
 }
 
 function caretLine(error: ViewError, theme: Theme): Line {
+  // Measured on the query as drawn (controls shown as one-cell pictures; same offsets).
+  const query = lineSafe(error.query);
   let text = '';
   let at = 0;
   for (const [start, end] of error.ranges) {
-    text += ' '.repeat(cellWidth(error.query.slice(at, start))) + '^'.repeat(Math.max(1, cellWidth(error.query.slice(start, end))));
+    text += ' '.repeat(cellWidth(query.slice(at, start))) + '^'.repeat(Math.max(1, cellWidth(query.slice(start, end))));
     at = end;
   }
   return plain(text, theme.error);

@@ -2,8 +2,13 @@
  * Styled text measured in terminal cells. Every cell and line of the interactive view is a {@link Line}: runs of
  * text, each with one {@link Style}, so highlights survive flattening, truncation, padding and wrapping. Widths come
  * from `string-width` per grapheme (wide CJK, emoji and combining marks), never from `.length`.
+ *
+ * Text enters a line only through {@link plain} (and `markRanges` in highlight.ts), which cut it to
+ * {@link TEXT_LIMIT} and make terminal controls visible (terminal-text.ts): nothing from a record can drive the
+ * terminal, and no per-character work ever sees more than a screenful or so.
  */
 import stringWidth from 'string-width';
+import { clipText, terminalText } from '../../terminal-text.js';
 
 /** How a run of text is drawn: the subset of Ink's `<Text>` props the view uses. */
 export interface Style {
@@ -26,21 +31,75 @@ export interface Segment {
 /** One line of styled text (may still contain `\n` before {@link flatten} or {@link wrap}). */
 export type Line = readonly Segment[];
 
+/**
+ * The most UTF-16 units of one text the view keeps (GitHub's own limit on an issue body is 65,536 characters):
+ * longer texts are cut, with `…`, before any per-character work.
+ */
+export const TEXT_LIMIT = 65_536;
+
+/**
+ * A string as line text: cut to {@link TEXT_LIMIT} and with terminal controls made visible; `\n`, `\t` and
+ * `\r\n` stay for {@link splitLines} and {@link flatten} to lay out.
+ */
+export function lineSafe(text: string): string {
+  return terminalText(clipText(text, TEXT_LIMIT), { multiline: true });
+}
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Graphemes are found this many UTF-16 units at a time: Node 20's segmenter is quadratic in its input's length. */
+const CHUNK = 256;
+
+/**
+ * The user-perceived characters of `text`, lazily, in time linear in its length: the text is segmented a chunk at a
+ * time, each chunk's last grapheme (which may go on past the chunk) starting the next chunk. A cluster longer than
+ * a chunk (thousands of combining marks) is cut into pieces.
+ */
+export function* graphemeIterator(text: string): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    if (text.length - start <= CHUNK) {
+      for (const part of segmenter.segment(start === 0 ? text : text.slice(start))) yield part.segment;
+      return;
+    }
+    let end = start + CHUNK;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+    const parts = Array.from(segmenter.segment(text.slice(start, end)), (part) => part.segment);
+    if (parts.length === 1) {
+      yield parts[0]!;
+      start = end;
+      continue;
+    }
+    const open = parts.pop()!;
+    yield* parts;
+    start = end - open.length;
+  }
+}
 
 /** The user-perceived characters of `text`. */
 export function graphemes(text: string): string[] {
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+  return Array.from(graphemeIterator(text));
 }
 
-/** Width of `text` in terminal cells. */
+/** Width of `text` in terminal cells (measured a few graphemes at a time, so linear in its length). */
 export function cellWidth(text: string): number {
-  return stringWidth(text);
+  if (text.length <= CHUNK) return stringWidth(text);
+  let width = 0;
+  let piece = '';
+  for (const grapheme of graphemeIterator(text)) {
+    piece += grapheme;
+    if (piece.length >= CHUNK) {
+      width += stringWidth(piece);
+      piece = '';
+    }
+  }
+  return width + stringWidth(piece);
 }
 
-/** A single unstyled (or uniformly styled) segment. */
+/** A single unstyled (or uniformly styled) segment of `text` made line-safe ({@link lineSafe}). */
 export function plain(text: string, style?: Style): Line {
-  return text === '' ? [] : [{ text, style }];
+  return text === '' ? [] : [{ text: lineSafe(text), style }];
 }
 
 /** The text of a line without styles. */
@@ -51,6 +110,25 @@ export function lineText(line: Line): string {
 /** Width of a line in terminal cells. */
 export function lineWidth(line: Line): number {
   return line.reduce((sum, segment) => sum + cellWidth(segment.text), 0);
+}
+
+/**
+ * The first `max` UTF-16 units of a line (a table cell can never show more than its width, and flattening only
+ * shrinks text), with `…` when anything was cut; the line itself when it fits.
+ */
+export function clipLine(line: Line, max: number): Line {
+  let left = max;
+  const out: Segment[] = [];
+  for (const segment of line) {
+    if (segment.text.length <= left) {
+      out.push(segment);
+      left -= segment.text.length;
+      continue;
+    }
+    out.push({ ...segment, text: clipText(segment.text, left) });
+    return out;
+  }
+  return out;
 }
 
 /** Concatenate lines, dropping empty segments. */
@@ -129,7 +207,7 @@ export function truncate(line: Line, width: number): Line {
   const budget = width - 1;
   for (const segment of line) {
     let text = '';
-    for (const grapheme of graphemes(segment.text)) {
+    for (const grapheme of graphemeIterator(segment.text)) {
       const w = cellWidth(grapheme);
       if (used + w > budget) {
         if (text !== '') out.push({ ...segment, text });

@@ -35,7 +35,8 @@ export function windowStart(selected: number, count: number, visible: number): n
 export function tableLines({ kind, items, selected, width, height, sort }: TableInput, ctx: CellContext): Line[] {
   const { theme } = ctx;
   const columns = COLUMNS[kind];
-  const cells = items.map((item) => rowCells(kind, item, ctx));
+  // Whitespace runs collapse when a cell is flattened: twice the width (and some) keeps every cell full.
+  const cells = items.map((item) => rowCells(kind, item, ctx, 2 * width + 64));
   const sortedBy = new Set(columns.flatMap((column, i) => (sort !== undefined && column.sorts?.includes(sort) ? [i] : [])));
   const placed = layoutColumns(columns, cells, width - POINTER_WIDTH, GAP, sortedBy);
   const join = (parts: Line[]): Line => concat(...parts.flatMap((part, i) => (i > 0 ? [plain(' '.repeat(GAP)), part] : [part])));

@@ -4,7 +4,7 @@
  * re-reads the query.
  */
 import { ApiError, type ErrorBody } from '../../../api-error.js';
-import type { Range } from '../lines/highlight.js';
+import type { Range } from './range.js';
 
 /** An error ready to render. */
 export interface ViewError {
@@ -12,6 +12,8 @@ export interface ViewError {
   readonly status: number | undefined;
   /** The body's top-level message (`Validation Failed`) or the error's message. */
   readonly title: string;
+  /** One line, as the CLI prints it on stderr: the first error's message, else the title. */
+  readonly summary: string;
   /** Each `errors[].message` (or `field is code`), in order. */
   readonly details: readonly string[];
   readonly documentationUrl: string | undefined;
@@ -35,8 +37,9 @@ export function toViewError(error: unknown, query: string): ViewError {
     if (typeof body.errors === 'string') details.push(body.errors);
     const span = (error as { span?: { start: number; end: number } }).span;
     const ranges: Range[] = span ? [[span.start, span.end]] : [];
-    return { status: error.status, title: body.message, details, documentationUrl: body.documentation_url, query, ranges };
+    const summary = error.message || body.message;
+    return { status: error.status, title: body.message, summary, details, documentationUrl: body.documentation_url, query, ranges };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { status: undefined, title: message, details: [], documentationUrl: undefined, query, ranges: [] };
+  return { status: undefined, title: message, summary: message, details: [], documentationUrl: undefined, query, ranges: [] };
 }

@@ -4,6 +4,7 @@
  */
 import { useInput, type Key } from 'ink';
 import { useRef } from 'react';
+import { checkUrl } from '../../safe-url.js';
 import { itemUrl } from './item-fields.js';
 import { reduce, selectedItem, type Action, type ViewState } from './use-results-state.js';
 
@@ -126,8 +127,10 @@ export function useResultsKeys(options: KeysOptions): void {
       }
       const item = selectedItem(current);
       const url = item ? itemUrl(item) : '';
-      if (result.type === 'copy' && url !== '') result = { type: 'copy', copied: onCopy(url) };
-      if (result.type === 'openUrl' && url !== '') {
+      // Nothing reaches the clipboard or an opener that checkUrl refuses (the reducer then says why).
+      const usable = checkUrl(url).ok;
+      if (result.type === 'copy' && usable) result = { type: 'copy', copied: onCopy(url) };
+      if (result.type === 'openUrl' && usable) {
         void onOpen(url).then((text) => dispatch({ type: 'notice', text }));
       }
       state.current = reduce(current, result);

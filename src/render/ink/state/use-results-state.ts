@@ -9,6 +9,7 @@ import type { Kind } from '../../../kinds/kind.js';
 import { defaultAccept, sortKeys } from '../../../kinds/catalog.js';
 import { normalizeRequest, type SearchRequest } from '../../../search-request.js';
 import type { BuildProgress } from '../../../store/store.js';
+import { checkUrl } from '../../safe-url.js';
 import { itemUrl } from './item-fields.js';
 import type { ViewError } from './query-error.js';
 
@@ -232,15 +233,20 @@ export function reduce(previous: ViewState, action: Action): ViewState {
     case 'copy': {
       // "Copied" only when the copier knows it happened: OSC 52 may be dropped (tmux by default), so otherwise
       // the URL itself is shown, and printed on exit either way.
+      // Only a URL checkUrl accepts is copied or printed: a multi-line value would run commands when pasted.
       const item = selectedItem(state);
       const url = item ? itemUrl(item) : '';
       if (url === '') return { ...state, notice: 'Nothing to copy' };
+      const check = checkUrl(url);
+      if (!check.ok) return { ...state, notice: `Not copied: ${check.reason}: ${url}` };
       return { ...state, copied: url, notice: action.copied ? `Copied ${url} (printed on exit)` : `URL: ${url} (printed on exit)` };
     }
     case 'openUrl': {
       const item = selectedItem(state);
       const url = item ? itemUrl(item) : '';
-      return { ...state, notice: url === '' ? 'Nothing to open' : `Opening ${url}` };
+      if (url === '') return { ...state, notice: 'Nothing to open' };
+      const check = checkUrl(url);
+      return { ...state, notice: check.ok ? `Opening ${url}` : `Not opened: ${check.reason}: ${url}` };
     }
     case 'notice':
       return { ...state, notice: action.text };

@@ -23,6 +23,21 @@ export class TmuxSession {
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
+  /** A tmux format for the window's pane (`#{pane_title}`, `#{cursor_flag}`…). */
+  format(format: string): string {
+    return this.tmux('display-message', '-p', '-t', 'e2e', format).trim();
+  }
+
+  /** The names of the server's paste buffers (an OSC 52 write makes one when `set-clipboard` is on). */
+  buffers(): string[] {
+    return this.tmux('list-buffers', '-F', '#{buffer_name}').split('\n').filter(Boolean);
+  }
+
+  /** Set a server option (`set-clipboard on`). */
+  setOption(name: string, value: string): void {
+    this.tmux('set-option', '-s', name, value);
+  }
+
   /** Press keys by tmux name (`Enter`, `Escape`, `Right`, `PageDown`, `j`…). */
   keys(...names: string[]): void {
     this.tmux('send-keys', '-t', 'e2e', ...names);

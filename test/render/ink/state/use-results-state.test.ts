@@ -177,7 +177,7 @@ describe('copy, notices and errors', () => {
     expect(reduce(noticed, { type: 'move', delta: 1 }).notice).toBeUndefined();
   });
   it('a failure for the current request shows; a newer answer clears it', () => {
-    const error: ViewError = { status: 422, title: 'Validation Failed', details: [], documentationUrl: undefined, query: 'x', ranges: [] };
+    const error: ViewError = { status: 422, title: 'Validation Failed', summary: 'Validation Failed', details: [], documentationUrl: undefined, query: 'x', ranges: [] };
     const failed = reduce(initialState(base), { type: 'failed', seq: 1, error });
     expect(failed).toMatchObject({ loading: false, error });
     const edited = run(failed, { type: 'editStart' }, { type: 'editInput', text: 'y' }, { type: 'editSubmit' });
