@@ -2,11 +2,12 @@
  * The `search` program: assembles the subcommands and is the only place that turns errors into messages and
  * exit codes. Actions return or throw; nothing else calls process.exit or sets process.exitCode.
  */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
-import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../dump/data-error.js';
@@ -28,6 +29,9 @@ import { createIndexCommand } from './index-command.js';
 import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
+import { colorJson, jsonColorWanted } from './json-color.js';
+import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
+import type { Io } from './io.js';
 import { createServeCommand } from './serve-command.js';
 
 /** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
@@ -36,14 +40,7 @@ export { isKind } from '../kinds/kind.js';
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
 
-/** Where the program writes; injectable for tests. */
-export interface Io {
-  /** Only its `isTTY` is read: the view needs keys from a terminal. @default treated as a terminal when absent */
-  stdin?: { readonly isTTY?: boolean } | undefined;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  env: NodeJS.ProcessEnv;
-}
+export type { Io } from './io.js';
 
 /**
  * True when output must be JSON rather than the interactive view: --json/--jq/--limit, stdout or stdin not a
@@ -64,14 +61,15 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
     return EXIT.ok;
   }
-  const json = wantsJson(invocation, io);
+  const json = wantsJson(invocation, io) || invocation.web;
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
-  // The interactive view shows build progress itself; listeners subscribe through `progress`.
+  // The interactive view shows build progress itself; listeners subscribe through `progress`. A step without a
+  // known total (the first event of a load) is not shown: it would draw an empty `0/0` bar.
   const listeners = new Set<(p: BuildProgress) => void>();
   const store = openStore(invocation.data, {
     onProgress: (p) => {
       progress.onProgress(p);
-      for (const listener of listeners) listener(p);
+      if (p.total > 0) for (const listener of listeners) listener(p);
     },
   });
   if (!json) {
@@ -101,8 +99,12 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   try {
     const envelope =
       invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
+    progress.done();
+    if (envelope.total_count === 0) missingKindNotice(invocation, io);
+    if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
     const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
     output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    if (invocation.jq === undefined && jsonColorWanted(io.stdout, invocation.noColor, io.env)) output = colorJson(output);
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
     if (error instanceof ApiError && invocation.jq === undefined) io.stdout.write(renderJson(error.body));
@@ -112,6 +114,46 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   }
   io.stdout.write(invocation.jq === undefined ? output : await runJq(output, invocation.jq));
   return EXIT.ok;
+}
+
+/**
+ * `--web`: open the first result's page (the URL `o` opens in the view) and say so on stderr; with no result, say
+ * that instead (exit 0: the search ran). A browser that cannot be started is an environment error (exit 3).
+ */
+async function openFirst(invocation: KindInvocation, first: Item | undefined, io: Io): Promise<number> {
+  const { kind, q } = invocation.request;
+  if (first === undefined) {
+    io.stderr.write(`search: --web: no ${kind} matched ${JSON.stringify(q ?? '')}; nothing to open\n`);
+    return EXIT.ok;
+  }
+  const [{ itemUrl }, { openInBrowser }] = await Promise.all([import('../render/ink/state/item-fields.js'), import('../render/ink/browser.js')]);
+  const url = itemUrl(first);
+  const message = await openInBrowser(url, io.env);
+  if (!message.startsWith('Opened ')) throw new EnvironmentError(message, 'set BROWSER (or GH_BROWSER) to the command that opens a URL');
+  io.stderr.write(`${message}\n`);
+  return EXIT.ok;
+}
+
+/**
+ * One stderr line when a directory dump has no file for the kind searched (`issues.json` or `issues.json.gz`): the
+ * answer is GitHub's empty envelope, unchanged, and the newcomer learns why. Only looked at when nothing matched.
+ */
+function missingKindNotice(invocation: KindInvocation, io: Io): void {
+  const kind = invocation.request.kind;
+  const file = missingKindFile(invocation.data, kind);
+  if (file !== undefined) io.stderr.write(`search: notice: the dump has no ${kind}: no ${file} (or ${path.basename(file)}.gz)\n`);
+}
+
+/** `<dir>/<kind>.json` when `data` is a directory without `<kind>.json[.gz]`, else undefined (a file dump, a file there). */
+export function missingKindFile(data: string, kind: string): string | undefined {
+  const dir = path.resolve(data);
+  try {
+    if (!statSync(dir).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const file = path.join(dir, `${kind}.json`);
+  return existsSync(file) || existsSync(`${file}.gz`) ? undefined : file;
 }
 
 /** What `--select` prints for the chosen item: its `--json` fields (one compact line), else its URL. */
@@ -199,12 +241,13 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     outcome.exitCode = await runKind(inv, io);
   };
   const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
-    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, runKindInto)] as const),
+    ...KIND_COMMANDS.map((spec) => [spec.name, () => createKindCommand(spec, DEFAULT_DATA, runKindInto)] as const),
     ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
-  const only = subcommands.some(([name]) => name === invoked) ? invoked : undefined;
+  const name = kindCommandOf(invoked)?.name ?? invoked;
+  const only = subcommands.some(([n]) => n === name) ? name : undefined;
   for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
   // Completion reads the whole tree and help may name any command: both only come with every subcommand.
   if (only === undefined) {
@@ -217,6 +260,7 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
       'Examples:',
       '  search issues "bug is:issue state:open"',
       '  search issues "crash label:bug" --json number,title,url --limit 200',
+      '  search prs --repo cli/cli --state open -L 50 -q ".[].title" --json title   (gh\'s names and flags)',
       '  search repositories "cli language:go stars:>100" --sort stars --jq ".items[].full_name"',
       '  url=$(search issues crash --select) && echo "$url"',
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
