@@ -6,6 +6,7 @@
  * gh 2.23 has no `search code`, labels, topics or users command: those kinds get no qualifier flags.
  */
 import { Option, type Command } from 'commander';
+import { CATALOG } from '../kinds/catalog.js';
 import { KINDS, type Kind } from '../kinds/kind.js';
 import { UsageError } from './cli-errors.js';
 
@@ -168,7 +169,10 @@ function attribute(flag: GhFlag): string {
 export function addGhFlags(command: Command, spec: KindCommandSpec): void {
   for (const flag of spec.ghFlags) {
     const flags = `${flag.short ? `-${flag.short}, ` : ''}--${flag.name}${flag.arg ? ` <${flag.arg}>` : ''}`;
-    const option = new Option(flags, flag.description).helpGroup(GH_FLAGS_HEADING);
+    const written = `${flag.qualifier}:${flag.value ?? `${flag.prefix ?? ''}<${flag.arg}>`}`;
+    const unsupported = CATALOG[spec.kind].qualifiers[flag.qualifier]?.unsupported ? ', not supported here (422)' : '';
+    const choices = flag.list && flag.choices ? ` {${flag.choices.join('|')}}` : '';
+    const option = new Option(flags, `${flag.description}${choices} → ${written}${unsupported}`).helpGroup(GH_FLAGS_HEADING);
     // `--no-label` is gh's own switch, not commander's negation of `--label`.
     option.negate = false;
     option.attributeName = () => attribute(flag);

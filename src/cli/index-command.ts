@@ -26,12 +26,14 @@ export function createIndexCommand(
     .action(async (options: { data: string; quiet?: boolean }) => {
       const progress = stderrProgress(process.stderr, options.quiet === true);
       const store = open(options.data, { onProgress: progress.onProgress });
+      let reports;
       try {
-        const reports = await store.prebuild();
-        out.write(`${store.source}\n`);
-        for (const report of reports) out.write(`${formatReport(report)}\n`);
+        reports = await store.prebuild();
       } finally {
+        // Before the report: a live bar redraws over anything written on the terminal after it.
         progress.done();
       }
+      out.write(`${store.source}\n`);
+      for (const report of reports) out.write(`${formatReport(report)}\n`);
     });
 }
