@@ -205,7 +205,7 @@ export interface Outcome {
 /** `search help [topic|command]`: a topic of help-topics.ts, a command's help, or the root help. */
 function createHelpCommand(program: Command, io: Io): Command {
   return new Command('help')
-    .description('help on a command or a topic (exit-codes, syntax)')
+    .description('help on a command or a topic (environment, exit-codes, syntax)')
     .argument('[topic]', `a command or one of: ${Object.keys(HELP_TOPICS).join(', ')}`)
     .action((topic: string | undefined) => {
       if (topic === undefined) return program.outputHelp();
@@ -242,7 +242,7 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
   };
   const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
     ...KIND_COMMANDS.map((spec) => [spec.name, () => createKindCommand(spec, DEFAULT_DATA, runKindInto)] as const),
-    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
+    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout, io.stderr)],
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
