@@ -213,6 +213,7 @@ describe('help topics', () => {
   it.each([
     ['exit-codes', /^Exit codes of search:/, /130/],
     ['syntax', /^Query syntax/, /qualifier:value/],
+    ['environment', /^Environment variables read by search:/, /SEARCH_CACHE_DIR/],
   ])('search help %s', async (topic, first, body) => {
     const { code, out } = await run(['help', topic]);
     expect(code).toBe(0);
@@ -228,6 +229,6 @@ describe('help topics', () => {
   it('an unknown topic is a usage error listing the topics', async () => {
     const { code, err } = await run(['help', 'nope']);
     expect(code).toBe(2);
-    expect(err).toMatch(/hint: one of: exit-codes, syntax, /);
+    expect(err).toMatch(/hint: one of: exit-codes, environment, syntax, /);
   });
 });
