@@ -34,8 +34,13 @@ import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
 import type { Io } from './io.js';
 import { createServeCommand } from './serve-command.js';
 
-/** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
-export { isKind } from '../kinds/kind.js';
+/**
+ * For bin/search.js, which writes its code cache after a search: true when `name` (the first argument) names a
+ * kind command, gh's names included (`repos`, `prs`).
+ */
+export function isKind(name: string): boolean {
+  return kindCommandOf(name) !== undefined;
+}
 
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
