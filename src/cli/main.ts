@@ -2,8 +2,6 @@
  * The `search` program: assembles the subcommands and is the only place that turns errors into messages and
  * exit codes. Actions return or throw; nothing else calls process.exit or sets process.exitCode.
  */
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../api-error.js';
@@ -30,6 +28,8 @@ import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
 import { colorJson, jsonColorWanted } from './json-color.js';
+import { missingKindNotice } from './missing-kind.js';
+import { openFirst } from './web.js';
 import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
 import type { Io } from './io.js';
 import { createServeCommand } from './serve-command.js';
@@ -112,53 +112,16 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     if (invocation.jq === undefined && jsonColorWanted(io.stdout, invocation.noColor, io.env)) output = colorJson(output);
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
-    if (error instanceof ApiError && invocation.jq === undefined) io.stdout.write(renderJson(error.body));
+    if (error instanceof ApiError && invocation.jq === undefined) {
+      const body = renderJson(error.body);
+      io.stdout.write(jsonColorWanted(io.stdout, invocation.noColor, io.env) ? colorJson(body) : body);
+    }
     throw error;
   } finally {
     progress.done();
   }
   io.stdout.write(invocation.jq === undefined ? output : await runJq(output, invocation.jq));
   return EXIT.ok;
-}
-
-/**
- * `--web`: open the first result's page (the URL `o` opens in the view) and say so on stderr; with no result, say
- * that instead (exit 0: the search ran). A browser that cannot be started is an environment error (exit 3).
- */
-async function openFirst(invocation: KindInvocation, first: Item | undefined, io: Io): Promise<number> {
-  const { kind, q } = invocation.request;
-  if (first === undefined) {
-    io.stderr.write(`search: --web: no ${kind} matched ${JSON.stringify(q ?? '')}; nothing to open\n`);
-    return EXIT.ok;
-  }
-  const [{ itemUrl }, { openInBrowser }] = await Promise.all([import('../render/ink/state/item-fields.js'), import('../render/ink/browser.js')]);
-  const url = itemUrl(first);
-  const message = await openInBrowser(url, io.env);
-  if (!message.startsWith('Opened ')) throw new EnvironmentError(message, 'set BROWSER (or GH_BROWSER) to the command that opens a URL');
-  io.stderr.write(`${message}\n`);
-  return EXIT.ok;
-}
-
-/**
- * One stderr line when a directory dump has no file for the kind searched (`issues.json` or `issues.json.gz`): the
- * answer is GitHub's empty envelope, unchanged, and the newcomer learns why. Only looked at when nothing matched.
- */
-function missingKindNotice(invocation: KindInvocation, io: Io): void {
-  const kind = invocation.request.kind;
-  const file = missingKindFile(invocation.data, kind);
-  if (file !== undefined) io.stderr.write(`search: notice: the dump has no ${kind}: no ${file} (or ${path.basename(file)}.gz)\n`);
-}
-
-/** `<dir>/<kind>.json` when `data` is a directory without `<kind>.json[.gz]`, else undefined (a file dump, a file there). */
-export function missingKindFile(data: string, kind: string): string | undefined {
-  const dir = path.resolve(data);
-  try {
-    if (!statSync(dir).isDirectory()) return undefined;
-  } catch {
-    return undefined;
-  }
-  const file = path.join(dir, `${kind}.json`);
-  return existsSync(file) || existsSync(`${file}.gz`) ? undefined : file;
 }
 
 /** What `--select` prints for the chosen item: its `--json` fields (one compact line), else its URL. */

@@ -188,6 +188,15 @@ describe('JSON on a terminal', () => {
     expect((await run(['issues', 'crash', '--json', ...flags], { tty: true, env })).out).toBe(piped.out);
   });
 
+  it("GitHub's error body of a refused query too", async () => {
+    const piped = await run(['issues', 'AND', '--json']);
+    const tty = await run(['issues', 'AND', '--json'], { tty: true });
+    expect(piped.code).toBe(1);
+    expect(tty.code).toBe(1);
+    expect(tty.out).toContain('\x1b[1;34m"message"\x1b[m');
+    expect(tty.out.replace(/\x1b\[[0-9;]*m/g, '')).toBe(piped.out);
+  });
+
   it('--jq output is not coloured', async () => {
     expect((await run(['issues', 'crash', '--jq', '.total_count'], { tty: true })).out).toMatch(/^\d+\n$/);
   });
