@@ -228,7 +228,7 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
       'Examples:',
       '  search issues "bug is:issue state:open"',
       '  search issues "crash label:bug" --json number,title,url --limit 200',
-      '  search prs --repo cli/cli --state open -L 50 -q ".[].title" --json title   (gh\'s names and flags)',
+      '  search prs --repo nimbusforge/skyhook --state open -L 50 --json title -q ".[].title"   (gh\'s names and flags)',
       '  search repositories "cli language:go stars:>100" --sort stars --jq ".items[].full_name"',
       '  url=$(search issues crash --select) && echo "$url"',
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',
