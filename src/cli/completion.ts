@@ -6,8 +6,8 @@
  * `search completion fish > ~/.config/fish/completions/search.fish`.
  */
 import { Command } from 'commander';
-import { isKind } from '../kinds/kind.js';
 import { UsageError } from './cli-errors.js';
+import { kindCommandOf } from './gh-flags.js';
 import { jsonFieldNames } from './json-fields.js';
 
 /** The completion facts of one command: its path of names, options, and values per option. */
@@ -20,7 +20,7 @@ interface Node {
 
 /** Flatten the tree, root first. */
 function nodes(command: Command, path: readonly string[] = []): Node[] {
-  const kind = path.length === 1 && isKind(path[0]!) ? path[0] : undefined;
+  const kind = path.length === 1 ? kindCommandOf(path[0])?.kind : undefined;
   const here: Node = {
     path,
     description: command.description(),

@@ -1,4 +1,4 @@
-/** Exit codes of the `search` command (README, "Exit codes"). Only cli/main.ts sets `process.exitCode`. */
+/** Exit codes of the `search` command (docs/usage.md, "Output and exit codes"; `search help exit-codes`). Only cli/main.ts sets `process.exitCode`. */
 export const EXIT = {
   /** The search ran (even with zero results). */
   ok: 0,

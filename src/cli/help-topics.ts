@@ -19,6 +19,30 @@ export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: strin
   130  interrupted: Ctrl-C, in the interactive view too; --select left without choosing
 `,
   },
+  environment: {
+    summary: 'the environment variables search reads',
+    text: `Environment variables read by search:
+
+  SEARCH_DATA              the dump to search when --data is not given (a directory of <kind>.json[.gz] or
+                           one JSON file); default: the embedded dump
+  SEARCH_USER              who @me is when --user is not given
+  SEARCH_CACHE_DIR         where indexes and record snapshots are cached;
+                           default: $XDG_CACHE_HOME/offline-github-search
+  XDG_CACHE_HOME           the cache's parent when SEARCH_CACHE_DIR is not set; default: $HOME/.cache
+  HOME                     the home directory (the cache's default place)
+  SEARCH_INDEX_WORKER      off: build indexes on the main thread instead of a worker thread
+  SEARCH_MAX_DEPTH         deepest nesting a dump record may have (default 64, at most 1000)
+  SEARCH_MAX_RECORD_BYTES  largest dump record, in bytes of JSON (default 33554432, 32 MiB)
+  SEARCH_DEBUG             any value: an internal error prints its stack trace too
+  GH_BROWSER, BROWSER      the command that opens a URL (o in the view, --web); GH_BROWSER wins, as in gh;
+                           default: the platform's opener (xdg-open, open, start)
+  NO_COLOR                 any value: no colours (the view, JSON on a terminal), as gh honours it
+  TERM                     dumb: no interactive view and no colours (JSON instead)
+  CI                       true: no interactive view (JSON instead), as gh does
+
+The bench scripts (npm run bench) also read BENCH_PEAK_RSS_FILE.
+`,
+  },
   syntax: {
     summary: 'the query language: keywords, qualifiers, ranges, boolean operators',
     text: `Query syntax (GitHub's search syntax; one query is one argument, so quote it):

@@ -5,12 +5,13 @@
  */
 import { Command, Option } from 'commander';
 import { CATALOG, defaultAccept, sortKeys } from '../kinds/catalog.js';
-import type { Kind } from '../kinds/kind.js';
+import { isKind, type Kind } from '../kinds/kind.js';
 import type { SearchRequest } from '../search-request.js';
 import { viewerFor } from '../request/viewer.js';
 import { UsageError } from './cli-errors.js';
+import { addGhFlags, ghQualifiers, GH_FLAGS_HEADING, kindCommandOf, unknownOptionHint, type KindCommandSpec } from './gh-flags.js';
 import { JsonFieldError, jsonFieldNames, parseJsonFields } from './json-fields.js';
-import { nonNegativeInt, positiveInt } from './option-parsers.js';
+import { limitArg, nonNegativeInt } from './option-parsers.js';
 
 /** Parsed options of a kind subcommand. */
 export interface KindOptions {
@@ -32,6 +33,9 @@ export interface KindOptions {
   color: boolean;
   quiet?: boolean;
   explain?: boolean;
+  web?: boolean;
+  /** gh's qualifier flags, under `gh:<name>` (gh-flags.ts). */
+  [ghFlag: `gh:${string}`]: unknown;
 }
 
 /** What a kind subcommand hands to the runner: the request and how to write it. */
@@ -52,6 +56,8 @@ export interface KindInvocation {
   readonly quiet: boolean;
   /** Print how the query was understood instead of searching. */
   readonly explain: boolean;
+  /** `--web`: open the first result's page in the browser instead of printing. */
+  readonly web: boolean;
 }
 
 const EXAMPLES: Record<Kind, string> = {
@@ -65,7 +71,7 @@ const EXAMPLES: Record<Kind, string> = {
 };
 
 /** The help epilogue of a kind: qualifiers (with unsupported ones marked), sort keys, an example. */
-export function kindHelp(kind: Kind): string {
+export function kindHelp(kind: Kind, command: KindCommandSpec = kindCommandOf(kind)!): string {
   const spec = CATALOG[kind];
   const names = Object.keys(spec.qualifiers).sort();
   const supported = names.filter((n) => !spec.qualifiers[n]!.unsupported);
@@ -77,16 +83,21 @@ export function kindHelp(kind: Kind): string {
   for (const n of unsupported) lines.push(`Not supported (answered 422): ${n}: — ${spec.qualifiers[n]!.unsupported}`);
   lines.push(sortKeys(kind).length ? `Sort keys: ${sortKeys(kind).join(', ')}` : 'Sort: best match only');
   lines.push(`JSON fields (--json f1,f2): ${jsonFieldNames(kind).join(', ')}`);
-  lines.push(`Example: ${EXAMPLES[kind]}`);
+  if (command.implied.length > 0) lines.push(`search ${command.name} is search ${kind} with ${command.implied.join(' ')} added, as gh's \`search ${command.name}\` is.`);
+  if (command.ghFlags.length === 0) lines.push(`gh flags: none (gh 2.23 has no \`gh search ${kind}\`): write qualifiers in the query`);
+  lines.push(`Example: ${command.implied.length > 0 ? EXAMPLES[kind].replace(`search ${kind} "`, `search ${command.name} "`).replace(/" --sort.*/, '" --state open') : EXAMPLES[kind]}`);
   return lines.join('\n');
 }
 
 /** Build the request a kind subcommand describes (pure: tests assert it without running a search). */
-export function toInvocation(kind: Kind, words: readonly string[], options: KindOptions, env: NodeJS.ProcessEnv): KindInvocation {
+export function toInvocation(command: Kind | KindCommandSpec, words: readonly string[], options: KindOptions, env: NodeJS.ProcessEnv): KindInvocation {
+  const spec = typeof command === 'string' ? kindCommandOf(command)! : command;
+  const kind = spec.kind;
   const textMatch = options.textMatch === true;
   const request: SearchRequest = {
     kind,
-    q: words.join(' '),
+    // gh's order: the keywords as typed, then the flags' qualifiers.
+    q: [words.join(' '), ...ghQualifiers(spec, options)].filter((part) => part !== '').join(' '),
     sort: options.sort,
     order: options.order,
     page: options.page,
@@ -109,6 +120,7 @@ export function toInvocation(kind: Kind, words: readonly string[], options: Kind
     noColor: !options.color || env.NO_COLOR !== undefined,
     quiet: options.quiet === true,
     explain: options.explain === true,
+    web: options.web === true,
   };
 }
 
@@ -123,12 +135,17 @@ function parseFields(kind: Kind, value: string): string[] {
 }
 
 /**
- * One kind subcommand.
+ * One kind subcommand: a kind (`issues`) or gh's name for a search (`prs`, with `repos` as an alias of
+ * `repositories`), with gh 2.23's qualifier flags of that search.
  * @param run called with the invocation; its promise is the action's
  */
-export function createKindCommand(kind: Kind, defaultData: string, run: (invocation: KindInvocation) => Promise<void>): Command {
-  const command = new Command(kind)
-    .description(`search ${kind} (GET /search/${kind})`)
+export function createKindCommand(kindOrSpec: Kind | KindCommandSpec, defaultData: string, run: (invocation: KindInvocation) => Promise<void>): Command {
+  const spec = isKindName(kindOrSpec) ? kindCommandOf(kindOrSpec)! : kindOrSpec;
+  const kind = spec.kind;
+  const what = spec.implied.length > 0 ? `search ${kind} with ${spec.implied.join(' ')}` : `search ${kind}`;
+  const command = new Command(spec.name)
+    .description(`${what} (GET /search/${kind})`)
+    .aliases(spec.aliases)
     .argument('[query...]', 'keywords and qualifiers, e.g. bug label:crash (quote the whole query to keep it one argument)')
     .addOption(new Option('--data <path>', 'dump: directory of <kind>.json[.gz] or one JSON file').env('SEARCH_DATA').default(defaultData))
     // Passed through as given: GitHub absorbs malformed paging values and clamps per_page (reference §3.2).
@@ -137,23 +154,40 @@ export function createKindCommand(kind: Kind, defaultData: string, run: (invocat
     .option('--accept <media-type>', 'Accept header to send (e.g. application/vnd.github.v3.text-match+json)')
     .option('--text-match', 'ask for text_matches (the text-match media type)')
     .option('--json [fields]', 'without fields: the exact JSON envelope, even on a terminal; with fields (gh\'s names, comma-separated): those fields of each item')
-    .option('--jq <expression>', 'filter the JSON output with a jq expression (strings print raw)')
-    .addOption(new Option('--limit <n>', 'collect up to n items across pages (max 1000)').argParser(positiveInt).conflicts(['page', 'perPage']))
+    .option('-q, --jq <expression>', 'filter the JSON output with a jq expression (strings print raw)')
+    .addOption(new Option('-L, --limit <n>', 'collect up to n items across pages (1-1000)').argParser(limitArg).conflicts(['page', 'perPage']))
+    .addOption(new Option('-w, --web', "open the first result's page in the browser").conflicts(['select', 'explain']))
     .option('--select', 'pick one item in the interactive view: Enter prints its URL (or its --json fields) and exits')
     .option('--timeout <ms>', 'time limit; past it, partial results with incomplete_results: true', nonNegativeInt)
     .addOption(new Option('--user <login>', 'who @me is').env('SEARCH_USER'))
     .option('--no-color', 'no colours in the interactive view (NO_COLOR is honoured too)')
-    .option('-q, --quiet', 'no progress output on stderr')
+    .option('--quiet', 'no progress output on stderr')
     .option('--explain', 'print how the query is understood (qualifiers, text, scope, sort, what is dropped) without searching');
   if (sortKeys(kind).length > 0) {
     command.addOption(new Option('--sort <key>', 'sort key (default: best match)').choices(sortKeys(kind)));
     command.addOption(new Option('--order <order>', 'with --sort: desc (default) or asc').choices(['asc', 'desc']));
   }
   if (CATALOG[kind].byRepositoryId) command.option('--repository-id <id>', 'the repository whose labels are searched (required)', nonNegativeInt);
+  addGhFlags(command, spec);
   // A function: the epilogue is put together only when help is shown, not on every search.
-  command.addHelpText('after', () => kindHelp(kind));
+  command.addHelpText('after', () => kindHelp(kind, spec));
+  // A gh habit this CLI spells differently gets a pointer, never a far-fetched "Did you mean" (--format → --sort).
+  const unknownOption = (command as unknown as { unknownOption(flag: string): never }).unknownOption.bind(command);
+  Object.assign(command, {
+    unknownOption(flag: string): never {
+      const hint = unknownOptionHint(flag, spec);
+      if (hint !== undefined) throw new UsageError(`unknown option '${flag}'`, hint);
+      return unknownOption(flag);
+    },
+  });
   command.action(async (words: string[], options: KindOptions) => {
-    await run(toInvocation(kind, words, options, process.env));
+    await run(toInvocation(spec, words, options, process.env));
   });
   return command;
 }
+
+function isKindName(value: Kind | KindCommandSpec): value is Kind {
+  return typeof value === 'string' && isKind(value);
+}
+
+export { GH_FLAGS_HEADING };

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
-import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../dump/data-error.js';
@@ -29,22 +28,25 @@ import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
+import { colorJson, jsonColorWanted } from './json-color.js';
+import { missingKindNotice } from './missing-kind.js';
+import { openFirst } from './web.js';
+import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
+import type { Io } from './io.js';
 import { createServeCommand } from './serve-command.js';
 
-/** Re-exported for bin/search.js, which writes its code cache after a search (a kind as the first argument). */
-export { isKind } from '../kinds/kind.js';
+/**
+ * For bin/search.js, which writes its code cache after a search: true when `name` (the first argument) names a
+ * kind command, gh's names included (`repos`, `prs`).
+ */
+export function isKind(name: string): boolean {
+  return kindCommandOf(name) !== undefined;
+}
 
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
 
-/** Where the program writes; injectable for tests. */
-export interface Io {
-  /** Only its `isTTY` is read: the view needs keys from a terminal. @default treated as a terminal when absent */
-  stdin?: { readonly isTTY?: boolean } | undefined;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  env: NodeJS.ProcessEnv;
-}
+export type { Io } from './io.js';
 
 /**
  * True when output must be JSON rather than the interactive view: --json/--jq/--limit, stdout or stdin not a
@@ -65,14 +67,15 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     io.stdout.write(await (await import('./explain.js')).explainRequest(invocation.request));
     return EXIT.ok;
   }
-  const json = wantsJson(invocation, io);
+  const json = wantsJson(invocation, io) || invocation.web;
   const progress = stderrProgress(io.stderr, invocation.quiet || !json);
-  // The interactive view shows build progress itself; listeners subscribe through `progress`.
+  // The interactive view shows build progress itself; listeners subscribe through `progress`. A step without a
+  // known total (the first event of a load) is not shown: it would draw an empty `0/0` bar.
   const listeners = new Set<(p: BuildProgress) => void>();
   const store = openStore(invocation.data, {
     onProgress: (p) => {
       progress.onProgress(p);
-      for (const listener of listeners) listener(p);
+      if (p.total > 0) for (const listener of listeners) listener(p);
     },
   });
   if (!json) {
@@ -102,11 +105,18 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   try {
     const envelope =
       invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
+    progress.done();
+    if (envelope.total_count === 0) missingKindNotice(invocation, io);
+    if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
     const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
     output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    if (invocation.jq === undefined && jsonColorWanted(io.stdout, invocation.noColor, io.env)) output = colorJson(output);
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
-    if (error instanceof ApiError && invocation.jq === undefined) io.stdout.write(renderJson(error.body));
+    if (error instanceof ApiError && invocation.jq === undefined) {
+      const body = renderJson(error.body);
+      io.stdout.write(jsonColorWanted(io.stdout, invocation.noColor, io.env) ? colorJson(body) : body);
+    }
     throw error;
   } finally {
     progress.done();
@@ -164,7 +174,7 @@ export interface Outcome {
 /** `search help [topic|command]`: a topic of help-topics.ts, a command's help, or the root help. */
 function createHelpCommand(program: Command, io: Io): Command {
   return new Command('help')
-    .description('help on a command or a topic (exit-codes, syntax)')
+    .description('help on a command or a topic (environment, exit-codes, syntax)')
     .argument('[topic]', `a command or one of: ${Object.keys(HELP_TOPICS).join(', ')}`)
     .action((topic: string | undefined) => {
       if (topic === undefined) return program.outputHelp();
@@ -200,12 +210,13 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     outcome.exitCode = await runKind(inv, io);
   };
   const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
-    ...KINDS.map((kind) => [kind, () => createKindCommand(kind, DEFAULT_DATA, runKindInto)] as const),
-    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout)],
+    ...KIND_COMMANDS.map((spec) => [spec.name, () => createKindCommand(spec, DEFAULT_DATA, runKindInto)] as const),
+    ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout, io.stderr)],
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
-  const only = subcommands.some(([name]) => name === invoked) ? invoked : undefined;
+  const name = kindCommandOf(invoked)?.name ?? invoked;
+  const only = subcommands.some(([n]) => n === name) ? name : undefined;
   for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
   // Completion reads the whole tree and help may name any command: both only come with every subcommand.
   if (only === undefined) {
@@ -218,6 +229,7 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
       'Examples:',
       '  search issues "bug is:issue state:open"',
       '  search issues "crash label:bug" --json number,title,url --limit 200',
+      '  search prs --repo nimbusforge/skyhook --state open -L 50 --json title -q ".[].title"   (gh\'s names and flags)',
       '  search repositories "cli language:go stars:>100" --sort stars --jq ".items[].full_name"',
       '  url=$(search issues crash --select) && echo "$url"',
       '  search commits "fix typo" --data ./my-dump --per-page 100 --page 2',

@@ -6,7 +6,7 @@
  * or stdin unless it has something to say or ask.
  */
 import { fstatSync, writeSync } from 'node:fs';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /**
  * A stream getter that creates the stream once, on first call, and then `onCreate`s it (e.g. to add an

@@ -115,7 +115,7 @@ describe('help', () => {
   it('sets up only the invoked subcommand, with the same help as in the whole program', () => {
     const io = { stdout: process.stdout, stderr: process.stderr, env: {} };
     const whole = buildProgram(io);
-    expect(whole.commands.map((c) => c.name())).toEqual(['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users', 'index', 'serve', 'import', 'completion', 'help']);
+    expect(whole.commands.map((c) => c.name())).toEqual(['code', 'commits', 'issues', 'labels', 'repositories', 'topics', 'users', 'prs', 'index', 'serve', 'import', 'completion', 'help']);
     for (const name of ['issues', 'serve', 'import', 'index']) {
       const alone = buildProgram(io, name);
       expect(alone.commands.map((c) => c.name())).toEqual([name]);
@@ -123,7 +123,7 @@ describe('help', () => {
       expect(help(alone)).toBe(help(whole));
     }
     // Anything that is not a subcommand (root help, `help`, a typo) gets them all, so it can list or suggest them.
-    for (const other of [undefined, '--help', 'help', 'completion', 'isues']) expect(buildProgram(io, other).commands).toHaveLength(12);
+    for (const other of [undefined, '--help', 'help', 'completion', 'isues']) expect(buildProgram(io, other).commands).toHaveLength(13);
   });
 });
 

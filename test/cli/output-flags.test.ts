@@ -14,6 +14,9 @@ import { jsonFieldNames } from '../../src/cli/json-fields.js';
 import { systemJq } from '../../src/cli/output.js';
 import { UsageError } from '../../src/cli/cli-errors.js';
 
+/** The text without SGR escapes (colours). */
+const stripSgr = (text: string): string => text.replace(/\x1b\[[0-9;]*m/g, '');
+
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-flags-cache-'));
 process.env.SEARCH_CACHE_DIR = cacheDir;
 vi.setConfig({ testTimeout: 60_000 });
@@ -59,9 +62,12 @@ describe('--json FIELDS', () => {
     expect(Object.keys(JSON.parse(out))).toEqual(['total_count', 'incomplete_results', 'items']);
   });
 
-  it('is indented on a terminal', async () => {
+  it('is indented on a terminal (coloured, as gh colours it; the text without the colours is the same)', async () => {
     const { out } = await run(['repositories', 'dotfiles', '--json', 'fullName', '--limit', '1'], { tty: true });
-    expect(out).toMatch(/^\[\n {2}\{\n {4}"fullName": /);
+    expect(out).toContain('\x1b[1;34m"fullName"\x1b[m');
+    expect(stripSgr(out)).toMatch(/^\[\n {2}\{\n {4}"fullName": /);
+    const plain = await run(['repositories', 'dotfiles', '--json', 'fullName', '--limit', '1'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(plain.out).toBe(stripSgr(out));
   });
 
   it('an unknown field is a usage error listing the available ones', async () => {
@@ -128,7 +134,8 @@ describe('--limit', () => {
   });
 
   it.each([
-    ['0', ['--limit', '0'], /--limit.*expected a number from 1 up/],
+    ['0', ['--limit', '0'], /^search: `--limit` must be between 1 and 1000\n/],
+    ['above 1000, as gh refuses it', ['-L', '5000'], /^search: `--limit` must be between 1 and 1000\n/],
     ['with --page', ['--limit', '5', '--page', '2'], /cannot be used with option '--page/],
     ['with --per-page', ['--limit', '5', '--per-page', '2'], /cannot be used with option '--per-page/],
   ])('refuses %s (exit 2)', async (_name, flags, message) => {
@@ -160,7 +167,7 @@ describe('terminals', () => {
   it('search issues crash < /dev/null on a terminal prints JSON, exit 0', async () => {
     const { code, out } = await run(['issues', 'crash'], { tty: true, stdinTty: false });
     expect(code).toBe(0);
-    expect(JSON.parse(out)).toHaveProperty('total_count');
+    expect(JSON.parse(stripSgr(out))).toHaveProperty('total_count');
   });
 });
 
@@ -206,6 +213,7 @@ describe('help topics', () => {
   it.each([
     ['exit-codes', /^Exit codes of search:/, /130/],
     ['syntax', /^Query syntax/, /qualifier:value/],
+    ['environment', /^Environment variables read by search:/, /SEARCH_CACHE_DIR/],
   ])('search help %s', async (topic, first, body) => {
     const { code, out } = await run(['help', topic]);
     expect(code).toBe(0);
@@ -221,6 +229,6 @@ describe('help topics', () => {
   it('an unknown topic is a usage error listing the topics', async () => {
     const { code, err } = await run(['help', 'nope']);
     expect(code).toBe(2);
-    expect(err).toMatch(/hint: one of: exit-codes, syntax, /);
+    expect(err).toMatch(/hint: one of: exit-codes, environment, syntax, /);
   });
 });

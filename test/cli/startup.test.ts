@@ -180,7 +180,7 @@ describe('lazily loaded pieces', () => {
     vi.setSystemTime(Date.now() + PROGRESS_DELAY_MS + 1);
     progress.onProgress({ kind: 'issues', phase: 'build', done: 2, total: 10 });
     progress.done();
-    expect(written).toContain('indexing issues [');
-    expect(written).toContain('2/10 records');
+    expect(written).toContain('indexing issues ██████░');
+    expect(written).toContain(' 20% · 2 records');
   });
 });

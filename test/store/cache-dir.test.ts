@@ -33,7 +33,7 @@ describe('a cache directory that is not a directory', () => {
     process.env.SEARCH_CACHE_DIR = file; // the default cache directory is read from the process's environment
     let code: number;
     try {
-      code = await main(['issues', 'crash', '--data', DATA, '--json', '-q'], {
+      code = await main(['issues', 'crash', '--data', DATA, '--json', '--quiet'], {
         stdout: { write: (s: string) => ((out += s), true), isTTY: false } as unknown as NodeJS.WriteStream,
         stderr: { write: (s: string) => ((err += s), true), isTTY: false } as unknown as NodeJS.WriteStream,
         env: { ...process.env },

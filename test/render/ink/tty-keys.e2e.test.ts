@@ -21,7 +21,7 @@ describe.skipIf(skip !== undefined)(`view keys in ${version ?? 'tmux'}${skip ? `
   let dir: string;
   let session: TmuxSession | undefined;
   const first = (): { html_url: string; number: number } =>
-    (JSON.parse(execFileSync('node', [BIN, 'issues', 'is:issue', '--json', '-q'], { env: { ...process.env, SEARCH_CACHE_DIR: path.join(dir, 'cache') }, encoding: 'utf8' })) as { items: { html_url: string; number: number }[] }).items[0]!;
+    (JSON.parse(execFileSync('node', [BIN, 'issues', 'is:issue', '--json', '--quiet'], { env: { ...process.env, SEARCH_CACHE_DIR: path.join(dir, 'cache') }, encoding: 'utf8' })) as { items: { html_url: string; number: number }[] }).items[0]!;
   /** Run `search <args>` in tmux; `redirect` is appended to the command (e.g. `> out.txt`). */
   const start = (args: string, redirect = '', env = '') => {
     const command = `env -u CI TERM=xterm-256color SEARCH_CACHE_DIR=${quote(path.join(dir, 'cache'))} ${env} node ${quote(BIN)} ${args} ${redirect}; echo "EXITED:$?"; sleep 600`;

@@ -39,7 +39,7 @@ describe.skipIf(skip !== undefined)(`interactive view in ${version ?? 'tmux'}${s
   let session: TmuxSession | undefined;
   const env = () => ({ ...process.env, CI: '', SEARCH_CACHE_DIR: cache });
   const json = (q: string, ...flags: string[]): Envelope =>
-    JSON.parse(execFileSync('node', [BIN, 'issues', q, '--data', DUMP, '--json', '-q', ...flags], { env: env(), encoding: 'utf8' })) as Envelope;
+    JSON.parse(execFileSync('node', [BIN, 'issues', q, '--data', DUMP, '--json', '--quiet', ...flags], { env: env(), encoding: 'utf8' })) as Envelope;
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
   beforeAll(() => {
