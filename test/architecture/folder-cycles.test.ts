@@ -118,13 +118,6 @@ describe('the cycle finder', () => {
   });
 });
 
-/**
- * Cycles other branches remove; each entry is one folder's cycle as the report prints it, and goes once its fix is
- * merged (the test then fails on the stale entry, so the list cannot outlive the cycle):
- * - render/ink: lines ↔ state (helper `terminal`'s branch removes it);
- * - cli: main.ts ↔ process-io.ts (helper `cli`'s branch removes it).
- */
-const KNOWN_CYCLES: ReadonlySet<string> = new Set(['render/ink: lines/, state/', 'cli: main, process-io']);
 
 /** Each folder's cycles, as `folder: node, node …` plus the edges that close them. */
 function folderCycles(): { key: string; report: string }[] {
@@ -146,12 +139,7 @@ describe('src/', () => {
   const found = folderCycles();
 
   it('has no import cycle between the folders of any of its folders', () => {
-    expect(found.filter(({ key }) => !KNOWN_CYCLES.has(key)).map(({ report }) => report).join('\n')).toBe('');
-  });
-
-  it('lists only known cycles that still exist', () => {
-    const keys = new Set(found.map(({ key }) => key));
-    expect([...KNOWN_CYCLES].filter((key) => !keys.has(key))).toEqual([]);
+    expect(found.map(({ report }) => report).join('\n')).toBe('');
   });
 
   it('checks every folder and sub-folder', () => {
