@@ -47,6 +47,18 @@ export function colorJson(json: string): string {
 }
 
 /**
+ * JSON text made safe for a terminal without changing its value: C1 controls (U+0080–U+009F), the bidi overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069) and the line/paragraph separators (U+2028, U+2029) are written as `\uXXXX`
+ * escapes. `JSON.stringify` escapes C0 controls (ESC included) but leaves these raw, and a terminal may act on them
+ * (an 8-bit CSI, a reordered line). They can only occur inside strings, so a global replacement is exact; a pipe
+ * gets the serialiser's bytes unchanged (this is applied on a terminal only).
+ * @param json JSON text as the serialiser wrote it
+ */
+export function terminalSafeJson(json: string): string {
+  return json.replace(/[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * Whether JSON written to `stdout` is coloured: a terminal, colour not turned off (`--no-color`, NO_COLOR, as gh
  * honours it) and a terminal that shows colour (TERM is not `dumb`).
  */

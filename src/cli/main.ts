@@ -28,7 +28,7 @@ import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
-import { colorJson, jsonColorWanted } from './json-color.js';
+import { colorJson, jsonColorWanted, terminalSafeJson } from './json-color.js';
 import { missingKindNotice } from './missing-kind.js';
 import { openFirst } from './web.js';
 import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
@@ -110,11 +110,13 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
     const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
     output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    // A terminal never receives record text that could drive it (the view's rule, docs/security.md).
+    if (invocation.jq === undefined && io.stdout.isTTY === true) output = terminalSafeJson(output);
     if (invocation.jq === undefined && jsonColorWanted(io.stdout, invocation.noColor, io.env)) output = colorJson(output);
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
     if (error instanceof ApiError && invocation.jq === undefined) {
-      const body = renderJson(error.body);
+      const body = io.stdout.isTTY === true ? terminalSafeJson(renderJson(error.body)) : renderJson(error.body);
       io.stdout.write(jsonColorWanted(io.stdout, invocation.noColor, io.env) ? colorJson(body) : body);
     }
     throw error;
