@@ -134,8 +134,11 @@ export const code: KindSpec = {
   },
   advancedSyntax: false,
   repeats: 'or',
-  // `filename:` is part of the scored query, so it stands in for text (Part B §3.1).
-  withoutText: { message: MESSAGES.codeTextRequired, counting: ['filename'] },
+  // `filename:` is part of the scored query, so it stands in for text (Part B §3.1); only a global query without a
+  // query part is refused: a repository scope (`repo:`, `user:`, `org:`) makes it valid (Part B §3.2).
+  withoutText: { message: MESSAGES.codeTextRequired, counting: ['filename', 'repo', 'user', 'org'] },
+  // The escaped text is capped at 128 characters before the base checks (Part B §3.2).
+  textLimit: { characters: 128, message: MESSAGES.codeTooLong },
   // Measured on GitHub (Blackbird): a scope naming nothing answers 200, empty and incomplete (Part B §3.4).
   unresolvedScope: 'empty',
   capRule: 'code',

@@ -110,6 +110,8 @@ function pullFields(record: RawRecord, pull: RawRecord | undefined): Record<stri
 }
 
 const scope = scopeQualifiers(repoOf);
+/** `sort=relevance`: no sort value on any issue, so the score tie-break alone orders (Part A §3.3). */
+const relevanceOnly: Getter<number | undefined> = () => undefined;
 const created = time('created_at');
 const issueNumber = num('number');
 const updated = time('updated_at');
@@ -265,7 +267,7 @@ export const issues: KindSpec = {
       ),
       users: 'refuse',
     },
-    commenter: unsupportedQ('issue records carry no comments'),
+    commenter: unsupportedQ('issue records carry no comments', { users: 'refuse' }),
     label: labelQ,
     milestone: milestoneQ,
     project: unsupportedQ('issue records carry no project links'),
@@ -279,7 +281,7 @@ export const issues: KindSpec = {
     reactions: numberQ(reactions('total_count')),
     draft: boolQ((r, d, c) => (isPr(r, d, c) ? r.draft === true : undefined), containsTrue),
     review: unsupportedQ('issue records carry no review state'),
-    'reviewed-by': unsupportedQ('issue records carry no reviews'),
+    'reviewed-by': unsupportedQ('issue records carry no reviews', { users: 'refuse' }),
     'review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
     'user-review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
     'team-review-requested': textQ(requestedTeams),
@@ -302,12 +304,18 @@ export const issues: KindSpec = {
     'reactions-thinking_face': reactions('confused'),
     'reactions-heart': reactions('heart'),
     'reactions-tada': reactions('hooray'),
+    'reactions-rocket': reactions('rocket'),
+    'reactions-eyes': reactions('eyes'),
     interactions,
     created,
     updated,
+    // `relevance` sorts on nothing: the score alone orders (Part A §3.3).
+    relevance: relevanceOnly,
   },
   rank: issuesRank,
   advancedSyntax: true,
+  // Quoted phrases match with `phrase_slop 10` (Part A §3.2).
+  phraseSlop: 10,
   repeats: 'and',
   withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),

@@ -220,9 +220,13 @@ export function enumQ(
   };
 }
 
-/** A qualifier GitHub has but whose data REST records do not carry: refused with 422, never ignored. */
-export function unsupportedQ(reason: string): QualifierSpec {
-  return { unsupported: reason, compile: () => undefined };
+/**
+ * A qualifier GitHub has but whose data REST records do not carry: refused with 422, never ignored. One that names
+ * users (`extra.users`) is a user filter first: its logins are checked (and refused with the users' 422) before
+ * the query is refused as unsupported (Part A §2.2: filter validity comes before "nothing to search").
+ */
+export function unsupportedQ(reason: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  return { ...extra, unsupported: reason, compile: () => undefined };
 }
 
 /** `owner/name` of a repository URL (`https://api.github.com/repos/o/n[/...]` or `https://github.com/o/n/...`). */

@@ -4,6 +4,7 @@ import type { RawRecord } from './kind.js';
 import { MESSAGES } from '../api-error.js';
 import { isTrueAnchored } from './qualifier-values.js';
 import { completeRepository } from './links.js';
+import { stringSort } from './string-sort.js';
 import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
@@ -137,9 +138,16 @@ export const repositories: KindSpec = {
     'help-wanted-issues': numberQ(helpWanted),
     fork: forkQ,
   },
-  // GitHub's keys and the index fields they sort on (Part A §4.2): `updated` is pushed_at. `name`, `language` and
-  // `license` sort on strings and are not offered here.
+  // GitHub's keys and the index fields they sort on (Part A §4.2): `updated` is pushed_at; `name` (`name_sort`),
+  // `language` and `license` (`license_id`) sort on strings, lower-cased (string-sort.ts). GitHub's license ids are
+  // not in REST records: the license's key stands in for them (our choice).
   sorts: {
+    name: stringSort((r) => (typeof r.name === 'string' ? r.name : undefined)),
+    language: stringSort((r) => (typeof r.language === 'string' ? r.language : undefined)),
+    license: stringSort((r) => {
+      const key = (r.license as RawRecord | null | undefined)?.key;
+      return typeof key === 'string' ? key : undefined;
+    }),
     stars,
     forks: (r) => (typeof r.forks_count === 'number' ? r.forks_count : typeof r.forks === 'number' ? r.forks : undefined),
     'help-wanted-issues': helpWanted,

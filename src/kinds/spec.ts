@@ -218,6 +218,16 @@ export interface KindSpec {
    * prefix of `prefix` (the exact-name and phrase clauses imply "every word"). Absent: the legacy boolean language.
    */
   readonly plainText?: PlainTextSpec;
+  /**
+   * A tighter cap on the query text than the base 256, checked before the base checks (code: 128, Part B §3.2),
+   * measured like the base one (after word quoting), with its own message.
+   */
+  readonly textLimit?: { readonly characters: number; readonly message: string };
+  /**
+   * Words of a quoted phrase may stand this many position moves apart (Lucene's phrase slop: issues and topics
+   * search with `phrase_slop 10`, Part A §3.2, Part B §4). @default 0 (adjacent, in order)
+   */
+  readonly phraseSlop?: number;
   /** A query without text: refused unless a filter counts; absent: always answered (labels, Part B §5). */
   readonly withoutText?: WithoutTextRule;
   /**

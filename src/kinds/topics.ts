@@ -58,6 +58,8 @@ export const topics: KindSpec = {
   },
   sorts: {},
   rank: topicsRank,
+  // Quoted phrases match with `phrase_slop 10` (Part B §4).
+  phraseSlop: 10,
   advancedSyntax: false,
   repeats: 'or',
   withoutText: { message: MESSAGES.noQualifiersApply },

@@ -8,7 +8,7 @@ import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kind
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
 import { qualifierLeaves } from './query-plan.js';
-import { filtersCount } from './understand.js';
+import { checkWithoutText } from './without-text.js';
 
 /** A compiled query. */
 export interface CompiledQuery {
@@ -42,7 +42,7 @@ class Compiler {
     private readonly ctx: CompileContext,
   ) {}
 
-  /** The values of a leaf that survive user resolution; throws the users 422 when none does (policy 'refuse'). */
+  /** The values of a user filter's leaf that name a user the viewer may know (every value of other leaves). */
   resolvedValues(leaf: PlannedQualifier): string[] {
     const q = this.spec.qualifiers[leaf.name]!;
     if (!q.users) return [...leaf.values];
@@ -51,14 +51,42 @@ class Compiler {
       const login = resolveMe(value, q, this.ctx);
       if (login !== undefined && (!isLookup(login) || resolves('user', login, this.ctx))) kept.push(login);
     }
-    if (kept.length === 0 && q.users === 'refuse') throw invalidQuery(MESSAGES.cannotSearchUsers, leaf.span);
     return kept;
+  }
+
+  /**
+   * The user filters' check (Part A §2.3 "User"): one filter per qualifier (qualifiers that join, users' `user:`
+   * and `org:`, are one), over all its occurrences; it is invalid only when all its positive values — or all its
+   * negated ones — name no user. Then unsupported user filters are refused (Part A §2.2: filter validity first).
+   * @throws ApiError 422 `The listed users cannot be searched…`, then `None of the search qualifiers apply…`
+   */
+  checkUsers(leaves: readonly PlannedQualifier[]): void {
+    const groups = new Map<string, { positive: boolean[]; negative: boolean[]; span: PlannedQualifier['span'] }>();
+    for (const leaf of leaves) {
+      const q = this.spec.qualifiers[leaf.name]!;
+      if (q.users !== 'refuse') continue;
+      const key = q.joins ?? leaf.name;
+      const group = groups.get(key) ?? { positive: [], negative: [], span: leaf.span };
+      groups.set(key, group);
+      (leaf.negated ? group.negative : group.positive).push(this.resolvedValues(leaf).length > 0);
+    }
+    for (const { positive, negative, span } of groups.values()) {
+      const fails = (found: boolean[]) => found.length > 0 && !found.includes(true);
+      if (fails(positive) || fails(negative)) throw invalidQuery(MESSAGES.cannotSearchUsers, span);
+    }
+    const unsupported = leaves.find((l) => this.spec.qualifiers[l.name]!.unsupported);
+    if (unsupported) throw invalidQuery(MESSAGES.noQualifiersApply, unsupported.span);
   }
 
   leaf(leaf: PlannedQualifier): Expr {
     const q = this.spec.qualifiers[leaf.name]!;
     const values = this.resolvedValues(leaf);
-    if (values.length === 0) return ALL; // a user filter with no known login (policy 'drop'): no filter
+    if (values.length === 0) {
+      // A user filter with no known login: policy 'drop' — no filter; 'refuse' (its filter is valid, checkUsers) —
+      // the values drop out of the filter: no alternative where repeats are any, no constraint where all hold.
+      const alternatives = (q.repeat ?? this.spec.repeats) === 'or';
+      return q.users === 'refuse' && alternatives && !leaf.negated ? NONE : ALL;
+    }
     const tests = values.map((v) => q.compile(v, this.ctx)).filter((t): t is Predicate => t !== undefined);
     if (tests.length === 0) return leaf.negated ? ALL : NONE;
     const test: Predicate = tests.length === 1 ? tests[0]! : (doc) => tests.some((t) => t(doc));
@@ -145,16 +173,15 @@ export function compileQuery(plan: QueryPlan, spec: KindSpec, ctx: CompileContex
   const compiler = new Compiler(spec, ctx);
   const scope = compiler.scope(plan);
   if (scope.unresolved) return { expr: NONE, incomplete: true };
-  if (!plan.hasText && spec.withoutText) {
+  compiler.checkUsers(qualifierLeaves(plan.tree));
+  if (!plan.hasText) {
     // A 'drop' user filter that names nobody is no query part (commits' author:, Part B §2.2).
     const names = qualifierLeaves(plan.tree)
       .filter((l) => spec.qualifiers[l.name]!.users !== 'drop' || compiler.resolvedValues(l).length > 0)
       .map((l) => l.name);
-    if (!filtersCount(spec, [...names, ...plan.scope.map((l) => l.name)])) {
-      const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
-      const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
-      throw invalidQuery(spec.withoutText.message, span);
-    }
+    const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
+    const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
+    checkWithoutText(spec, false, [...names, ...plan.scope.map((l) => l.name)], span);
   }
   const expr = plan.tree ? compiler.node(plan.tree, plan.fields) : ALL;
   return { expr: and([scope.expr, expr]), incomplete: false };
