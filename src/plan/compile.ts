@@ -36,6 +36,14 @@ function resolveMe(value: string, q: QualifierSpec, ctx: CompileContext): string
 /** A login a user filter can look up: `*` (any) and `app/NAME` (a bot) are not looked up. */
 const isLookup = (value: string) => value !== '*' && !value.toLowerCase().startsWith('app/');
 
+/** The three-character grams of a word (by code point); none for a shorter word. */
+function trigramsOf(word: string): string[] {
+  const chars = [...word];
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) out.push(chars.slice(i, i + 3).join(''));
+  return out;
+}
+
 class Compiler {
   constructor(
     private readonly spec: KindSpec,
@@ -130,6 +138,19 @@ class Compiler {
         return value !== undefined && ` ${value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')}`.includes(` ${joined}`);
       };
       clauses.push({ type: 'filter', label: `prefix:${joined}`, test });
+    }
+    const grams = rule.grams;
+    if (grams) {
+      const { c } = this.ctx;
+      const wanted = new Set(words);
+      const trigrams = new Set(words.flatMap(trigramsOf));
+      const test: Predicate = (doc) => {
+        const value = grams(c.records[doc]!, doc, c);
+        if (value === undefined) return false;
+        const have = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+        return have.some((w) => wanted.has(w) || trigramsOf(w).some((g) => trigrams.has(g)));
+      };
+      clauses.push({ type: 'filter', label: `grams:${joined}`, test });
     }
     return or(clauses);
   }
