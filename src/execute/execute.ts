@@ -122,7 +122,9 @@ export class Executor {
       const field = this.c.spec.fields.find((f) => f.name === name);
       if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
       const { terms, adjacent } = queryTerms(text, phrase, field.analyzer);
-      if (terms.length === 0) return within; // only stop words: no constraint (as Lunr drops them)
+      // No term in this field (its analyzer drops the text): the field cannot match. Text no field gives a term is
+      // settled by the plan (src/text/query-text.ts): left out, or matching nothing.
+      if (terms.length === 0) continue;
       let docs = this.c.index.postings(name, terms[0]!);
       for (const term of terms.slice(1)) docs = intersect(docs, this.c.index.postings(name, term));
       if (adjacent) {

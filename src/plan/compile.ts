@@ -7,7 +7,7 @@ import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
-import { qualifierLeaves } from './query-plan.js';
+import { combineNodes, qualifierLeaves, textLeaves } from './query-plan.js';
 import { checkWithoutText } from './without-text.js';
 
 /** A compiled query. */
@@ -105,6 +105,7 @@ class Compiler {
   node(node: PlanNode, fields: readonly string[]): Expr {
     switch (node.type) {
       case 'text':
+        if (node.analysis === 'too long') return NONE; // a word no document holds as a term
         return this.spec.plainText ? this.plainText(node.text) : { type: 'text', text: node.text, phrase: node.phrase, fields };
       case 'qualifier':
         return this.leaf(node);
@@ -185,6 +186,23 @@ class Compiler {
   }
 }
 
+/** The tree without the text leaves the analyzer drops (`analysis: 'nothing'`); null when nothing is left. */
+function withoutDroppedText(node: PlanNode | null): PlanNode | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'text':
+      return node.analysis === 'nothing' ? null : node;
+    case 'qualifier':
+      return node;
+    case 'not': {
+      const child = withoutDroppedText(node.child);
+      return child ? { type: 'not', child } : null;
+    }
+    default:
+      return combineNodes(node.type, node.children.map(withoutDroppedText));
+  }
+}
+
 /**
  * Compile a plan against a collection.
  * @throws ApiError 422: a scope with no positive value that resolves, a user filter with no known login, or (commits)
@@ -204,6 +222,10 @@ export function compileQuery(plan: QueryPlan, spec: KindSpec, ctx: CompileContex
     const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
     checkWithoutText(spec, false, [...names, ...plan.scope.map((l) => l.name)], span);
   }
-  const expr = plan.tree ? compiler.node(plan.tree, plan.fields) : ALL;
+  // Text the analyzer drops (emoji, punctuation) is left out; a query whose text is all such parts matches nothing.
+  const texts = textLeaves(plan.tree);
+  if (texts.length > 0 && texts.every((t) => t.text.analysis === 'nothing')) return { expr: NONE, incomplete: false };
+  const tree = withoutDroppedText(plan.tree);
+  const expr = tree ? compiler.node(tree, plan.fields) : ALL;
   return { expr: and([scope.expr, expr]), incomplete: false };
 }

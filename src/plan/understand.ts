@@ -10,6 +10,7 @@ import type { Node, ParsedQuery, QualifierNode, Span } from '../query/ast.js';
 import { lex, type Token } from '../query/lexer.js';
 import { parseTokens, QuerySyntaxError } from '../query/parser.js';
 import { ensureLanguages } from '../text/languages.js';
+import { analyseQueryText } from '../text/query-text.js';
 import { checkWithoutText } from './without-text.js';
 import {
   combineNodes,
@@ -325,6 +326,31 @@ function parsedTree(tokens: readonly Token[], spec: KindSpec, reader: Reader): P
   return root === null ? null : spec.advancedSyntax ? advancedTree(root, reader) : legacyTree(root, spec, reader);
 }
 
+/**
+ * Mark the text leaves that give no term under the analyzers of the fields they search (emoji or punctuation only:
+ * `nothing`; a word over the term limit: `too long`; src/text/query-text.ts). Labels analyse their text in compile.
+ */
+function annotateText(tree: PlanNode | null, spec: KindSpec, fields: readonly string[]): PlanNode | null {
+  const map = (node: PlanNode): PlanNode => {
+    switch (node.type) {
+      case 'text': {
+        const analyzers = spec.fields
+          .filter((f) => fields.includes(f.name) && (!f.searchedFor || f.searchedFor(node.text)))
+          .map((f) => f.analyzer);
+        const analysis = analyzers.length === 0 ? 'terms' : analyseQueryText(node.text, node.phrase, analyzers);
+        return analysis === 'terms' ? node : { ...node, analysis };
+      }
+      case 'qualifier':
+        return node;
+      case 'not':
+        return { type: 'not', child: map(node.child) };
+      default:
+        return { type: node.type, children: node.children.map(map) };
+    }
+  };
+  return tree ? map(tree) : null;
+}
+
 /** At most this many ownership filters (`repo user org owner`) in advanced issue search (Part A §3.6). */
 export const MAX_OWNERSHIP_FILTERS = 16;
 
@@ -353,6 +379,8 @@ export async function understandQuery(q: string, spec: KindSpec): Promise<QueryP
   let tree = spec.plainText ? plainTextTree(q, tokens, reader) : parsedTree(tokens, spec, reader);
   tree = applyOnly(tree, spec, reader);
   checkOwnershipLimit(spec, reader.scope);
+  const fields = reader.inFields.size > 0 ? [...reader.inFields] : spec.defaultFields;
+  if (!spec.plainText) tree = annotateText(tree, spec, fields);
   const hasText = textLeaves(tree).length > 0;
   // `in:` naming no known field searches the default fields (Part A §2.1), yet counts as no filter.
   const names = [...qualifierLeaves(tree), ...reader.scope].map((l) => l.name);
@@ -362,7 +390,7 @@ export async function understandQuery(q: string, spec: KindSpec): Promise<QueryP
     q,
     engine: spec.advancedSyntax ? 'advanced' : 'legacy',
     tree,
-    fields: reader.inFields.size > 0 ? [...reader.inFields] : spec.defaultFields,
+    fields,
     scope: reader.scope,
     sortQualifier: reader.sortQualifier,
     dropped: reader.dropped,
