@@ -42,6 +42,8 @@ const forkQ: QualifierSpec = {
   },
 };
 const stars = num('stargazers_count');
+/** One fact per repository name: its newest recording decides, for every recording (common.ts visibilityVia). */
+const isPrivate: Getter<boolean> = (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c).private;
 const language = languageQ(str('language'));
 
 /**
@@ -120,13 +122,13 @@ export const repositories: KindSpec = {
       return [license?.key, license?.spdx_id].filter((x): x is string => typeof x === 'string');
     }),
     is: enumQ({
-      public: (r) => r.private !== true,
-      private: (r) => r.private === true,
+      public: (r, d, c) => !isPrivate(r, d, c),
+      private: isPrivate,
       internal: (r) => r.visibility === 'internal',
     }),
     visibility: enumQ({
-      public: (r) => r.private !== true && r.visibility !== 'internal',
-      private: (r) => r.private === true,
+      public: (r, d, c) => !isPrivate(r, d, c) && r.visibility !== 'internal',
+      private: isPrivate,
       internal: (r) => r.visibility === 'internal',
     }),
     has: unsupportedQ('repository records do not say whether a FUNDING.yml exists'),
@@ -166,7 +168,7 @@ export const repositories: KindSpec = {
     // One repository per name: the newest recording the viewer may see (recordings.ts).
     const visible = (doc: number): boolean => {
       const r = c.records[doc]!;
-      return r.private !== true || viewer.canReadPrivate(String(r.full_name ?? ''));
+      return !isPrivate(r, doc, c) || viewer.canReadPrivate(String(r.full_name ?? ''));
     };
     const newest = newestRecordingOnly(c, fullName, repositoriesRank.signals!.recorded!, visible);
     if (present.has('fork')) return newest;
