@@ -83,7 +83,8 @@ export interface CompiledSearch {
 function labelsRepository(c: Collection, request: NormalizedRequest): string {
   const repo = c.repositoryById(request.repositoryId!);
   const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
-  if (!name || !c.access.seesRepository(repo, request.viewer)) {
+  // Visibility is one fact per repository name: its newest recording's (kinds/common.ts visibilityVia).
+  if (!name || !c.access.seesRepository(c.repository(name) ?? repo, request.viewer)) {
     throw labelsRepositoryNotFound();
   }
   return name.toLowerCase();

@@ -17,8 +17,8 @@ import { phraseShape } from './phrase.js';
  */
 export type TextAnalysis = 'terms' | 'nothing' | 'too long';
 
-/** A run of word characters longer than the term limit: never a term ({@link MAX_TERM_LENGTH}). */
-const OVER_LONG = new RegExp(`[\\p{L}\\p{N}\\p{M}_$]{${MAX_TERM_LENGTH + 1},}`, 'u');
+/** A run of word characters longer than the term limit (129 = {@link MAX_TERM_LENGTH} + 1): never a term. */
+const OVER_LONG = /[\p{L}\p{N}\p{M}_$]{129,}/u;
 
 /** Whether `text` holds a letter, digit or ideograph. */
 function hasWordCharacter(text: string): boolean {
