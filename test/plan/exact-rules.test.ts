@@ -68,6 +68,20 @@ const REFUSALS: Array<[string, boolean, string, SearchRequest, string]> = [
   ['rule 11: five nested boolean groups (A §3.6)', H, HUB4J, { kind: 'issues', q: 'a OR (b (c OR (d (e OR f))))' }, 'Query clause limit exceeded'],
 ];
 
+describe('a query exactly 256 characters long (A §2.2)', () => {
+  it('is answered; one more character is refused', async () => {
+    const { understandQuery } = await import('../../src/plan/understand.js');
+    const { specOf } = await import('../../src/kinds/catalog.js');
+    const at256 = `${'a'.repeat(254)}bc`;
+    expect(at256.length).toBe(256);
+    await expect(understandQuery(at256, specOf('issues'))).resolves.toMatchObject({ hasText: true });
+    await expect(understandQuery(`${at256}d`, specOf('issues'))).rejects.toThrow('The search is longer than 256 characters.');
+    // Two words are quoted (+2 each): 125 + 2 + 1 + 126 + 2 = 256.
+    await expect(understandQuery(`${'a'.repeat(125)} ${'b'.repeat(126)}`, specOf('issues'))).resolves.toMatchObject({ hasText: true });
+    await expect(understandQuery(`${'a'.repeat(125)} ${'b'.repeat(127)}`, specOf('issues'))).rejects.toThrow('The search is longer than 256 characters.');
+  });
+});
+
 describe(titleFor('issue #26 refusals, each in GitHub\'s order', H, HUB4J), () => {
   it.skipIf(!H).each(REFUSALS)('%s', async (_title, present, source, request, expected) => {
     if (!present) return;
