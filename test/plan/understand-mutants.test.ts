@@ -1,8 +1,7 @@
 /** Cases a mutation run of src/plan/understand.ts showed untested (issue #26 part 3); each cites its section. */
 import { describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
-import { printTree } from '../../src/plan/explain.js';
-import { isQualifierOf, understandQuery } from '../../src/plan/understand.js';
+import { isQualifierOf } from '../../src/plan/understand.js';
 
 describe('understandQuery edges', () => {
   it('sort: is a qualifier only where the kind has sort keys (B §4: text on topics)', () => {
