@@ -258,15 +258,24 @@ describe.skipIf(!HAS.hub4j)(titleFor('issues qualifiers on hub4j-github-api-wire
   const repoOf = (r: Rec): string => repoOfUrl(r.repository_url) ?? '';
   const merged = (r: Rec): boolean =>
     isPr(r) && (get(r, 'pull_request.merged_at') != null || mergedPulls.has(lower(get(r, 'pull_request.html_url'))));
+  /** One snapshot per pull request (#26 item 1): the newer of issue and pull record by updated_at decides state. */
+  const open = (r: Rec): boolean => {
+    if (merged(r)) return false;
+    const pull = isPr(r) ? pullsByUrl().get(lower(get(r, 'pull_request.html_url'))) : undefined;
+    const newer = pull && (ms(pull.updated_at) ?? -Infinity) > (ms(r.updated_at) ?? -Infinity) ? pull : r;
+    return newer.state === 'open';
+  };
+  let pulls: Map<string, Rec> | undefined;
+  const pullsByUrl = () => (pulls ??= new Map(readRaw(HUB4J, 'pulls').map((p) => [lower(p.html_url), p])));
   const cases: QualifierCase[] = [
     { q: 'repo:hub4j/github-api', expect: (r) => repoOf(r) === 'hub4j/github-api' },
     { q: 'repo:hub4j/github-api is:pr is:merged', expect: (r) => repoOf(r) === 'hub4j/github-api' && merged(r) },
     { q: 'repo:hub4j/github-api repo:kohsuke/winsw', expect: (r) => ['hub4j/github-api', 'kohsuke/winsw'].includes(repoOf(r)) },
     { q: 'user:hub4j-test-org is:issue', expect: (r) => repoOf(r).startsWith('hub4j-test-org/') && !isPr(r) },
     // One snapshot per pull request (#26 item 1): a merged PR is closed whatever its issue record says.
-    { q: '-user:hub4j-test-org is:open', expect: (r) => !repoOf(r).startsWith('hub4j-test-org/') && r.state === 'open' && !merged(r) },
+    { q: '-user:hub4j-test-org is:open', expect: (r) => !repoOf(r).startsWith('hub4j-test-org/') && open(r) },
     { q: 'label:bug', expect: (r) => labelNames(r).includes('bug') },
-    { q: 'is:pr is:open', expect: (r) => isPr(r) && r.state === 'open' && !merged(r) },
+    { q: 'is:pr is:open', expect: (r) => isPr(r) && open(r) },
     { q: 'author:bitwiseman is:pr', expect: (r) => lower(get(r, 'user.login')) === 'bitwiseman' && isPr(r) },
     { q: 'milestone:"Milestone Sort A"', expect: (r) => get(r, 'milestone.title') === 'Milestone Sort A' },
     { q: 'comments:>=5', expect: (r) => (num(r.comments) ?? -1) >= 5 },
@@ -721,8 +730,9 @@ describe('keywords: every result contains the word in a default field; records w
     expect(total).toBeLessThanOrEqual(1000);
     const adjacent = (r: Rec): boolean =>
       [r.title, r.body].some((t) => {
-        const w = words(t);
-        const at = (prefix: string) => w.flatMap((x, i) => (x.startsWith(prefix) ? [i] : []));
+        // Positions as the prose analyzer counts them: `node.js`, `don't`, `v1.2.3` are one word each.
+        const w = typeof t === 'string' ? (t.toLowerCase().match(/[\p{L}\p{N}]+(?:[._'’][\p{L}\p{N}]+)*/gu) ?? []) : [];
+        const at = (prefix: string) => w.flatMap((x, i) => (x.split(/[._'’]/).some((part) => part.startsWith(prefix)) || x.startsWith(prefix) ? [i] : []));
         const modes = at('mode');
         // Lucene's sloppy distance for two words: |Δ − 1| ≤ 10 (a reversed pair costs 2 more than in order).
         return at('stream').some((i) => modes.some((j) => Math.abs(j - i - 1) <= 10));
@@ -1055,7 +1065,10 @@ describe.skipIf(!HAS.hub4j || !HAS.jenkins || !HAS.explore)(
       const store = await storeOf(HUB4J, ['code']);
       const { total, items } = await searchAll(store, { kind: 'code', q: 'js', viewer: ALL_ACCESS }, 7);
       expect(items.length).toBe(total);
-      expect(new Set(items.map(ID.code)).size).toBe(items.length);
+      // The dump records one jquery file twice (a search item and a contents record): one item each, one identity.
+      const raw = readRaw(HUB4J, 'code');
+      const repeated = raw.length - new Set(raw.map(ID.code)).size;
+      expect(items.length - new Set(items.map(ID.code)).size).toBeLessThanOrEqual(repeated);
       expect((await search(store, { kind: 'code', q: 'js', per_page: '1', viewer: ALL_ACCESS })).lastPage).toBe(Math.min(total, 1000));
     }, BUILD_TIMEOUT);
   },
@@ -1304,7 +1317,8 @@ const TEXT_MATCHES: TextMatchCase[] = [
     source: EXPLORE,
     kind: 'topics',
     q: 'machine learning',
-    properties: ['name', 'display_name', 'short_description', 'description'],
+    // Aliases are searched and highlighted (Part B §4, #26 rule 12).
+    properties: ['name', 'display_name', 'short_description', 'description', 'aliases'],
     objectType: 'Topic',
     everyItem: true,
   },
@@ -1320,6 +1334,9 @@ const commonPrefix = (a: string, b: string): number => {
 function propertyValue(kind: Kind, item: Rec, raw: Rec | undefined, property: string): string | undefined {
   if (kind === 'commits') return get(item, 'commit.message') as string | undefined;
   if (kind === 'code' && property === 'content') return raw ? codeContent(raw) : undefined;
+  if (kind === 'topics' && property === 'aliases') {
+    return Array.isArray(raw?.aliases) ? raw.aliases.map((a) => String(get(a, 'topic_relation.name'))).join(' ') : undefined;
+  }
   const v = item[property];
   return typeof v === 'string' ? v : undefined;
 }
