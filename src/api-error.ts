@@ -114,6 +114,7 @@ export function beyondResultWindow(): ApiError {
 /** GitHub's exact validation messages (reference §1.11), named once. */
 export const MESSAGES = {
   tooLong: 'The search is longer than 256 characters.',
+  codeTooLong: 'The search is longer than 128 characters.',
   tooManyOperators: 'More than five AND / OR / NOT operators were used.',
   onlyOperators: 'The search contains only logical operators (AND / OR / NOT) without any search terms.',
   cannotSearchResources:
@@ -122,6 +123,8 @@ export const MESSAGES = {
     'The listed users cannot be searched either because the users do not exist or you do not have permission to view the users.',
   noQualifiersApply: 'None of the search qualifiers apply to this search type.',
   ownershipLimit: 'Ownership filters limit of 16 exceeded',
+  // Advanced issue search marks the query invalid without a message (code reference Part A §3.6, §7): our words.
+  topLevelAnd: 'The same repo, user, org, owner or sort qualifier cannot be used on both sides of an AND.',
   commitsTextRequired:
     'Search text is required when searching commits. Searches that use qualifiers only are not allowed. Were you searching for something else?',
   codeTextRequired:

@@ -12,8 +12,8 @@ import { sha256Hex as sha256 } from '../cache/sha256.js';
 import { knownNamesFileName, knownNamesId, privateDocsFileName, privateDocsId } from '../cache/file-names.js';
 import type { KnownNames } from './names.js';
 
-/** Bumped whenever these files change meaning (2: checksummed; names split into public and private). */
-export const ACCESS_FORMAT = 2;
+/** Bumped whenever these files change meaning (2: checksummed; names split into public and private; 3: visibility is one fact per repository name). */
+export const ACCESS_FORMAT = 3;
 
 /** A private document and its repository's full name (for access checks). */
 export interface PrivateDoc {

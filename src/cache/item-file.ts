@@ -20,7 +20,7 @@ import { discardTemp, openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
 
 /** Version of the layout above (and of the item text it holds). */
-export const ITEMS_FORMAT = 2;
+export const ITEMS_FORMAT = 3;
 const MAGIC = Buffer.from('OGSITEMS', 'latin1');
 const HEADER_BYTES = 32;
 const ENTRY_BYTES = 16;

@@ -4,7 +4,8 @@
  * scoring of the survivors alone.
  */
 import type { Collection } from '../store/collection.js';
-import { analyze, analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
+import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
+import { containsPhrase, phraseShape } from '../text/phrase.js';
 import type { Expr } from '../plan/expr.js';
 import { positiveText } from '../plan/expr.js';
 import { Budget } from '../budget.js';
@@ -53,31 +54,6 @@ export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName
   }
   const terms = analyzeQueryWord(text, analyzer);
   return { terms, adjacent: terms.length > 1 };
-}
-
-/** A phrase as (position offset, term) pairs: the first term of each source word position. */
-function phraseShape(text: string, analyzer: AnalyzerName): Array<{ offset: number; term: string }> {
-  const seen = new Set<number>();
-  const tokens = analyze(text, analyzer).filter((t) => !seen.has(t.position) && seen.add(t.position));
-  const first = tokens[0]?.position ?? 0;
-  return tokens.map((t) => ({ offset: t.position - first, term: t.term }));
-}
-
-/** True when `text` contains the phrase's terms at the same relative positions. */
-export function containsPhrase(text: string, shape: ReadonlyArray<{ offset: number; term: string }>, analyzer: AnalyzerName): boolean {
-  if (shape.length === 0) return true;
-  const byPosition = new Map<number, Set<string>>();
-  for (const token of analyze(text, analyzer)) {
-    let set = byPosition.get(token.position);
-    if (!set) byPosition.set(token.position, (set = new Set()));
-    set.add(token.term);
-  }
-  const head = shape[0]!;
-  for (const [position, terms] of byPosition) {
-    if (!terms.has(head.term)) continue;
-    if (shape.every((s) => byPosition.get(position + s.offset)?.has(s.term))) return true;
-  }
-  return false;
 }
 
 export class Executor {
@@ -146,7 +122,9 @@ export class Executor {
       const field = this.c.spec.fields.find((f) => f.name === name);
       if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
       const { terms, adjacent } = queryTerms(text, phrase, field.analyzer);
-      if (terms.length === 0) return within; // only stop words: no constraint (as Lunr drops them)
+      // No term in this field (its analyzer drops the text): the field cannot match. Text no field gives a term is
+      // settled by the plan (src/text/query-text.ts): left out, or matching nothing.
+      if (terms.length === 0) continue;
       let docs = this.c.index.postings(name, terms[0]!);
       for (const term of terms.slice(1)) docs = intersect(docs, this.c.index.postings(name, term));
       if (adjacent) {
@@ -159,7 +137,7 @@ export class Executor {
             const value = field.get(this.c.records[doc]!, doc, this.c);
             if (value === undefined) return false;
             this.budget.spend(value.length >>> 6); // a phrase check costs in proportion to the text
-            return containsPhrase(value, shape, field.analyzer);
+            return containsPhrase(value, shape, field.analyzer, phrase ? (this.c.spec.phraseSlop ?? 0) : 0);
           },
           this.budget,
         );

@@ -6,7 +6,7 @@ import { detectedLanguage } from '../text/languages.js';
 import { languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time } from './qualifiers.js';
 import type { RawRecord } from './kind.js';
 import type { KindSpec, QualifierSpec } from './spec.js';
-import type { Getter } from './collection-view.js';
+import type { CollectionView, Getter } from './collection-view.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 /** The file's path in its repository ('' when absent). */
@@ -21,10 +21,18 @@ const extensionOf: Getter<string | undefined> = (r, d, c) => {
   return dot >= 0 ? n.slice(dot + 1) : undefined;
 };
 
-/** `{root}/repositories/{id}/contents/{path}?ref={ref}` (GitHub's text-match object_url for files, §3.6). */
-const objectUrl: Getter<string> = (r, d, c) => {
+/** The id of the file's repository: its embedded repository's, else the dump's repository record's. */
+const repositoryIdOf = (r: RawRecord, d: number, c: CollectionView): unknown => {
   const name = repoOf(r, d, c);
-  const id = (r.repository as { id?: unknown } | undefined)?.id ?? (name ? c.repository(name)?.id : undefined);
+  return (r.repository as { id?: unknown } | undefined)?.id ?? (name ? c.repository(name)?.id : undefined);
+};
+
+/**
+ * `{root}/repositories/{id}/contents/{path}?ref={ref}`: the item's `url` and every text match's object_url (Part B
+ * §3.4: object_url = item url); the record's own `url` when the repository id is unknown.
+ */
+const objectUrl: Getter<string> = (r, d, c) => {
+  const id = repositoryIdOf(r, d, c);
   const ref = typeof r.url === 'string' ? new URL(r.url).searchParams.get('ref') : null;
   const rest = `/contents/${path(r, d, c).split('/').map(encodeURIComponent).join('/')}${ref ? `?ref=${ref}` : ''}`;
   return repositoryObjectUrl(id, apiRoot(r.url), rest, r.url);
@@ -134,8 +142,11 @@ export const code: KindSpec = {
   },
   advancedSyntax: false,
   repeats: 'or',
-  // `filename:` is part of the scored query, so it stands in for text (Part B §3.1).
-  withoutText: { message: MESSAGES.codeTextRequired, counting: ['filename'] },
+  // `filename:` is part of the scored query, so it stands in for text (Part B §3.1); only a global query without a
+  // query part is refused: a repository scope (`repo:`, `user:`, `org:`) makes it valid (Part B §3.2).
+  withoutText: { message: MESSAGES.codeTextRequired, counting: ['filename', 'repo', 'user', 'org'] },
+  // The escaped text is capped at 128 characters before the base checks (Part B §3.2).
+  textLimit: { characters: 128, message: MESSAGES.codeTooLong },
   // Measured on GitHub (Blackbird): a scope naming nothing answers 200, empty and incomplete (Part B §3.4).
   unresolvedScope: 'empty',
   capRule: 'code',
@@ -143,6 +154,11 @@ export const code: KindSpec = {
   project(record, doc, c) {
     const item: Record<string, unknown> = {};
     for (const key of ['name', 'path', 'sha', 'url', 'git_url', 'html_url'] as const) item[key] = record[key] ?? null;
+    // GitHub builds a code item's API URLs on the repository id (code reference Part B §3.4): the contents URL —
+    // also every text match's object_url — and the blob URL; a record whose repository id is unknown keeps its own.
+    item.url = objectUrl(record, doc, c);
+    const id = repositoryIdOf(record, doc, c);
+    if (typeof id === 'number' && typeof record.sha === 'string') item.git_url = `${apiRoot(record.url)}/repositories/${id}/git/blobs/${record.sha}`;
     if (typeof item.name !== 'string') item.name = name(record, doc, c);
     const repository = minimalRepository(record.repository, repoOf(record, doc, c), c);
     if (repository) item.repository = repository;

@@ -63,6 +63,14 @@ const personQ = (get: Getter<string | undefined>) => textQ(get, 'words', { list:
  */
 const emailQ = (get: Getter<string | undefined>) => textQ(get, 'exact', { list: false, only: 'first', negatable: false });
 
+/** `value`'s keys in `order` first (those it has), then its other keys as they were. */
+function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of order) if (key in value) out[key] = value[key];
+  for (const [key, v] of Object.entries(value)) if (!(key in out)) out[key] = v;
+  return out;
+}
+
 /** Query parts and counting filters: a query with none of them and no text is refused (Part B §2.2). */
 const COUNTING = [
   'author', 'committer', 'author-name', 'committer-name', 'author-email', 'committer-email',
@@ -114,21 +122,36 @@ export const commits: KindSpec = {
   preview: { name: 'cloak', title: 'Commit Search', documentationUrl: 'https://docs.github.com/rest/search/search#search-commits' },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record, doc, c) {
-    const { stats: _stats, files: _files, ...rest } = record;
-    const item: Record<string, unknown> = { ...rest };
+    // GitHub's key order (commit-search-result-item, code reference Part B §2.4): url, sha, node_id, html_url,
+    // comments_url, commit{url, author{date, name, email}, committer{…}, message, tree{url, sha}, comment_count},
+    // author, committer, parents[{url, html_url, sha}], repository — no `verification`, `stats` or `files`.
+    const item: Record<string, unknown> = {};
     const repository = minimalRepository(record.repository, repoOf(record, doc, c), c);
-    if (repository) item.repository = repository;
+    const repoId = (repository as { id?: unknown } | undefined)?.id;
+    item.url = record.url;
+    item.sha = record.sha;
+    // GitHub's legacy node id of a commit is base64("06:Commit<repository id>:<sha>"); derived when absent.
+    if ('node_id' in record) item.node_id = record.node_id;
+    else if (typeof repoId === 'number' && typeof record.sha === 'string') item.node_id = Buffer.from(`06:Commit${repoId}:${record.sha}`).toString('base64');
+    item.html_url = record.html_url;
+    item.comments_url = record.comments_url;
+    const commit = (record.commit ?? {}) as Record<string, unknown>;
+    const person = (p: unknown) => (p && typeof p === 'object' ? ordered(p as Record<string, unknown>, ['date', 'name', 'email']) : p);
+    item.commit = {
+      url: commit.url,
+      author: person(commit.author),
+      committer: person(commit.committer),
+      message: commit.message,
+      tree: commit.tree && typeof commit.tree === 'object' ? ordered(commit.tree as Record<string, unknown>, ['url', 'sha']) : commit.tree,
+      // commit-search-result-item requires comment_count; git-exported records lack it (no comments are known).
+      comment_count: typeof commit.comment_count === 'number' ? commit.comment_count : 0,
+    };
     item.author = userSummary(record.author);
     item.committer = record.committer && typeof record.committer === 'object' ? userSummary(record.committer) : null;
-    const commit = { ...(record.commit as Record<string, unknown>) };
-    // commit-search-result-item requires comment_count; git-exported records lack it (no comments are known).
-    if (!('comment_count' in commit)) commit.comment_count = 0;
-    item.commit = commit;
-    // GitHub's legacy node id of a commit is base64("06:Commit<repository id>:<sha>"); derived when absent.
-    const repoId = (repository as { id?: unknown } | undefined)?.id;
-    if (!('node_id' in item) && typeof repoId === 'number' && typeof record.sha === 'string') {
-      item.node_id = Buffer.from(`06:Commit${repoId}:${record.sha}`).toString('base64');
-    }
+    item.parents = Array.isArray(record.parents)
+      ? record.parents.map((p) => (p && typeof p === 'object' ? ordered(p as Record<string, unknown>, ['url', 'html_url', 'sha']) : p))
+      : [];
+    if (repository) item.repository = repository;
     return item;
   },
   scoreAfter: 'repository',

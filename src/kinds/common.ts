@@ -94,14 +94,16 @@ export function withScore(
 }
 
 /**
- * A record's visibility through its repository: the embedded `repository.private`, else the dump's repository
- * record, else public.
+ * A record's visibility through its repository — one fact per repository name, for every kind (issue #26): the
+ * dump's newest recording of the repository decides (kinds/recordings.ts; `c.repository` returns it), so a
+ * repository `search repositories` lists as public never has its commits or code hidden as private, nor the
+ * reverse. Without a repository record: the record's embedded `repository.private`, else public.
  */
 export function visibilityVia(record: RawRecord, fullName: string | undefined, c: CollectionView): Visibility {
-  const embedded = at(record, 'repository.private');
-  if (typeof embedded === 'boolean') return { private: embedded, repository: fullName };
   const repo = fullName ? c.repository(fullName) : undefined;
-  return { private: repo?.private === true, repository: fullName };
+  if (typeof repo?.private === 'boolean') return { private: repo.private, repository: fullName };
+  const embedded = at(record, 'repository.private');
+  return { private: embedded === true, repository: fullName };
 }
 
 /** The repository full name of a record from its embedded repository or one of its URLs. */

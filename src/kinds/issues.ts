@@ -5,7 +5,8 @@
 import { apiRoot, repoNameOf, repositoryObjectUrl, userSummary, visibilityVia } from './common.js';
 import type { RawRecord } from './kind.js';
 import { MESSAGES } from '../api-error.js';
-import { containsTrue } from './qualifier-values.js';
+import { containsTrue, toEpochMs } from './qualifier-values.js';
+import { isPullRequest, pullSnapshot, type PullSnapshot } from './pull-snapshot.js';
 import { at, boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, onStrings, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
@@ -22,10 +23,13 @@ const repoRecord = (r: RawRecord, c: CollectionView): RawRecord | undefined => {
 
 /** `{root}/repositories/{repository id}/issues/{number}` (GitHub's text-match object_url for issues, §3.6). */
 const objectUrl: Getter<string> = (r, _d, c) => repositoryObjectUrl(repoRecord(r, c)?.id, apiRoot(r.url), `/issues/${String(r.number)}`, r.url);
-const isPr: Getter<boolean> = (r) => r.pull_request !== undefined && r.pull_request !== null;
+const isPr: Getter<boolean> = (r) => isPullRequest(r);
+/** The record joined with its `/pulls` record as one snapshot (pull-snapshot.ts). */
+const snapshot = (r: RawRecord, doc: number, c: CollectionView): PullSnapshot => pullSnapshot(r, isPullRequest(r) ? c.pullOf(doc) : undefined);
 const isMerged: Getter<boolean> = (r, doc, c) =>
-  isPr(r, doc, c) && (at(r, 'pull_request.merged_at') != null || c.pullOf(doc)?.merged === true);
-const state: Getter<string | undefined> = (r) => (typeof r.state === 'string' ? r.state.toLowerCase() : undefined);
+  isPr(r, doc, c) && (snapshot(r, doc, c).mergedAt !== null || c.pullOf(doc)?.merged === true);
+const state: Getter<string | undefined> = (r, doc, c) => (isPullRequest(r) && c.pullOf(doc)?.merged === true ? 'closed' : snapshot(r, doc, c).state);
+const mergedAt: Getter<number | undefined> = (r, doc, c) => toEpochMs(snapshot(r, doc, c).mergedAt);
 const logins = (value: unknown): string[] =>
   Array.isArray(value) ? value.map((u) => at(u, 'login')).filter((l): l is string => typeof l === 'string') : [];
 const assignees: Getter<string[]> = (r) => {
@@ -98,18 +102,26 @@ const assigneeQ: QualifierSpec = {
 };
 
 /**
- * A pull request's `draft` (boolean, gh reads it) and `pull_request.merged_at` (gh's `--merged` reads it), joined
- * from the dump's `/pulls` record when the issue record lacks them; `merged_at` is null for an unmerged PR.
+ * The snapshot's fields on an issue item (pull-snapshot.ts): `state`, `closed_at`; for a pull request also `draft`
+ * (boolean, gh reads it) and `pull_request` with `merged_at` (gh's `--merged` reads it; null when unmerged) and its
+ * required `url` (derived from the item's `url` when an old record lacks it).
  */
-function pullFields(record: RawRecord, pull: RawRecord | undefined): Record<string, unknown> {
-  const links = record.pull_request && typeof record.pull_request === 'object' ? (record.pull_request as RawRecord) : {};
-  // A merge is never undone: a merged_at in either record wins over a null recorded before the merge.
-  const mergedAt = typeof pull?.merged_at === 'string' ? pull.merged_at : (links.merged_at ?? null);
-  const draft = typeof record.draft === 'boolean' ? record.draft : pull?.draft === true;
-  return { draft, pull_request: { ...links, merged_at: mergedAt } };
+function snapshotFields(record: RawRecord, pull: RawRecord | undefined): Record<string, unknown> {
+  const snap = pullSnapshot(record, pull);
+  const fields: Record<string, unknown> = {};
+  if (snap.state !== undefined) fields.state = snap.state;
+  fields.closed_at = snap.closedAt;
+  if (!isPullRequest(record)) return fields;
+  const links = { ...(record.pull_request as RawRecord) };
+  if (typeof links.url !== 'string' && typeof record.url === 'string') links.url = record.url.replace(/\/issues\/(\d+)$/, '/pulls/$1');
+  fields.draft = snap.draft ?? false;
+  fields.pull_request = { ...links, merged_at: snap.mergedAt };
+  return fields;
 }
 
 const scope = scopeQualifiers(repoOf);
+/** `sort=relevance`: no sort value on any issue, so the score tie-break alone orders (Part A §3.3). */
+const relevanceOnly: Getter<number | undefined> = () => undefined;
 const created = time('created_at');
 const issueNumber = num('number');
 const updated = time('updated_at');
@@ -127,7 +139,7 @@ export const issuesRank: RankSpec = {
   signals: {
     created,
     updated,
-    open: (r) => (typeof r.state === 'string' && r.state.toLowerCase() === 'open' ? 1 : 0),
+    open: (r, d, c) => (state(r, d, c) === 'open' ? 1 : 0),
     number: issueNumber,
   },
   clock: ['created', 'updated'],
@@ -187,7 +199,7 @@ const milestoneQ: QualifierSpec = {
 
 const isOpen: Getter<boolean> = (r, d, c) => state(r, d, c) === 'open';
 const isClosed: Getter<boolean> = (r, d, c) => state(r, d, c) === 'closed';
-const isDraft: Getter<boolean> = (r) => r.draft === true;
+const isDraft: Getter<boolean> = (r, d, c) => snapshot(r, d, c).draft === true;
 /** The presence families of `has:` and `no:` (Part A §3.6) whose data REST records carry. */
 const presence: Record<string, Getter<boolean>> = {
   label: (r) => Array.isArray(r.labels) && r.labels.length > 0,
@@ -265,7 +277,7 @@ export const issues: KindSpec = {
       ),
       users: 'refuse',
     },
-    commenter: unsupportedQ('issue records carry no comments'),
+    commenter: unsupportedQ('issue records carry no comments', { users: 'refuse' }),
     label: labelQ,
     milestone: milestoneQ,
     project: unsupportedQ('issue records carry no project links'),
@@ -277,9 +289,9 @@ export const issues: KindSpec = {
     comments: numberQ(num('comments')),
     interactions: numberQ(interactions),
     reactions: numberQ(reactions('total_count')),
-    draft: boolQ((r, d, c) => (isPr(r, d, c) ? r.draft === true : undefined), containsTrue),
+    draft: boolQ((r, d, c) => (isPr(r, d, c) ? isDraft(r, d, c) : undefined), containsTrue),
     review: unsupportedQ('issue records carry no review state'),
-    'reviewed-by': unsupportedQ('issue records carry no reviews'),
+    'reviewed-by': unsupportedQ('issue records carry no reviews', { users: 'refuse' }),
     'review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
     'user-review-requested': textQ(requestedReviewers, 'exact', { users: 'refuse' }),
     'team-review-requested': textQ(requestedTeams),
@@ -290,7 +302,7 @@ export const issues: KindSpec = {
     created: dateQ(created),
     updated: dateQ(updated),
     closed: dateQ(time('closed_at')),
-    merged: dateQ(time('pull_request.merged_at')),
+    merged: dateQ(mergedAt),
     archived: boolQ((r, _d, c) => repoRecord(r, c)?.archived === true, containsTrue),
   },
   sorts: {
@@ -302,12 +314,18 @@ export const issues: KindSpec = {
     'reactions-thinking_face': reactions('confused'),
     'reactions-heart': reactions('heart'),
     'reactions-tada': reactions('hooray'),
+    'reactions-rocket': reactions('rocket'),
+    'reactions-eyes': reactions('eyes'),
     interactions,
     created,
     updated,
+    // `relevance` sorts on nothing: the score alone orders (Part A §3.3).
+    relevance: relevanceOnly,
   },
   rank: issuesRank,
   advancedSyntax: true,
+  // Quoted phrases match with `phrase_slop 10` (Part A §3.2).
+  phraseSlop: 10,
   repeats: 'and',
   withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
@@ -326,7 +344,14 @@ export const issues: KindSpec = {
     if (milestone && typeof milestone === 'object' && milestone.creator && typeof milestone.creator === 'object') {
       item.milestone = { ...milestone, creator: userSummary(milestone.creator) };
     }
-    if (isPr(record, doc, c)) Object.assign(item, pullFields(record, c.pullOf(doc)));
+    // A plain issue's all-null `pull_request` marks no pull request (pull-snapshot.ts): not on the item.
+    if (!isPr(record, doc, c)) delete item.pull_request;
+    // `repository_url` is required (issue-search-result-item): derived from the item's `url` when absent.
+    if (typeof item.repository_url !== 'string' && typeof record.url === 'string') {
+      const m = /^(.*\/repos\/[^/]+\/[^/]+)\/issues\/\d+$/.exec(record.url);
+      if (m) item.repository_url = m[1];
+    }
+    Object.assign(item, snapshotFields(record, isPr(record, doc, c) ? c.pullOf(doc) : undefined));
     return item;
   },
   scoreAfter: 'body',

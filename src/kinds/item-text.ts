@@ -35,5 +35,6 @@ export function itemBytes(spec: KindSpec, record: Record<string, unknown>, doc: 
  */
 export function itemMediaKey(spec: KindSpec, media: MediaOptions): string {
   const reads = spec.projectReads ?? [];
-  return `${reads.includes('cloak') && media.cloak ? 'c' : ''}${reads.includes('mercy') && media.mercy ? 'm' : ''}`;
+  const read = (option: 'cloak' | 'mercy' | 'extended', letter: string) => (reads.includes(option) && media[option] ? letter : '');
+  return `${read('cloak', 'c')}${read('mercy', 'm')}${read('extended', 'x')}`;
 }

@@ -43,8 +43,9 @@ export const labels: KindSpec = {
   rank: labelsRank,
   advancedSyntax: false,
   repeats: 'or',
-  // Part B §5: should-any of all words on name, any word on description, phrase prefix on name.
-  plainText: { allWords: ['name'], anyWord: ['description'], prefix: str('name') },
+  // Part B §5: should-any of all words on name, any word on description, phrase prefix on name, and the n-gram
+  // OR-clauses on name (so a label whose name is one word of the text matches).
+  plainText: { allWords: ['name'], anyWord: ['description'], prefix: str('name'), grams: str('name') },
   byRepositoryId: repoOf,
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project: (record) => ({ ...record }),

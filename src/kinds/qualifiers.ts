@@ -4,6 +4,7 @@
  */
 import type { RawRecord } from './kind.js';
 import { canonicalLanguage, isKnownLanguage } from '../text/languages.js';
+import { fold } from '../text/stem.js';
 import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
 import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
@@ -155,13 +156,22 @@ export function boolQ(get: Getter<boolean | undefined>, parse: (raw: string) => 
 /** How a text qualifier compares the value with the record's strings (all lower-cased). */
 export type TextMode = 'exact' | 'prefix' | 'words';
 
+/**
+ * The words of a name, e-mail or location value and of the record's string alike: runs of letters, digits and
+ * marks, folded (the field's own analysis, so `renovate[bot]`, `glick,jesse` and `"San Francisco, CA"` find what
+ * they name; code reference Part A §2.3 "Query filter", Part B §2.1 "analysed match, all words").
+ */
+export function valueWords(value: string): string[] {
+  return fold(value).split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+}
+
 function matcher(mode: TextMode, wanted: string): (candidate: string) => boolean {
   if (mode === 'exact') return (s) => s === wanted;
   if (mode === 'prefix') return (s) => s.startsWith(wanted);
-  const words = wanted.split(/\s+/).filter(Boolean);
+  const words = valueWords(wanted);
   return (s) => {
-    const have = new Set(s.split(/[^\p{L}\p{N}_]+/u).filter(Boolean));
-    return words.every((w) => have.has(w));
+    const have = new Set(valueWords(s));
+    return words.length > 0 && words.every((w) => have.has(w));
   };
 }
 
@@ -220,9 +230,13 @@ export function enumQ(
   };
 }
 
-/** A qualifier GitHub has but whose data REST records do not carry: refused with 422, never ignored. */
-export function unsupportedQ(reason: string): QualifierSpec {
-  return { unsupported: reason, compile: () => undefined };
+/**
+ * A qualifier GitHub has but whose data REST records do not carry: refused with 422, never ignored. One that names
+ * users (`extra.users`) is a user filter first: its logins are checked (and refused with the users' 422) before
+ * the query is refused as unsupported (Part A §2.2: filter validity comes before "nothing to search").
+ */
+export function unsupportedQ(reason: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  return { ...extra, unsupported: reason, compile: () => undefined };
 }
 
 /** `owner/name` of a repository URL (`https://api.github.com/repos/o/n[/...]` or `https://github.com/o/n/...`). */

@@ -4,6 +4,7 @@ import type { RawRecord } from './kind.js';
 import { MESSAGES } from '../api-error.js';
 import { isTrueAnchored } from './qualifier-values.js';
 import { completeRepository } from './links.js';
+import { stringSort } from './string-sort.js';
 import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
@@ -41,6 +42,8 @@ const forkQ: QualifierSpec = {
   },
 };
 const stars = num('stargazers_count');
+/** One fact per repository name: its newest recording decides, for every recording (common.ts visibilityVia). */
+const isPrivate: Getter<boolean> = (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c).private;
 const language = languageQ(str('language'));
 
 /**
@@ -119,13 +122,13 @@ export const repositories: KindSpec = {
       return [license?.key, license?.spdx_id].filter((x): x is string => typeof x === 'string');
     }),
     is: enumQ({
-      public: (r) => r.private !== true,
-      private: (r) => r.private === true,
+      public: (r, d, c) => !isPrivate(r, d, c),
+      private: isPrivate,
       internal: (r) => r.visibility === 'internal',
     }),
     visibility: enumQ({
-      public: (r) => r.private !== true && r.visibility !== 'internal',
-      private: (r) => r.private === true,
+      public: (r, d, c) => !isPrivate(r, d, c) && r.visibility !== 'internal',
+      private: isPrivate,
       internal: (r) => r.visibility === 'internal',
     }),
     has: unsupportedQ('repository records do not say whether a FUNDING.yml exists'),
@@ -137,9 +140,16 @@ export const repositories: KindSpec = {
     'help-wanted-issues': numberQ(helpWanted),
     fork: forkQ,
   },
-  // GitHub's keys and the index fields they sort on (Part A §4.2): `updated` is pushed_at. `name`, `language` and
-  // `license` sort on strings and are not offered here.
+  // GitHub's keys and the index fields they sort on (Part A §4.2): `updated` is pushed_at; `name` (`name_sort`),
+  // `language` and `license` (`license_id`) sort on strings, lower-cased (string-sort.ts). GitHub's license ids are
+  // not in REST records: the license's key stands in for them (our choice).
   sorts: {
+    name: stringSort((r) => (typeof r.name === 'string' ? r.name : undefined)),
+    language: stringSort((r) => (typeof r.language === 'string' ? r.language : undefined)),
+    license: stringSort((r) => {
+      const key = (r.license as RawRecord | null | undefined)?.key;
+      return typeof key === 'string' ? key : undefined;
+    }),
     stars,
     forks: (r) => (typeof r.forks_count === 'number' ? r.forks_count : typeof r.forks === 'number' ? r.forks : undefined),
     'help-wanted-issues': helpWanted,
@@ -158,7 +168,7 @@ export const repositories: KindSpec = {
     // One repository per name: the newest recording the viewer may see (recordings.ts).
     const visible = (doc: number): boolean => {
       const r = c.records[doc]!;
-      return r.private !== true || viewer.canReadPrivate(String(r.full_name ?? ''));
+      return !isPrivate(r, doc, c) || viewer.canReadPrivate(String(r.full_name ?? ''));
     };
     const newest = newestRecordingOnly(c, fullName, repositoriesRank.signals!.recorded!, visible);
     if (present.has('fork')) return newest;

@@ -25,6 +25,12 @@ export interface PlainTextSpec {
   readonly anyWord: readonly string[];
   /** The value matched as a phrase prefix, any case (GitHub: match_phrase_prefix; `name` ×8 for labels). */
   readonly prefix?: Getter<string | undefined>;
+  /**
+   * The value matched by GitHub's n-gram OR-clauses (labels: `name.ngram` ×2, `name.trigram` ×3): any word of the
+   * text that is a word of the value, or any three-character gram of a word of the text that occurs in a word of
+   * the value (gram sizes are not in the code read: trigrams, and whole words for the n-grams, are our reading).
+   */
+  readonly grams?: Getter<string | undefined>;
 }
 
 /** One indexed text field of a kind. */
@@ -218,6 +224,16 @@ export interface KindSpec {
    * prefix of `prefix` (the exact-name and phrase clauses imply "every word"). Absent: the legacy boolean language.
    */
   readonly plainText?: PlainTextSpec;
+  /**
+   * A tighter cap on the query text than the base 256, checked before the base checks (code: 128, Part B §3.2),
+   * measured like the base one (after word quoting), with its own message.
+   */
+  readonly textLimit?: { readonly characters: number; readonly message: string };
+  /**
+   * Words of a quoted phrase may stand this many position moves apart (Lucene's phrase slop: issues and topics
+   * search with `phrase_slop 10`, Part A §3.2, Part B §4). @default 0 (adjacent, in order)
+   */
+  readonly phraseSlop?: number;
   /** A query without text: refused unless a filter counts; absent: always answered (labels, Part B §5). */
   readonly withoutText?: WithoutTextRule;
   /**
@@ -254,7 +270,7 @@ export interface KindSpec {
    * The media options {@link project} reads (absent: none). Items are rendered once per combination of these
    * (src/kinds/item-text.ts); the rendered-items file holds them with none set.
    */
-  readonly projectReads?: ReadonlyArray<'cloak' | 'mercy'>;
+  readonly projectReads?: ReadonlyArray<'cloak' | 'mercy' | 'extended'>;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */
   project(record: RawRecord, doc: number, c: CollectionView, media: MediaOptions): Record<string, unknown>;
   /** `score` goes right after this key, where GitHub puts it (appended when the key is absent). */

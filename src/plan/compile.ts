@@ -7,8 +7,8 @@ import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
-import { qualifierLeaves } from './query-plan.js';
-import { filtersCount } from './understand.js';
+import { combineNodes, qualifierLeaves, textLeaves } from './query-plan.js';
+import { checkWithoutText } from './without-text.js';
 
 /** A compiled query. */
 export interface CompiledQuery {
@@ -36,13 +36,21 @@ function resolveMe(value: string, q: QualifierSpec, ctx: CompileContext): string
 /** A login a user filter can look up: `*` (any) and `app/NAME` (a bot) are not looked up. */
 const isLookup = (value: string) => value !== '*' && !value.toLowerCase().startsWith('app/');
 
+/** The three-character grams of a word (by code point); none for a shorter word. */
+function trigramsOf(word: string): string[] {
+  const chars = [...word];
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) out.push(chars.slice(i, i + 3).join(''));
+  return out;
+}
+
 class Compiler {
   constructor(
     private readonly spec: KindSpec,
     private readonly ctx: CompileContext,
   ) {}
 
-  /** The values of a leaf that survive user resolution; throws the users 422 when none does (policy 'refuse'). */
+  /** The values of a user filter's leaf that name a user the viewer may know (every value of other leaves). */
   resolvedValues(leaf: PlannedQualifier): string[] {
     const q = this.spec.qualifiers[leaf.name]!;
     if (!q.users) return [...leaf.values];
@@ -51,14 +59,42 @@ class Compiler {
       const login = resolveMe(value, q, this.ctx);
       if (login !== undefined && (!isLookup(login) || resolves('user', login, this.ctx))) kept.push(login);
     }
-    if (kept.length === 0 && q.users === 'refuse') throw invalidQuery(MESSAGES.cannotSearchUsers, leaf.span);
     return kept;
+  }
+
+  /**
+   * The user filters' check (Part A §2.3 "User"): one filter per qualifier (qualifiers that join, users' `user:`
+   * and `org:`, are one), over all its occurrences; it is invalid only when all its positive values — or all its
+   * negated ones — name no user. Then unsupported user filters are refused (Part A §2.2: filter validity first).
+   * @throws ApiError 422 `The listed users cannot be searched…`, then `None of the search qualifiers apply…`
+   */
+  checkUsers(leaves: readonly PlannedQualifier[]): void {
+    const groups = new Map<string, { positive: boolean[]; negative: boolean[]; span: PlannedQualifier['span'] }>();
+    for (const leaf of leaves) {
+      const q = this.spec.qualifiers[leaf.name]!;
+      if (q.users !== 'refuse') continue;
+      const key = q.joins ?? leaf.name;
+      const group = groups.get(key) ?? { positive: [], negative: [], span: leaf.span };
+      groups.set(key, group);
+      (leaf.negated ? group.negative : group.positive).push(this.resolvedValues(leaf).length > 0);
+    }
+    for (const { positive, negative, span } of groups.values()) {
+      const fails = (found: boolean[]) => found.length > 0 && !found.includes(true);
+      if (fails(positive) || fails(negative)) throw invalidQuery(MESSAGES.cannotSearchUsers, span);
+    }
+    const unsupported = leaves.find((l) => this.spec.qualifiers[l.name]!.unsupported);
+    if (unsupported) throw invalidQuery(MESSAGES.noQualifiersApply, unsupported.span);
   }
 
   leaf(leaf: PlannedQualifier): Expr {
     const q = this.spec.qualifiers[leaf.name]!;
     const values = this.resolvedValues(leaf);
-    if (values.length === 0) return ALL; // a user filter with no known login (policy 'drop'): no filter
+    if (values.length === 0) {
+      // A user filter with no known login: policy 'drop' — no filter; 'refuse' (its filter is valid, checkUsers) —
+      // the values drop out of the filter: no alternative where repeats are any, no constraint where all hold.
+      const alternatives = (q.repeat ?? this.spec.repeats) === 'or';
+      return q.users === 'refuse' && alternatives && !leaf.negated ? NONE : ALL;
+    }
     const tests = values.map((v) => q.compile(v, this.ctx)).filter((t): t is Predicate => t !== undefined);
     if (tests.length === 0) return leaf.negated ? ALL : NONE;
     const test: Predicate = tests.length === 1 ? tests[0]! : (doc) => tests.some((t) => t(doc));
@@ -69,6 +105,7 @@ class Compiler {
   node(node: PlanNode, fields: readonly string[]): Expr {
     switch (node.type) {
       case 'text':
+        if (node.analysis === 'too long') return NONE; // a word no document holds as a term
         return this.spec.plainText ? this.plainText(node.text) : { type: 'text', text: node.text, phrase: node.phrase, fields };
       case 'qualifier':
         return this.leaf(node);
@@ -103,6 +140,19 @@ class Compiler {
       };
       clauses.push({ type: 'filter', label: `prefix:${joined}`, test });
     }
+    const grams = rule.grams;
+    if (grams) {
+      const { c } = this.ctx;
+      const wanted = new Set(words);
+      const trigrams = new Set(words.flatMap(trigramsOf));
+      const test: Predicate = (doc) => {
+        const value = grams(c.records[doc]!, doc, c);
+        if (value === undefined) return false;
+        const have = value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+        return have.some((w) => wanted.has(w) || trigramsOf(w).some((g) => trigrams.has(g)));
+      };
+      clauses.push({ type: 'filter', label: `grams:${joined}`, test });
+    }
     return or(clauses);
   }
 
@@ -136,6 +186,23 @@ class Compiler {
   }
 }
 
+/** The tree without the text leaves the analyzer drops (`analysis: 'nothing'`); null when nothing is left. */
+function withoutDroppedText(node: PlanNode | null): PlanNode | null {
+  if (!node) return null;
+  switch (node.type) {
+    case 'text':
+      return node.analysis === 'nothing' ? null : node;
+    case 'qualifier':
+      return node;
+    case 'not': {
+      const child = withoutDroppedText(node.child);
+      return child ? { type: 'not', child } : null;
+    }
+    default:
+      return combineNodes(node.type, node.children.map(withoutDroppedText));
+  }
+}
+
 /**
  * Compile a plan against a collection.
  * @throws ApiError 422: a scope with no positive value that resolves, a user filter with no known login, or (commits)
@@ -145,17 +212,20 @@ export function compileQuery(plan: QueryPlan, spec: KindSpec, ctx: CompileContex
   const compiler = new Compiler(spec, ctx);
   const scope = compiler.scope(plan);
   if (scope.unresolved) return { expr: NONE, incomplete: true };
-  if (!plan.hasText && spec.withoutText) {
+  compiler.checkUsers(qualifierLeaves(plan.tree));
+  if (!plan.hasText) {
     // A 'drop' user filter that names nobody is no query part (commits' author:, Part B §2.2).
     const names = qualifierLeaves(plan.tree)
       .filter((l) => spec.qualifiers[l.name]!.users !== 'drop' || compiler.resolvedValues(l).length > 0)
       .map((l) => l.name);
-    if (!filtersCount(spec, [...names, ...plan.scope.map((l) => l.name)])) {
-      const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
-      const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
-      throw invalidQuery(spec.withoutText.message, span);
-    }
+    const leaves = [...qualifierLeaves(plan.tree), ...plan.scope].sort((a, b) => a.span.start - b.span.start);
+    const span = leaves.length > 0 ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end } : undefined;
+    checkWithoutText(spec, false, [...names, ...plan.scope.map((l) => l.name)], span);
   }
-  const expr = plan.tree ? compiler.node(plan.tree, plan.fields) : ALL;
+  // Text the analyzer drops (emoji, punctuation) is left out; a query whose text is all such parts matches nothing.
+  const texts = textLeaves(plan.tree);
+  if (texts.length > 0 && texts.every((t) => t.text.analysis === 'nothing')) return { expr: NONE, incomplete: false };
+  const tree = withoutDroppedText(plan.tree);
+  const expr = tree ? compiler.node(tree, plan.fields) : ALL;
   return { expr: and([scope.expr, expr]), incomplete: false };
 }

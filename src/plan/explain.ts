@@ -55,11 +55,18 @@ export function explainPlan(plan: SearchPlan): string {
   const lines = [`search ${query.kind} ${JSON.stringify(query.q)}`];
   lines.push(`engine: ${query.engine === 'advanced' ? 'advanced issue search (AND/OR/NOT and parentheses between qualifiers; repeats all hold)' : 'legacy (qualifiers apply to the whole query; repeats of one qualifier: any)'}`);
   const texts = textLeaves(query.tree);
+  const note = (analysis: 'nothing' | 'too long' | undefined) =>
+    analysis === 'nothing' ? ' [no letter or digit: GitHub\'s analyzer drops it]' : analysis === 'too long' ? ' [a word over 128 characters: no document holds it]' : '';
   lines.push(
     texts.length === 0
       ? 'text: none'
-      : `text: ${texts.map(({ text, negated }) => `${negated ? 'not ' : ''}${text.phrase ? JSON.stringify(text.text) : text.text}`).join(', ')} (in ${query.fields.join(', ')})`,
+      : `text: ${texts.map(({ text, negated }) => `${negated ? 'not ' : ''}${text.phrase ? JSON.stringify(text.text) : text.text}${note(text.analysis)}`).join(', ')} (in ${query.fields.join(', ')})`,
   );
+  if (texts.length > 0 && texts.every((t) => t.text.analysis === 'nothing')) {
+    lines.push('  the text analyses to no term: the query matches nothing (as GitHub answers a query string without terms)');
+  } else if (texts.some((t) => t.text.analysis === 'too long' && !t.negated)) {
+    lines.push('  a word over 128 characters is a term no document holds: the query matches nothing where it is required');
+  }
   const leaves = qualifierLeaves(query.tree);
   lines.push(leaves.length === 0 ? 'qualifiers: none' : 'qualifiers:');
   for (const leaf of leaves) lines.push(`  ${describeLeaf(leaf)}`);

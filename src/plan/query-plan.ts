@@ -12,6 +12,12 @@ export interface PlannedText {
   readonly text: string;
   readonly phrase: boolean;
   readonly span: Span;
+  /**
+   * Set when the text gives no term to look up (src/text/query-text.ts): `nothing` — no letter or digit, the
+   * analyzer drops it (left out; a query whose text is all such parts matches nothing); `too long` — a word over
+   * the term limit, which matches no document.
+   */
+  readonly analysis?: 'nothing' | 'too long';
 }
 
 /** One occurrence of a qualifier that filters: its values as written and as read. */

@@ -56,8 +56,9 @@ function plannedSort(spec: KindSpec, request: NormalizedRequest, query: QueryPla
 export async function planSearch(request: NormalizedRequest): Promise<SearchPlan> {
   const spec = specOf(request.kind);
   checkPreview(spec, request);
-  if (spec.byRepositoryId && request.repositoryId === undefined) throw missingParameter('repository_id');
+  // A blank `q` is named before labels' `repository_id` (code reference Part B §6: checked before every search).
   if (request.q.trim() === '') throw missingParameter('q');
+  if (spec.byRepositoryId && request.repositoryId === undefined) throw missingParameter('repository_id');
   const query = await understandQuery(request.q, spec);
   return { request, spec, query, sort: plannedSort(spec, request, query) };
 }
@@ -82,7 +83,8 @@ export interface CompiledSearch {
 function labelsRepository(c: Collection, request: NormalizedRequest): string {
   const repo = c.repositoryById(request.repositoryId!);
   const name = typeof repo?.full_name === 'string' ? repo.full_name : undefined;
-  if (!name || !c.access.seesRepository(repo, request.viewer)) {
+  // Visibility is one fact per repository name: its newest recording's (kinds/common.ts visibilityVia).
+  if (!name || !c.access.seesRepository(c.repository(name) ?? repo, request.viewer)) {
     throw labelsRepositoryNotFound();
   }
   return name.toLowerCase();

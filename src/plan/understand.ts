@@ -6,10 +6,12 @@
 import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { ValueError } from '../kinds/qualifier-values.js';
-import type { Node, QualifierNode, Span } from '../query/ast.js';
+import type { Node, ParsedQuery, QualifierNode, Span } from '../query/ast.js';
 import { lex, type Token } from '../query/lexer.js';
 import { parseTokens, QuerySyntaxError } from '../query/parser.js';
 import { ensureLanguages } from '../text/languages.js';
+import { analyseQueryText } from '../text/query-text.js';
+import { checkWithoutText } from './without-text.js';
 import {
   combineNodes,
   qualifierLeaves,
@@ -56,17 +58,26 @@ const isOperator = (t: Token) => t.kind === 'and' || t.kind === 'or' || t.kind =
 function baseChecks(q: string, tokens: readonly Token[], spec: KindSpec): void {
   const text = tokens.filter((t) => t.kind === 'word' || t.kind === 'phrase' || isOperator(t));
   const quoting = !spec.plainText && text.length >= 2 && !text.some(isOperator);
-  let length = -1;
-  let crossing = -1;
-  text.forEach((t, i) => {
-    const written = q.slice(t.span.start, t.span.end);
-    length += 1 + written.length + (quoting && t.kind === 'word' && !written.includes('"') && !/^\d+$/.test(written) ? 2 : 0);
-    if (crossing < 0 && length > MAX_TEXT_LENGTH) crossing = i;
-  });
-  if (crossing >= 0) throw invalidQuery(MESSAGES.tooLong, spanOf(text.slice(crossing)));
+  // Where the quoted text first passes `limit` characters: the tokens from there on.
+  const over = (limit: number): Span | undefined => {
+    let length = -1;
+    for (let i = 0; i < text.length; i++) {
+      const t = text[i]!;
+      const written = q.slice(t.span.start, t.span.end);
+      length += 1 + written.length + (quoting && t.kind === 'word' && !written.includes('"') && !/^\d+$/.test(written) ? 2 : 0);
+      if (length > limit) return spanOf(text.slice(i));
+    }
+    return undefined;
+  };
+  if (spec.textLimit) {
+    const span = over(spec.textLimit.characters);
+    if (span) throw invalidQuery(spec.textLimit.message, span);
+  }
+  const tooLong = over(MAX_TEXT_LENGTH);
+  if (tooLong) throw invalidQuery(MESSAGES.tooLong, tooLong);
   // Qualifier values are capped by the same 256 (issue #12: unbounded values fed per-document tests). GitHub's own
   // bound on them is not visible (Part A §2.2 counts text only); its length message is the closest it has.
-  const long = tokens.find((t) => t.kind === 'qualifier' && t.values.join(',').length > MAX_TEXT_LENGTH);
+  const long = tokens.find((t) => t.kind === 'qualifier' && t.node.values.join(',').length > MAX_TEXT_LENGTH);
   if (long) throw invalidQuery(MESSAGES.tooLong, long.span);
   const operators = tokens.filter(isOperator);
   if (operators.length > MAX_OPERATORS) throw invalidQuery(MESSAGES.tooManyOperators, spanOf(operators.slice(MAX_OPERATORS)));
@@ -97,7 +108,8 @@ class Reader {
     if (node.name === 'sort' && hasSort(spec)) return this.readSort(node);
     const q = Object.hasOwn(spec.qualifiers, node.name) ? spec.qualifiers[node.name]! : undefined;
     if (!q) return this.drop(node, `parsed but not used by ${spec.kind} search (reference Part A §2.1)`);
-    if (q.unsupported) throw invalidQuery(MESSAGES.noQualifiersApply, node.span);
+    // An unsupported user filter is refused when compiled, after its logins are checked (compile.ts).
+    if (q.unsupported && !q.users) throw invalidQuery(MESSAGES.noQualifiersApply, node.span);
     if (node.negated && q.negatable === false) return this.drop(node, `a negated ${node.name}: is ignored`);
     const raw = q.list ? node.values : [node.values.join(',')];
     const values: string[] = [];
@@ -247,7 +259,7 @@ function plainTextTree(q: string, tokens: readonly Token[], reader: Reader): Pla
   const words: Token[] = [];
   for (const token of tokens) {
     if (token.kind === 'qualifier') {
-      const leaf = reader.qualifier({ type: 'qualifier', name: token.name, values: token.values, negated: token.negated, shorthand: token.shorthand, raw: token.raw, span: token.span });
+      const leaf = reader.qualifier(token.node);
       if (leaf) filters.push(leaf);
     } else if (token.kind !== 'lparen' && token.kind !== 'rparen') words.push(token);
   }
@@ -276,27 +288,67 @@ function advancedTree(node: Node, reader: Reader): PlanNode | null {
   }
 }
 
+/** Whether a qualifier is a top-level term of advanced issue search (`repo user org owner sort`, Part A §3.6). */
+const isTopLevel = (spec: KindSpec, name: string): boolean => name === 'sort' || spec.qualifiers[name]?.scope !== undefined;
+
+/** The names of the top-level terms under `node`. */
+function topLevelNames(spec: KindSpec, node: Node, out = new Set<string>()): Set<string> {
+  if (node.type === 'qualifier') {
+    if (isTopLevel(spec, node.name)) out.add(node.name);
+  } else if (node.type === 'not') topLevelNames(spec, node.child, out);
+  else if (node.type !== 'term') for (const child of node.children) topLevelNames(spec, child, out);
+  return out;
+}
+
 /**
- * The "no text" refusal of a kind (Part A §3.2, §4.2, §5; Part B §2.2, §3.2, §4): true when a filter that counts
- * is among `names`.
+ * Advanced issue search: the same top-level term on both sides of an explicit AND makes the query invalid
+ * (Part A §3.6; GitHub sets no message, ours is {@link MESSAGES.topLevelAnd}). Adjacency is no explicit AND.
+ * @throws ApiError 422 with the span of the AND
  */
-export function filtersCount(spec: KindSpec, names: readonly string[]): boolean {
-  const rule = spec.withoutText;
-  if (!rule) return true;
-  if (rule.counting) return names.some((n) => rule.counting!.includes(n));
-  return names.some((n) => !(rule.notCounting ?? []).includes(n));
+function checkTopLevelAnds(spec: KindSpec, parsed: ParsedQuery): void {
+  for (const { left, right, span } of parsed.explicitAnds) {
+    const names = topLevelNames(spec, left);
+    for (const name of topLevelNames(spec, right)) if (names.has(name)) throw invalidQuery(MESSAGES.topLevelAnd, span);
+  }
 }
 
 /** The boolean language (every kind but plain-text ones): parse, then read the tree with the kind's engine. */
 function parsedTree(tokens: readonly Token[], spec: KindSpec, reader: Reader): PlanNode | null {
-  let root: Node | null;
+  let parsed: ParsedQuery;
   try {
-    root = parseTokens(tokens).root;
+    parsed = parseTokens(tokens);
   } catch (error) {
     if (error instanceof QuerySyntaxError) throw invalidQuery(error.message, error.span);
     throw error;
   }
+  if (spec.advancedSyntax) checkTopLevelAnds(spec, parsed);
+  const root = parsed.root;
   return root === null ? null : spec.advancedSyntax ? advancedTree(root, reader) : legacyTree(root, spec, reader);
+}
+
+/**
+ * Mark the text leaves that give no term under the analyzers of the fields they search (emoji or punctuation only:
+ * `nothing`; a word over the term limit: `too long`; src/text/query-text.ts). Labels analyse their text in compile.
+ */
+function annotateText(tree: PlanNode | null, spec: KindSpec, fields: readonly string[]): PlanNode | null {
+  const map = (node: PlanNode): PlanNode => {
+    switch (node.type) {
+      case 'text': {
+        const analyzers = spec.fields
+          .filter((f) => fields.includes(f.name) && (!f.searchedFor || f.searchedFor(node.text)))
+          .map((f) => f.analyzer);
+        const analysis = analyzers.length === 0 ? 'terms' : analyseQueryText(node.text, node.phrase, analyzers);
+        return analysis === 'terms' ? node : { ...node, analysis };
+      }
+      case 'qualifier':
+        return node;
+      case 'not':
+        return { type: 'not', child: map(node.child) };
+      default:
+        return { type: node.type, children: node.children.map(map) };
+    }
+  };
+  return tree ? map(tree) : null;
 }
 
 /** At most this many ownership filters (`repo user org owner`) in advanced issue search (Part A §3.6). */
@@ -321,25 +373,24 @@ function checkOwnershipLimit(spec: KindSpec, scope: readonly PlannedQualifier[])
  */
 export async function understandQuery(q: string, spec: KindSpec): Promise<QueryPlan> {
   const tokens = lex(q, { grouping: spec.advancedSyntax, isQualifier: (name) => isQualifierOf(spec, name) });
-  if (tokens.some((t) => t.kind === 'qualifier' && spec.qualifiers[t.name]?.languages)) await ensureLanguages();
+  if (tokens.some((t) => t.kind === 'qualifier' && spec.qualifiers[t.node.name]?.languages)) await ensureLanguages();
   baseChecks(q, tokens, spec);
   const reader = new Reader(spec);
   let tree = spec.plainText ? plainTextTree(q, tokens, reader) : parsedTree(tokens, spec, reader);
   tree = applyOnly(tree, spec, reader);
   checkOwnershipLimit(spec, reader.scope);
+  const fields = reader.inFields.size > 0 ? [...reader.inFields] : spec.defaultFields;
+  if (!spec.plainText) tree = annotateText(tree, spec, fields);
   const hasText = textLeaves(tree).length > 0;
-  const qualifierTokens = tokens.filter((t) => t.kind === 'qualifier');
   // `in:` naming no known field searches the default fields (Part A §2.1), yet counts as no filter.
-  if (!hasText) {
-    const names = [...qualifierLeaves(tree), ...reader.scope].map((l) => l.name);
-    if (!filtersCount(spec, names)) throw invalidQuery(spec.withoutText!.message, spanOf(qualifierTokens));
-  }
+  const names = [...qualifierLeaves(tree), ...reader.scope].map((l) => l.name);
+  checkWithoutText(spec, hasText, names, spanOf(tokens.filter((t) => t.kind === 'qualifier')));
   return {
     kind: spec.kind,
     q,
     engine: spec.advancedSyntax ? 'advanced' : 'legacy',
     tree,
-    fields: reader.inFields.size > 0 ? [...reader.inFields] : spec.defaultFields,
+    fields,
     scope: reader.scope,
     sortQualifier: reader.sortQualifier,
     dropped: reader.dropped,

@@ -59,11 +59,20 @@ export interface NotNode {
 
 export type Node = TermNode | QualifierNode | AndNode | OrNode | NotNode;
 
+/** The two operands of one explicit `AND` (`&&`) as parsed, and the operator's span. */
+export interface ExplicitAnd {
+  readonly left: Node;
+  readonly right: Node;
+  readonly span: Span;
+}
+
 /** A parsed query: the tree (null when `q` held nothing but operators) and how many operators it used. */
 export interface ParsedQuery {
   readonly root: Node | null;
   /** Count of `AND`, `OR`, `NOT`, `&&`, `||` operators as typed (GitHub allows at most five, Part A §2.2). */
   readonly operators: number;
+  /** Every explicit `AND` with both operands present (advanced issue search checks its top-level terms, §3.6). */
+  readonly explicitAnds: readonly ExplicitAnd[];
 }
 
 /**

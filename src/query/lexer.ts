@@ -5,21 +5,15 @@
  * `AND OR NOT && ||`, and parentheses when grouping is on. An odd number of unescaped quotes drops the last one.
  * `\"` escapes a quote inside quotes (gh quotes values with Go's %q).
  */
-import type { Span } from './ast.js';
+import type { QualifierNode, Span } from './ast.js';
 
-/** A qualifier as typed: one token, its values (a comma list keeps each item apart), and where it came from. */
+/**
+ * A qualifier as typed: one token carrying the AST node it becomes (the parser places the node as is, so the two
+ * never drift apart).
+ */
 export interface QualifierToken {
   readonly kind: 'qualifier';
-  /** The name exactly as typed (case-sensitive), or the shorthand's target (`repo`, `user`, `topic`). */
-  readonly name: string;
-  /** The comma-separated values, quotes removed (`label:"in progress",bug` → `in progress`, `bug`). */
-  readonly values: readonly string[];
-  /** A leading `-`: exclude what the qualifier matches. */
-  readonly negated: boolean;
-  /** `@` or `#` when written as a shorthand. */
-  readonly shorthand?: '@' | '#';
-  /** The token as typed (for messages and the plan). */
-  readonly raw: string;
+  readonly node: QualifierNode;
   readonly span: Span;
 }
 
@@ -65,6 +59,8 @@ export function droppedQuote(q: string): number {
   }
   return count % 2 === 1 ? last : -1;
 }
+
+const qualifierToken = (node: QualifierNode): QualifierToken => ({ kind: 'qualifier', node, span: node.span });
 
 class Lexer {
   private i = 0;
@@ -163,13 +159,13 @@ class Lexer {
       if (text === '') return undefined;
       const name = q[at] === '#' ? 'topic' : text.includes('/') ? 'repo' : 'user';
       if (!isQualifier(name)) return undefined;
-      return { kind: 'qualifier', name, values: [text], negated, shorthand: q[at] as '@' | '#', raw: q.slice(start, end), span: { start, end } };
+      return qualifierToken({ type: 'qualifier', name, values: [text], negated, shorthand: q[at] as '@' | '#', raw: q.slice(start, end), span: { start, end } });
     }
     const head = QUALIFIER_NAME.exec(q.slice(start, start + 128));
     if (!head || !isQualifier(head[2]!)) return undefined;
     const { values, end } = this.readValues(start + head[0].length);
     if (values.length === 0) return undefined;
-    return { kind: 'qualifier', name: head[2]!, values, negated, raw: q.slice(start, end), span: { start, end } };
+    return qualifierToken({ type: 'qualifier', name: head[2]!, values, negated, raw: q.slice(start, end), span: { start, end } });
   }
 
   run(): Token[] {

@@ -10,10 +10,15 @@ export interface MediaOptions {
   readonly cloak: boolean;
   /** `mercy-preview`: the historic topics preview; also adds `topics` to repository items. */
   readonly mercy: boolean;
+  /**
+   * `extended-search-results`: extra item fields (topics: `aliases`, `related`, `repository_count`, `logo_url`;
+   * code reference Part B §4, §6).
+   */
+  readonly extended: boolean;
 }
 
 /** No parameters: `application/vnd.github.v3+json` or no Accept header at all. */
-export const PLAIN_MEDIA: MediaOptions = Object.freeze({ textMatch: false, cloak: false, mercy: false });
+export const PLAIN_MEDIA: MediaOptions = Object.freeze({ textMatch: false, cloak: false, mercy: false, extended: false });
 
 /**
  * Parse an Accept header value. Entries are comma-separated; each may carry `q=` or other parameters, with or
@@ -28,7 +33,7 @@ export function parseAccept(accept: string | undefined): MediaOptions {
     .map((entry) => (entry.split(';')[0] ?? '').trim().toLowerCase())
     .filter((range) => range.startsWith('application/vnd.github'));
   const has = (param: string) => ranges.some((range) => range.includes(param));
-  return { textMatch: has('text-match'), cloak: has('cloak-preview'), mercy: has('mercy-preview') };
+  return { textMatch: has('text-match'), cloak: has('cloak-preview'), mercy: has('mercy-preview'), extended: has('extended-search-results') };
 }
 
 /**

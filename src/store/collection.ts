@@ -200,7 +200,8 @@ export class Collection implements CollectionView {
       own = new NameCollector(this.spec);
       this.records.forEach((record, doc) => own!.add(record, doc, this));
     }
-    for (const repo of this.neighbours.repositories) own.addRepository(repo);
+    // One fact per repository name: each recording is filed as its name's newest recording says (kinds/common.ts).
+    for (const repo of this.neighbours.repositories) own.addRepository(typeof repo.full_name === 'string' ? (this.repository(repo.full_name) ?? repo) : repo);
     for (const user of this.neighbours.users) own.addUser(user);
     return (this.known = own.finish());
   }

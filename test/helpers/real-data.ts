@@ -24,7 +24,8 @@ export const ID: Readonly<Record<Kind, (r: Rec) => string>> = {
   commits: (r) => String(r.sha),
   repositories: (r) => String(r.id),
   users: (r) => String(r.login).toLowerCase(),
-  code: (r) => `${String(r.url ?? null)}|${String(r.path)}|${String(r.sha ?? null)}`,
+  // Not `url` whole: items build it on the repository id (#26 item 4); its `ref` and the html_url are the record's.
+  code: (r) => `${String(r.html_url ?? null)}|${String(r.path)}|${String(r.sha ?? null)}|${typeof r.url === 'string' ? new URL(r.url).searchParams.get('ref') : null}`,
   labels: (r) => String(r.url),
   topics: (r) => String(r.name),
 };

@@ -100,3 +100,62 @@ describe('booleans and SHAs (reference Part A §3.1, §4.1; Part B §2.1)', () =
     expect(() => parseSha(raw)).toThrow(new ValueError('The given commit SHA is not in a recognized format'));
   });
 });
+
+// Issue #26 part 3: the boundaries a mutation run of this module showed untested (reference Part A §2.3).
+describe('range and date boundaries, probed on both sides of each bound (Part A §2.3)', () => {
+  const at = (iso: string) => Date.parse(iso);
+  it.each([
+    ['>=10', [9, false], [10, true], [11, true]],
+    ['<=10', [9, true], [10, true], [11, false]],
+    ['>10', [9, false], [10, false], [11, true]],
+    ['<10', [9, true], [10, false], [11, false]],
+    ['5..5', [4, false], [5, true], [6, false]],
+    ['5...5', [4, false], [5, true], [6, false]],
+    [' 7 ', [6, false], [7, true], [8, false]],
+    ['-3', [-4, false], [-3, true], [-2, false]],
+  ] as const)('number %j', (raw, ...probes) => {
+    const interval = parseNumberRange(raw)!;
+    for (const [x, inside] of probes as unknown as Array<[number, boolean]>) expect(inInterval(interval, x), `${raw} vs ${x}`).toBe(inside);
+  });
+
+  it.each(['10abc', '1.', '.5', '1e', '0x10', '1,5'])('refuses the number %j', (raw) => {
+    expect(() => parseNumberRange(raw)).toThrow(new ValueError(`"${raw}" is not a numeric value - please provide an integer value`));
+  });
+
+  it.each([
+    // …THH is the whole hour (13 characters)
+    ['2020-05-01T23', ['2020-05-01T22:59:59Z', false], ['2020-05-01T23:00:00Z', true], ['2020-05-01T23:59:59Z', true], ['2020-05-02T00:00:00Z', false]],
+    ['>=2020-05-01T23', ['2020-05-01T22:59:59Z', false], ['2020-05-01T23:00:00Z', true]],
+    ['>2020-05-01T23', ['2020-05-01T23:59:59Z', false], ['2020-05-02T00:00:00Z', true]],
+    ['<2020-05-01T23', ['2020-05-01T22:59:59Z', true], ['2020-05-01T23:00:00Z', false]],
+    // seconds without a zone: one instant, UTC
+    ['2020-05-01T10:20:30', ['2020-05-01T10:20:29Z', false], ['2020-05-01T10:20:30Z', true], ['2020-05-01T10:20:31Z', false]],
+    ['<=2020-05-01T10:20:30', ['2020-05-01T10:20:30Z', true], ['2020-05-01T10:20:31Z', false]],
+    ['<2020-05-01T10:20:30', ['2020-05-01T10:20:29Z', true], ['2020-05-01T10:20:30Z', false]],
+    // zones: +07, +0700 and +07:00 are the same instant
+    ['2017-01-01T01:00:00+07', ['2016-12-31T18:00:00Z', true], ['2016-12-31T18:00:01Z', false]],
+    ['2017-01-01T01:00:00+0700', ['2016-12-31T18:00:00Z', true], ['2016-12-31T17:59:59Z', false]],
+    ['2017-01-01T01:00+07:00', ['2016-12-31T18:00:00Z', true]],
+    ['2017-01-01 01:00:00.250-02:30', ['2017-01-01T03:30:00Z', true]],
+    // periods: a month's and a day's last instant, leap days
+    ['2020-02-29', ['2020-02-29T23:59:59Z', true], ['2020-03-01T00:00:00Z', false]],
+    ['<=2020-12', ['2020-12-31T23:59:59Z', true], ['2021-01-01T00:00:00Z', false]],
+    ['1970..2970', ['1970-01-01T00:00:00Z', true], ['2970-12-31T23:59:59Z', true]],
+  ] as const)('date %j', (raw, ...probes) => {
+    const interval = parseDateRange(raw)!;
+    for (const [iso, inside] of probes as unknown as Array<[string, boolean]>) expect(inInterval(interval, at(iso)), `${raw} vs ${iso}`).toBe(inside);
+  });
+
+  const format = (v: string) => `"${v}" is not a recognized date/time format. Please provide an ISO 8601 date/time value, such as YYYY-MM-DD.`;
+  it.each(['2020-05-01T10:60', '2020-05-01T24', '2020-05-01T10:20:60', '2020-00-10', '2019-02-29', '2020-05-01T10:20:30+7', '2020-5-01', '20200501', '2020-05-01T'])(
+    'refuses the date %j',
+    (raw) => expect(() => parseDateRange(raw)).toThrow(new ValueError(format(raw))),
+  );
+
+  it('the years 1970 and 2970 are accepted, 2971 with a zone is not', () => {
+    expect(parseDateRange('1970')).not.toBeNull();
+    expect(parseDateRange('2970-12-31')).not.toBeNull();
+    expect(() => parseDateRange('2971-01-01T00:00:00Z')).toThrow(new ValueError('The year 2971 in "2971-01-01T00:00:00Z" is outside the accepted range 1970 to 2970.'));
+    expect(() => parseDateRange('1969-12-31T23:59:59+01:00')).toThrow(new ValueError('The year 1969 in "1969-12-31T23:59:59+01:00" is outside the accepted range 1970 to 2970.'));
+  });
+});

@@ -9,7 +9,8 @@ describe('qualifiers and keywords on the fixture dump', () => {
     // issues: keywords (stemmed, AND), phrases, NOT, qualifiers, advanced syntax
     ['issues', 'crash', ['#1@lattice/prism', '#2@lattice/prism', '#3@lattice/prism']],
     ['issues', 'crash blue', ['#1@lattice/prism', '#3@lattice/prism']],
-    ['issues', '"blue light crash"', ['#3@lattice/prism']],
+    // phrase_slop 10 (code reference Part A §3.2): "Crash when splitting blue light" holds the three words within 10 moves.
+    ['issues', '"blue light crash"', ['#1@lattice/prism', '#3@lattice/prism']],
     ['issues', 'crash NOT blue', ['#2@lattice/prism']],
     ['issues', 'crash -blue', ['#2@lattice/prism']],
     ['issues', 'crash in:title', ['#1@lattice/prism', '#3@lattice/prism']],
@@ -97,7 +98,8 @@ describe('labels within a repository', () => {
   it.each([
     ['bug', ['bug']],
     ['newcomers', ['good first issue']],
-    ['label:bug', []],
+    // `label:` is text on labels; its word "bug" is a whole word of the name: the n-gram OR-clause (code reference Part B §5).
+    ['label:bug', ['bug']],
   ])('%j', async (q, expected) => {
     expect(await ids('labels', q, { repository_id: '10' })).toEqual(expected);
   });

@@ -1,7 +1,8 @@
 /**
  * Labels read their text as plain words (code reference Part B §5 "Labels (LabelQuery)"): nothing is quoted, the raw
  * text goes into match queries (so `AND`/`OR`/`NOT` are words), and a label matches when ANY clause does: the text
- * as a phrase or phrase prefix of the name, all words in the name, any word in the description, the exact name.
+ * as a phrase or phrase prefix of the name, all words in the name, any word in the description, the exact name, and
+ * the n-gram OR-clauses on the name (a word of the text is a word of the name, or shares a trigram with one).
  * The base checks still run first (Part A §2.2). On the embedded dump (`data/`): mara-lindqvist/dotfiles.
  */
 import { mkdtempSync } from 'node:fs';
@@ -59,7 +60,8 @@ describe.skipIf(skip !== undefined)(`labels match any clause on the embedded dum
     ['bug OR enhancement', ['bug', 'documentation', 'enhancement']],
     // A word found only in a description.
     ['broken', ['bug']],
-    ['contributors', ['good first issue']],
+    // ...and the trigram OR-clause on the name (`name.trigram` ×3, Part B §5): "contributors" and "wontfix" share "ont".
+    ['contributors', ['good first issue', 'wontfix']],
     // All words on the name, in any order; quotes are only characters.
     ['first good', ['good first issue']],
     ['"wanted help"', ['help wanted']],
@@ -68,8 +70,13 @@ describe.skipIf(skip !== undefined)(`labels match any clause on the embedded dum
     ['good fir', ['good first issue']],
     // Exact name, any case.
     ['BUG', ['bug']],
-    // Neither all words on a name nor any word in a description.
-    ['bug wontfixes', []],
+    // The n-gram OR-clauses (Part B §5): a label whose name is a word of the text ("bug"), or shares a trigram ("wontfix").
+    ['bug wontfixes', ['bug', 'wontfix']],
+    ['bug feature', ['bug']],
+    // NOT is a word too: "invalid" has it in its description.
+    ['NOT bug', ['bug', 'invalid']],
+    // Neither all words on a name, any word in a description, nor a shared word or trigram.
+    ['zz qq', []],
     // A leading - is not a negation: the word matches.
     ['-bug', ['bug']],
     // Text with no word matches nothing (a match query without terms).

@@ -73,9 +73,24 @@ describe('parseQuery (advanced issue grammar)', () => {
     expect(printAst(parseQuery(q, advanced).root)).toBe(printed);
   });
 
-  it('refuses boolean groups nested five deep (reference Part A §3.6)', () => {
-    expect(() => parseQuery('(((((a)))))', advanced)).toThrow(new QuerySyntaxError('Query clause limit exceeded', { start: 4, end: 5 }));
-    expect(printAst(parseQuery('((((a))))', advanced).root)).toBe('a');
+  it('refuses boolean groups nested five deep; parentheses around one child add no level (reference Part A §3.6)', () => {
+    const five = 'a OR (b (c OR (d (e OR f))))';
+    expect(() => parseQuery(five, advanced)).toThrow(new QuerySyntaxError('Query clause limit exceeded', { start: 18, end: 24 }));
+    expect(printAst(parseQuery('a OR (b (c OR (d e)))', advanced).root)).toBe('(or a (and b (or c (and d e))))');
+    expect(printAst(parseQuery('(((((a)))))', advanced).root)).toBe('a');
+    expect(printAst(parseQuery('(((((a OR b)))))', advanced).root)).toBe('(or a b)');
+    // The parser's own bound on parentheses (MAX_PARENTHESES = 1000): deeper is refused, never a stack overflow.
+    expect(printAst(parseQuery(`${'('.repeat(1000)}a${')'.repeat(1000)}`, advanced).root)).toBe('a');
+    expect(() => parseQuery(`${'('.repeat(1001)}a`, advanced)).toThrow(new QuerySyntaxError('Query clause limit exceeded', { start: 1000, end: 1001 }));
+  });
+
+  it('records each explicit AND with its two operands (advanced issue search checks top-level terms, Part A §3.6)', () => {
+    const parsed = parseQuery('repo:a/b AND repo:c/d x && y z', advanced);
+    expect(parsed.explicitAnds.map((e) => [printAst(e.left), printAst(e.right), e.span])).toEqual([
+      ['repo:a/b', 'repo:c/d', { start: 9, end: 12 }],
+      ['x', 'y', { start: 24, end: 26 }],
+    ]);
+    expect(parseQuery('AND a', advanced).explicitAnds).toEqual([]);
   });
 });
 
