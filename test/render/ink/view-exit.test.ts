@@ -7,11 +7,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invalidQuery } from '../../src/api-error.js';
-import { openInBrowser } from '../../src/render/ink/browser.js';
-import { outcome, refusalText } from '../../src/render/ink/run-interactive-view.js';
-import { toViewError } from '../../src/render/ink/state/query-error.js';
-import { HOSTILE_URLS } from '../hostile/records.js';
+import { invalidQuery } from '../../../src/api-error.js';
+import { openInBrowser } from '../../../src/render/ink/browser.js';
+import { outcome, refusalText } from '../../../src/render/ink/run-interactive-view.js';
+import { toViewError } from '../../../src/render/ink/state/query-error.js';
+import { HOSTILE_URLS } from '../../hostile/records.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'search-browser-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

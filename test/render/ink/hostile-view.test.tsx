@@ -4,9 +4,9 @@
  * attacks are shown as visible characters, a 200k-character title draws, and `o`/`y` refuse hostile URLs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { invalidQuery } from '../../src/api-error.js';
-import type { Item } from '../../src/envelope/envelope.js';
-import { ATTACKS, hostileIssues } from '../hostile/records.js';
+import { invalidQuery } from '../../../src/api-error.js';
+import type { Item } from '../../../src/envelope/envelope.js';
+import { ATTACKS, hostileIssues } from '../../hostile/records.js';
 import { fakeSearch } from './fixtures/fake-search.js';
 import { KEYS } from './helpers/frames.js';
 import { mount } from './helpers/mount.js';

@@ -10,10 +10,10 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeHostileDump } from '../hostile/records.js';
+import { writeHostileDump } from '../../hostile/records.js';
 import { TmuxSession, tmuxVersion } from './helpers/tmux.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/search.js');
 const REAL_DUMP = path.resolve(ROOT, '../shared/data/hub4j-github-api-wiremock');
 

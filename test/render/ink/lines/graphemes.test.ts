@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { cellWidth, graphemes, plain, TEXT_LIMIT, truncate } from '../../src/render/ink/lines/segments.js';
+import { cellWidth, graphemes, plain, TEXT_LIMIT, truncate } from '../../../../src/render/ink/lines/segments.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const oracle = (text: string) => Array.from(segmenter.segment(text), (part) => part.segment);
