@@ -6,7 +6,7 @@
  * unchecked file showed a private repository to anonymous callers).
  */
 import { rmSync } from 'node:fs';
-import { writeAtomically } from '../cache/atomic-write.js';
+import { writeAtomically } from '../cache/temp-file.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { sha256Hex as sha256 } from '../cache/sha256.js';
 import { knownNamesFileName, knownNamesId, privateDocsFileName, privateDocsId } from '../cache/file-names.js';

@@ -19,9 +19,9 @@
  * section and the arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds
  * the whole index.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
-import path from 'node:path';
-import { discardTemp, openRegularSync } from './regular-file.js';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { crc32 } from 'node:zlib';
 import { CompactIndex, type IndexField, type IndexLayout, type IndexSink, type PostingStore } from '../index/compact-index.js';
 
@@ -234,33 +234,13 @@ export function encodeIndexFile(index: CompactIndex, extra: Readonly<Record<stri
  * file is removed.
  */
 export class IndexFileSink implements IndexSink<number | undefined> {
-  private fd: number | undefined;
-  private readonly temp: string;
+  private readonly out: TempFile | undefined;
   private readonly writer: IndexFileWriter;
-  private failed = false;
 
   /** @param extra identity fields stored in the header (what the cache checks) */
-  constructor(
-    private readonly file: string,
-    extra: Readonly<Record<string, string | number>>,
-  ) {
-    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    this.writer = new IndexFileWriter((position, bytes) => this.writeAt(position, bytes), extra);
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      this.fd = openSync(this.temp, 'w');
-    } catch {
-      this.failed = true;
-    }
-  }
-
-  private writeAt(position: number, bytes: Uint8Array): void {
-    if (this.failed) return;
-    try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd!, bytes, done, bytes.length - done, position + done);
-    } catch {
-      this.failed = true;
-    }
+  constructor(file: string, extra: Readonly<Record<string, string | number>>) {
+    this.out = TempFile.create(file);
+    this.writer = new IndexFileWriter((position, bytes) => this.out?.writeAt(position, bytes), extra);
   }
 
   begin(layout: IndexLayout): void {
@@ -274,25 +254,13 @@ export class IndexFileSink implements IndexSink<number | undefined> {
   /** @returns the file's size in bytes, or undefined when it could not be written */
   end(postStart: Uint32Array): number | undefined {
     const bytes = this.writer.end(postStart);
-    try {
-      if (this.fd !== undefined) closeSync(this.fd);
-      this.fd = undefined;
-      if (this.failed) throw new Error('not written');
-      renameSync(this.temp, this.file);
-      return bytes;
-    } catch {
-      this.abort();
-      return undefined;
-    }
+    return this.out?.commit() ? bytes : undefined;
   }
 
   /** Give up: close and remove the temp file. */
   abort(): void {
-    this.failed = true;
-    discardTemp(this.fd, this.temp);
-    this.fd = undefined;
+    this.out?.discard();
   }
-
 }
 
 /**

@@ -14,12 +14,13 @@
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
  * lives in small checksummed files keyed by both (src/access/cache-files.ts).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
-import { discardTemp, openCacheFileSync } from './regular-file.js';
+import { openCacheFileSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
 
@@ -183,8 +184,7 @@ const BATCH_BYTES = 1024 * 1024;
  * Every method reports failure through its return value (a read-only or full disk), never by throwing.
  */
 export class SnapshotWriter {
-  private fd: number | undefined;
-  private readonly temp: string;
+  private out: TempFile | undefined;
   private offsets = new Float64Array(1024);
   private texts = 0;
   private at = 0;
@@ -200,17 +200,16 @@ export class SnapshotWriter {
   private constructor(
     private readonly file: string,
     private readonly kind: string,
-  ) {
-    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  }
+  ) {}
 
   /** A writer for a kind, or undefined when the cache directory cannot be written. */
   static open(dir: string, kind: string): SnapshotWriter | undefined {
     const writer = new SnapshotWriter(pendingSnapshotFileName(dir, kind), kind);
+    writer.out = TempFile.create(writer.file);
+    const fd = writer.out?.descriptor;
+    if (fd === undefined) return undefined;
     try {
-      mkdirSync(dir, { recursive: true });
-      writer.fd = openSync(writer.temp, 'w');
-      writeSync(writer.fd, MAGIC);
+      writeSync(fd, MAGIC);
       return writer;
     } catch {
       writer.abort();
@@ -241,7 +240,7 @@ export class SnapshotWriter {
     if (this.batch.length === 0 || this.failed) return;
     const joined = this.batch.length === 1 ? this.batch[0]! : Buffer.concat(this.batch, this.batchBytes);
     this.backlogBytes += joined.length;
-    const fd = this.fd!;
+    const fd = this.out!.descriptor!;
     this.writes = this.writes.then(async () => {
       if (this.failed) return;
       try {
@@ -292,13 +291,13 @@ export class SnapshotWriter {
       trailer.writeUInt32LE(headerBytes.length, 0);
       trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
       MAGIC.copy(trailer, 8);
-      writeSync(this.fd!, offsetBytes);
-      writeSync(this.fd!, headerBytes);
-      writeSync(this.fd!, trailer);
-      closeSync(this.fd!);
-      this.fd = undefined;
+      const fd = this.out!.descriptor!;
+      writeSync(fd, offsetBytes);
+      writeSync(fd, headerBytes);
+      writeSync(fd, trailer);
       const target = snapshotFile(path.dirname(this.file), this.kind, key);
-      renameSync(this.temp, target);
+      if (!this.out!.commit(target)) return undefined;
+      this.out = undefined;
       return MAGIC.length + this.at + offsetBytes.length + headerBytes.length + trailer.length;
     } catch {
       this.abort();
@@ -309,8 +308,8 @@ export class SnapshotWriter {
   /** Give up: close and remove the temp file. */
   abort(): void {
     this.failed = true;
-    discardTemp(this.fd, this.temp);
-    this.fd = undefined;
+    this.out?.discard();
+    this.out = undefined;
   }
 }
 

@@ -19,6 +19,7 @@ import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { MemorySink, type CompactIndex, type IndexField, type IndexSink } from './compact-index.js';
 import { PostingRuns } from './posting-runs.js';
+import { tempFileName } from '../cache/temp-file.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -66,7 +67,7 @@ class GrowingUint32 {
 
 /** A fresh name for a build's spill file in `dir` (a `.tmp` file: never mistaken for a cache file). */
 export function spillFileName(dir: string, kind: string): string {
-  return path.join(dir, `${kind}-index-runs.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  return tempFileName(path.join(dir, `${kind}-index-runs`));
 }
 
 /** Default postings per run before it is sorted (and spilled): 2 Mi postings ≈ 32 MiB while sorting. */

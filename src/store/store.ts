@@ -2,7 +2,7 @@
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
  * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
@@ -22,6 +22,7 @@ import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveC
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
+import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
 import { DataError } from '../dump/data-error.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName } from '../cache/file-names.js';
 import { attachItemFile, ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
@@ -107,20 +108,7 @@ function readHashMemo(memo: string | undefined): string | undefined {
 
 /** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
 function writeHashMemo(memo: string | undefined, hash: string): void {
-  if (!memo) return;
-  const temp = `${memo}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(memo), { recursive: true });
-    writeFileSync(temp, hash);
-    renameSync(temp, memo);
-  } catch {
-    // ignored: see above; a full disk leaves no empty temp file behind
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // not ours to remove
-    }
-  }
+  if (memo) writeAtomicallySync(memo, hash);
 }
 
 /**
@@ -216,6 +204,7 @@ class DumpStore implements Store {
   /** Stream a kind once through `consumers`, writing its snapshot and remembering its hash. */
   private async ingest(dump: Dump, kind: Kind, neighbours: Neighbours, consumers: readonly RecordConsumer[]): Promise<IngestedKind> {
     const memo = hashMemoFile(dump, kind, this.cacheDir); // the files' identity before they are read
+    sweepStaleTemps(this.cacheDir); // what a killed build left behind
     const progress = this.options.onProgress;
     progress?.({ kind, phase: 'load', done: 0, total: 0 });
     const ingested = await ingestKind(dump, kind, specOf(kind), this.cacheDir, neighbours, consumers, (done, total) =>
@@ -281,6 +270,7 @@ class DumpStore implements Store {
 
   async prebuild(kinds?: readonly Kind[]): Promise<BuildReport[]> {
     const dump = await this.openDump();
+    sweepStaleTemps(this.cacheDir);
     const wanted = kinds ?? dump.kinds;
     const reports: BuildReport[] = [];
     for (const kind of KINDS) {
