@@ -17,6 +17,7 @@ import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord } from '../cache/record-snapshot.js';
 import type { PullLookup } from '../dump/dump.js';
 import type { TextIndex } from '../index/text-index.js';
+import type { Segment } from '../segment/segment.js';
 
 export { NameCollector } from '../access/names.js';
 export { PrivateCollector } from '../access/collection-access.js';
@@ -41,6 +42,7 @@ export class Collection implements CollectionView {
   readonly access: CollectionAccess;
 
   private textIndex: TextIndex | undefined;
+  private facts: Segment | undefined;
   private ownNames: OwnNames | undefined;
   private columnSource: { get(name: string): Column | undefined } | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
@@ -131,6 +133,16 @@ export class Collection implements CollectionView {
       this.builtColumns.set(def.name, built);
     }
     return built ?? undefined;
+  }
+
+  /** The stored segment facts (clock, priors, private documents), when the build left them. */
+  get segment(): Segment | undefined {
+    return this.facts;
+  }
+
+  /** Attach the segment facts (once). */
+  attachSegment(segment: Segment): void {
+    this.facts = segment;
   }
 
   /** Attach the built or loaded index (once). */
