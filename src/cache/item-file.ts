@@ -252,16 +252,13 @@ export function writeItemFile(file: string, count: number, fill: (add: (text: Bu
   return writer.finish(file, count);
 }
 
-const attached = new WeakMap<object, ItemFile>();
-
-/** Give a collection its rendered-items file (read by src/envelope/item-json.ts). */
-export function attachItemFile(collection: object, file: ItemFile): void {
-  attached.get(collection)?.close();
-  attached.set(collection, file);
+/** What holds a collection's rendered-items file: its reader (src/store/collection.ts's Collection). */
+export interface ItemFileHolder {
+  readonly itemFile: ItemFile | undefined;
 }
 
-/** The rendered-items file of a collection, while usable. */
+/** The rendered-items file of a collection (read by src/envelope/item-json.ts), while usable. */
 export function itemFileOf(collection: object): ItemFile | undefined {
-  const file = attached.get(collection);
+  const file = (collection as Partial<ItemFileHolder>).itemFile;
   return file?.usable ? file : undefined;
 }

@@ -25,7 +25,7 @@ import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
 import { DataError } from '../dump/data-error.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
-import { attachItemFile, ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
+import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemBytes } from '../kinds/item-text.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
@@ -293,8 +293,8 @@ class DumpStore implements Store {
     return reports;
   }
 
-  /** Where each collection's rendered-items file is (directory dumps with records only). */
-  private readonly itemFiles = new WeakMap<Collection, string>();
+  /** Where each kind's rendered-items file is (directory dumps with records only). */
+  private readonly itemFiles = new Map<Kind, string>();
 
   /** Items a build pass is writing, by kind, until their file's name is known ({@link openItems}). */
   private readonly itemsInPass = new Map<Kind, ItemFileWriter>();
@@ -326,14 +326,14 @@ class DumpStore implements Store {
    * it first.
    */
   private openItems(collection: Collection, file: string): void {
-    this.itemFiles.set(collection, file);
+    this.itemFiles.set(collection.kind, file);
     const pending = this.itemsInPass.get(collection.kind);
     if (pending) {
       this.itemsInPass.delete(collection.kind);
       pending.finish(file, collection.records.length);
     }
     const items = ItemFile.open(file, collection.records.length);
-    if (items) attachItemFile(collection, items);
+    if (items) collection.attachItems(items);
   }
 
   /**
@@ -342,7 +342,7 @@ class DumpStore implements Store {
    * renders the few items of its page itself.
    */
   private writeItems(collection: Collection): void {
-    const file = this.itemFiles.get(collection);
+    const file = this.itemFiles.get(collection.kind);
     if (!file || itemFileOf(collection)) return;
     const { spec, records, kind } = collection;
     const total = records.length;
@@ -355,7 +355,7 @@ class DumpStore implements Store {
     );
     if (written === undefined) return;
     const items = ItemFile.open(file, records.length);
-    if (items) attachItemFile(collection, items);
+    if (items) collection.attachItems(items);
   }
 
   async collection(kind: Kind): Promise<Collection> {
