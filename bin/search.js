@@ -105,13 +105,19 @@ const CODE_CACHES_KEPT = 4;
  * written (other builds' and Node versions'); any failure is silent.
  */
 function writeCodeCache(file, searched, script) {
+  const temp = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
     fs.mkdirSync(dir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
-    fs.renameSync(temp, file);
+    try {
+      fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
+      fs.renameSync(temp, file);
+    } catch (error) {
+      // A full disk leaves a short temp file: never keep it (src/cache/temp-file.ts names the same pattern).
+      fs.rmSync(temp, { force: true });
+      throw error;
+    }
     const caches = fs
       .readdirSync(dir)
       .filter((name) => name.startsWith('cli-code-') && name.endsWith('.bin'))

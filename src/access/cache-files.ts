@@ -1,15 +1,15 @@
 /**
- * The visibility facts a build leaves in the cache directory: the private documents of a kind
- * (`<kind>-<id>.private.json`) and the names it knows (`<kind>-<id>.names.json`). Both are checksummed: the file is
+ * The names a kind's build knows, left in the cache directory (`<kind>-<id>.names.json`; the private documents are
+ * among the segment facts, src/segment/segment.ts). The file is checksummed: it is
  * `<sha256 of the JSON text, hex>\n<JSON text>`, and a file whose checksum, format, kind, id or shape does not
  * match is deleted and rebuilt from the records, never trusted (issue #12, defect 3: one changed digit in an
  * unchecked file showed a private repository to anonymous callers).
  */
 import { rmSync } from 'node:fs';
-import { writeAtomically } from '../cache/atomic-write.js';
+import { writeAtomically } from '../cache/temp-file.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { sha256Hex as sha256 } from '../cache/sha256.js';
-import { knownNamesFileName, knownNamesId, privateDocsFileName, privateDocsId } from '../cache/file-names.js';
+import { knownNamesFileName, knownNamesId } from '../cache/file-names.js';
 import type { KnownNames } from './names.js';
 
 /** Bumped whenever these files change meaning (2: checksummed; names split into public and private; 3: visibility is one fact per repository name). */
@@ -65,41 +65,6 @@ function readChecked(file: string): unknown {
 function writeChecked(file: string, value: unknown): Promise<number | undefined> {
   const json = JSON.stringify(value);
   return writeAtomically(file, `${sha256(json)}\n${json}`);
-}
-
-/** The private-documents file of a kind: keyed by the kind's cache key and the repositories' dump hash. */
-export function privateDocsFile(dir: string, kind: string, key: string, reposHash: string): AccessFileLocation {
-  const id = privateDocsId(ACCESS_FORMAT, key, reposHash);
-  return { file: privateDocsFileName(dir, kind, id), id };
-}
-
-/**
- * The cached private documents of a kind (ascending document numbers below `count`), or undefined when absent or
- * unverifiable (then deleted: the caller recomputes them from the records).
- */
-export function loadPrivateDocs(where: AccessFileLocation, kind: string, count: number): PrivateDocs | undefined {
-  const value = readChecked(where.file) as { format?: unknown; kind?: unknown; id?: unknown; count?: unknown; docs?: unknown } | undefined;
-  if (value === undefined) return undefined;
-  const fail = (): undefined => {
-    remove(where.file);
-    return undefined;
-  };
-  if (value.format !== ACCESS_FORMAT || value.kind !== kind || value.id !== where.id || value.count !== count || !Array.isArray(value.docs)) return fail();
-  const out: PrivateDoc[] = [];
-  let last = -1;
-  for (const entry of value.docs as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) return fail();
-    const [doc, repository] = entry as [unknown, unknown];
-    if (!Number.isSafeInteger(doc) || (doc as number) <= last || (doc as number) >= count || typeof repository !== 'string') return fail();
-    last = doc as number;
-    out.push({ doc: doc as number, repository });
-  }
-  return out;
-}
-
-/** Save the private documents of a kind (atomically, checksummed; failures ignored). */
-export async function savePrivateDocs(where: AccessFileLocation, kind: string, count: number, docs: PrivateDocs): Promise<void> {
-  await writeChecked(where.file, { format: ACCESS_FORMAT, kind, id: where.id, count, docs: docs.map((d) => [d.doc, d.repository]) });
 }
 
 /** The known-names file of a kind: keyed by the kind's key and the repositories' and users' dump hashes. */

@@ -22,7 +22,7 @@
 import { closeSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
 import { openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
-import { writeAtomically } from './atomic-write.js';
+import { writeAtomically } from './temp-file.js';
 import { crc32 } from 'node:zlib';
 import type { Column, ColumnType } from '../kinds/collection-view.js';
 

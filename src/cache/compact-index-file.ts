@@ -14,14 +14,15 @@
  *   last 16      magic again, the CRC-32 (u32) of the header's H bytes, 4 zero bytes
  *
  * `blockCrcs` holds the CRC-32 of every block of {@link BLOCK_ENTRIES} postings (of the stored bytes): first the
- * `postDocs` blocks, then the `postWeights` blocks, then the `postTf` blocks. `fieldLengths` is read and checked
- * whole on first use. Opening checks the magic at both ends, the size, the header CRC, the CRC of every dictionary
+ * `postDocs` blocks, then the `postWeights` blocks, then the `postTf` blocks. `fieldLengths` is read a block of
+ * {@link BLOCK_ENTRIES} lengths at a time, each checked against its CRC in the header's `lengthCrcs` (or whole,
+ * against the section's CRC, when an index is re-encoded); the header also holds each field's total length. Opening checks the magic at both ends, the size, the header CRC, the CRC of every dictionary
  * section and the arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds
  * the whole index.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
-import path from 'node:path';
-import { discardTemp, openRegularSync } from './regular-file.js';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { crc32 } from 'node:zlib';
 import { CompactIndex, type IndexField, type IndexLayout, type IndexSink, type PostingStore } from '../index/compact-index.js';
 
@@ -41,6 +42,10 @@ export interface IndexFileHeader {
   readonly blockEntries: number;
   /** Bytes per stored term frequency (1, 2 or 4: the narrowest that holds the largest); 0 without statistics. */
   readonly tfBytes: number;
+  /** Per field, Σ of its token counts over every document (empty without statistics). */
+  readonly fieldTotals: readonly number[];
+  /** CRC-32 of each {@link BLOCK_ENTRIES}-entry block of `fieldLengths` (read a block at a time). */
+  readonly lengthCrcs: readonly number[];
   /** Section name → [byte offset from the start of the file, byte length, CRC-32 (0 for the posting sections)]. */
   readonly sections: Readonly<Record<SectionName, readonly [number, number, number]>>;
   /** Total file size in bytes. */
@@ -116,7 +121,14 @@ class IndexFileWriter implements IndexSink<number> {
       postTf: P * tfBytes,
       fieldLengths: this.statistics ? layout.fieldLengths.byteLength : 0,
     };
-    this.base = { extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes };
+    const fieldTotals = new Array<number>(this.statistics ? F : 0).fill(0);
+    const lengthCrcs: number[] = [];
+    if (this.statistics) {
+      const lengths = layout.fieldLengths;
+      for (let i = 0; i < lengths.length; i++) fieldTotals[i % F]! += lengths[i]!;
+      for (let at = 0; at < lengths.length; at += BLOCK_ENTRIES) lengthCrcs.push(crc32(asBytes(lengths.subarray(at, at + BLOCK_ENTRIES))) >>> 0);
+    }
+    this.base = { extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals, lengthCrcs };
     // The header lists offsets that depend on its own length: reserve room for the longest possible numbers.
     this.headerRoom = pad8(12 + Buffer.byteLength(JSON.stringify(this.base)) + 80 * SECTIONS.length + 64);
     let offset = this.headerRoom;
@@ -234,33 +246,13 @@ export function encodeIndexFile(index: CompactIndex, extra: Readonly<Record<stri
  * file is removed.
  */
 export class IndexFileSink implements IndexSink<number | undefined> {
-  private fd: number | undefined;
-  private readonly temp: string;
+  private readonly out: TempFile | undefined;
   private readonly writer: IndexFileWriter;
-  private failed = false;
 
   /** @param extra identity fields stored in the header (what the cache checks) */
-  constructor(
-    private readonly file: string,
-    extra: Readonly<Record<string, string | number>>,
-  ) {
-    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    this.writer = new IndexFileWriter((position, bytes) => this.writeAt(position, bytes), extra);
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      this.fd = openSync(this.temp, 'w');
-    } catch {
-      this.failed = true;
-    }
-  }
-
-  private writeAt(position: number, bytes: Uint8Array): void {
-    if (this.failed) return;
-    try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd!, bytes, done, bytes.length - done, position + done);
-    } catch {
-      this.failed = true;
-    }
+  constructor(file: string, extra: Readonly<Record<string, string | number>>) {
+    this.out = TempFile.create(file);
+    this.writer = new IndexFileWriter((position, bytes) => this.out?.writeAt(position, bytes), extra);
   }
 
   begin(layout: IndexLayout): void {
@@ -274,25 +266,13 @@ export class IndexFileSink implements IndexSink<number | undefined> {
   /** @returns the file's size in bytes, or undefined when it could not be written */
   end(postStart: Uint32Array): number | undefined {
     const bytes = this.writer.end(postStart);
-    try {
-      if (this.fd !== undefined) closeSync(this.fd);
-      this.fd = undefined;
-      if (this.failed) throw new Error('not written');
-      renameSync(this.temp, this.file);
-      return bytes;
-    } catch {
-      this.abort();
-      return undefined;
-    }
+    return this.out?.commit() ? bytes : undefined;
   }
 
   /** Give up: close and remove the temp file. */
   abort(): void {
-    this.failed = true;
-    discardTemp(this.fd, this.temp);
-    this.fd = undefined;
+    this.out?.discard();
   }
-
 }
 
 /**
@@ -464,7 +444,14 @@ function openIndex(readAt: ReadAt, size: number, onCorrupt: () => void): { heade
     postStart[T * F] === count &&
     weightsLength === docsLength &&
     (statistics
-      ? (tfBytes === 1 || tfBytes === 2 || tfBytes === 4) && tfLength === count * tfBytes && lengthsLength === header.docCount * F * 4
+      ? (tfBytes === 1 || tfBytes === 2 || tfBytes === 4) &&
+        tfLength === count * tfBytes &&
+        lengthsLength === header.docCount * F * 4 &&
+        Array.isArray(header.fieldTotals) &&
+        header.fieldTotals.length === F &&
+        header.fieldTotals.every((t) => Number.isSafeInteger(t) && t >= 0) &&
+        Array.isArray(header.lengthCrcs) &&
+        header.lengthCrcs.length === Math.ceil(lengthsLength / 4 / entries)
       : tfBytes === 0 && tfLength === 0 && lengthsLength === 0) &&
     crcs.length === (statistics ? 3 : 2) * Math.ceil(count / entries);
   if (!shapeOk) fail('inconsistent section sizes');
@@ -480,8 +467,27 @@ function openIndex(readAt: ReadAt, size: number, onCorrupt: () => void): { heade
     }
     return (lengths = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
   };
+  // One (doc, field)'s length, read a block of `entries` at a time and checked against its CRC.
+  const lengthBlocks: Array<Uint32Array | undefined> = [];
+  const totalLengths = lengthsLength / 4;
+  const fieldLength = (doc: number, field: number): number => {
+    if (lengths) return lengths[doc * F + field]!;
+    const i = doc * F + field;
+    const b = Math.floor(i / entries);
+    let block = lengthBlocks[b];
+    if (!block) {
+      const first = b * entries;
+      const bytes = readAt(lengthsOffset + first * 4, Math.min(entries, totalLengths - first) * 4);
+      if ((crc32(bytes) >>> 0) !== header.lengthCrcs[b]) {
+        onCorrupt();
+        fail(`fieldLengths block ${b} is corrupt`);
+      }
+      block = lengthBlocks[b] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    }
+    return block[i - b * entries]!;
+  };
   const parts = { fields: header.fields, docCount: header.docCount, termOffsets, termBytes, termIndex, postStart, postings };
-  return { header, index: new CompactIndex(statistics ? { ...parts, fieldLengths } : parts) };
+  return { header, index: new CompactIndex(statistics ? { ...parts, fieldLengths, fieldLength, fieldTotals: header.fieldTotals } : parts) };
 }
 
 /** Fresh 8-byte-aligned storage (Buffer.alloc may hand out unaligned slices of its pool). */

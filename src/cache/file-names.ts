@@ -8,7 +8,7 @@
  * | `<kind>-<key>.records`        | the same key (record snapshot); written as `<kind>-pending.records` first    |
  * | `<kind>-<id>.columns`         | {@link columnsId}: columns format, index key, repositories', users', issues' hashes, column layout |
  * | `<kind>-<id>.items`           | {@link itemsId}: items format and the columns id (the same inputs as the columns); a build pass writes it beside `<kind>-pending.items` first |
- * | `<kind>-<id>.private.json`    | {@link privateDocsId}: access format, index key, repositories' hash          |
+ * | `<kind>-<id>.segment`         | `segmentId` (segment/segment.ts): segment format and the columns id          |
  * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
  * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
  *
@@ -18,6 +18,7 @@
  */
 import path from 'node:path';
 import { sha256Hex as sha256 } from './sha256.js';
+import { tempFileName } from './temp-file.js';
 
 /** `<dir>/<kind>-<first 32 chars of id><suffix>`. */
 function named(dir: string, kind: string, id: string, suffix: string): string {
@@ -64,14 +65,9 @@ export function pendingItemsFileName(dir: string, kind: string): string {
   return path.join(dir, `${kind}-pending.items`);
 }
 
-/** The private-documents file's key (hex sha256); `format` is ACCESS_FORMAT. */
-export function privateDocsId(format: number, indexKey: string, reposHash: string): string {
-  return sha256(`${format}|${indexKey}|${reposHash}`);
-}
-
-/** The private-documents file of a kind and {@link privateDocsId}. */
-export function privateDocsFileName(dir: string, kind: string, id: string): string {
-  return named(dir, kind, id, '.private.json');
+/** The segment-facts file of a kind and id (segment/segment.ts). */
+export function segmentFileName(dir: string, kind: string, id: string): string {
+  return named(dir, kind, id, '.segment');
 }
 
 /** The known-names file's key (hex sha256); `format` is ACCESS_FORMAT. */
@@ -92,4 +88,9 @@ export function hashMemoId(identities: readonly string[]): string {
 /** The file remembering a kind's dump hash, keyed by {@link hashMemoId}. */
 export function hashMemoFileName(dir: string, kind: string, id: string): string {
   return path.join(dir, `${kind}-hash-${id.slice(0, 32)}.txt`);
+}
+
+/** A fresh name for a build's spill file of sorted posting runs in `dir` (a temp file: never mistaken for a cache file). */
+export function spillFileName(dir: string, kind: string): string {
+  return tempFileName(path.join(dir, `${kind}-index-runs`));
 }

@@ -19,9 +19,11 @@ import { sha256Hex } from './sha256.js';
 /**
  * Bumped whenever the on-disk layout or the analyzers change meaning. 3: compact binary form, lazily read;
  * 4: term frequencies and field lengths beside the weights (BM25 over what a viewer may see); 5: postings in
- * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide.
+ * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide; 6: field totals and
+ * per-block CRCs of the field lengths in the header; every file of a collection renamed with the segment facts
+ * (src/segment) and lazily read snapshot tables.
  */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else

@@ -14,9 +14,10 @@
  * served: the reader gives one notice, stops using the file and deletes it, and the caller renders the item
  * itself — the answer is the same as from a good file.
  */
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { discardTemp, openCacheFileSync } from './regular-file.js';
+import { openCacheFileSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { cacheNotice } from './notice.js';
 
 /** Version of the layout above (and of the item text it holds). */
@@ -130,7 +131,7 @@ function damaged(file: string, why: string): void {
  * only leaves the file out: items are then rendered per request.
  */
 export class ItemFileWriter {
-  private fd: number | undefined;
+  private out: TempFile | undefined;
   private entries = Buffer.alloc(ENTRY_BYTES * 1024);
   private count = 0;
   private offset = HEADER_BYTES;
@@ -138,31 +139,24 @@ export class ItemFileWriter {
   private chunkBytes = 0;
   private chunkAt = HEADER_BYTES;
 
-  private constructor(
-    private readonly temp: string,
-    fd: number,
-  ) {
-    this.fd = fd;
+  private constructor(out: TempFile) {
+    this.out = out;
   }
 
   /** A writer whose temporary file sits beside `file`; undefined when it cannot be created. */
   static open(file: string): ItemFileWriter | undefined {
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-    try {
-      return new ItemFileWriter(temp, openSync(temp, 'w'));
-    } catch {
-      return undefined;
-    }
+    const out = TempFile.create(file);
+    return out && new ItemFileWriter(out);
   }
 
   /** False once a write failed or the writer was finished or aborted. */
   get open(): boolean {
-    return this.fd !== undefined;
+    return this.out?.ok === true;
   }
 
   /** Append the next document's text (documents in order, from 0). */
   add(text: Buffer): void {
-    if (this.fd === undefined) return;
+    if (!this.open) return;
     if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
       const bigger = Buffer.alloc(this.entries.length * 2);
       this.entries.copy(bigger);
@@ -185,7 +179,7 @@ export class ItemFileWriter {
    * @returns the file's size in bytes, or undefined when it was not written
    */
   finish(file: string, count: number): number | undefined {
-    if (this.fd === undefined || this.count !== count) {
+    if (!this.open || this.count !== count) {
       this.abort();
       return undefined;
     }
@@ -201,10 +195,9 @@ export class ItemFileWriter {
       header.writeBigUInt64LE(BigInt(entriesAt), 16);
       header.writeUInt32LE(crc32(header.subarray(0, 24)) >>> 0, 24);
       this.writeAt(header, 0);
-      closeSync(this.fd!);
-      this.fd = undefined;
-      renameSync(this.temp, file);
-      return entriesAt + entries.length;
+      const out = this.out!;
+      this.out = undefined;
+      return out.commit(file) ? entriesAt + entries.length : undefined;
     } catch {
       this.abort();
       return undefined;
@@ -213,8 +206,8 @@ export class ItemFileWriter {
 
   /** Drop the temporary file. Idempotent. */
   abort(): void {
-    discardTemp(this.fd, this.temp);
-    this.fd = undefined;
+    this.out?.discard();
+    this.out = undefined;
     this.chunk = [];
   }
 
@@ -223,17 +216,12 @@ export class ItemFileWriter {
     const bytes = Buffer.concat(this.chunk, this.chunkBytes);
     this.chunk = [];
     this.chunkBytes = 0;
-    try {
-      this.writeAt(bytes, this.chunkAt);
-    } catch {
-      this.abort();
-      return;
-    }
+    this.writeAt(bytes, this.chunkAt);
     this.chunkAt += bytes.length;
   }
 
   private writeAt(bytes: Buffer, at: number): void {
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd!, bytes, done, bytes.length - done, at + done);
+    this.out?.writeAt(at, bytes);
   }
 }
 
@@ -264,16 +252,13 @@ export function writeItemFile(file: string, count: number, fill: (add: (text: Bu
   return writer.finish(file, count);
 }
 
-const attached = new WeakMap<object, ItemFile>();
-
-/** Give a collection its rendered-items file (read by src/envelope/item-json.ts). */
-export function attachItemFile(collection: object, file: ItemFile): void {
-  attached.get(collection)?.close();
-  attached.set(collection, file);
+/** What holds a collection's rendered-items file: its reader (src/store/collection.ts's Collection). */
+export interface ItemFileHolder {
+  readonly itemFile: ItemFile | undefined;
 }
 
-/** The rendered-items file of a collection, while usable. */
+/** The rendered-items file of a collection (read by src/envelope/item-json.ts), while usable. */
 export function itemFileOf(collection: object): ItemFile | undefined {
-  const file = attached.get(collection);
+  const file = (collection as Partial<ItemFileHolder>).itemFile;
   return file?.usable ? file : undefined;
 }

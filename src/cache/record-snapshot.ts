@@ -2,8 +2,10 @@
  * Record snapshots: a kind's validated (issues: pulls-enriched) records cached next to its index, so a cold
  * query reads one file and parses only the records it touches instead of gunzipping, parsing and validating the
  * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written atomically (temp file +
- * rename) and checked on load: magic, format, kind, key, record count, byte lengths and a CRC over the offsets
- * (each text's CRC is checked when it is read). Anything that does not match is ignored (the caller reloads the dump), never served.
+ * rename) and checked on load: magic, format, kind, key, record count, byte lengths and the table's first and last
+ * offsets; the offset and CRC tables are read a block at a time as records are read, and each text's CRC (which a
+ * damaged offset or CRC entry never matches) is checked when it is read. Anything that does not match is ignored
+ * (the caller reloads the dump), never served.
  *
  * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (texts + 1) | u32 LE CRCs (texts) | header JSON | u32 LE header length |
  * u32 LE CRC-32 of the header | `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
@@ -11,15 +13,16 @@
  * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Each text has its own CRC-32 (a
  * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
  *
- * Per-collection data that also depends on other kinds (the private documents, which read the repositories)
- * lives in small checksummed files keyed by both (src/access/cache-files.ts).
+ * Per-collection data that also depends on other kinds (the private documents, which read the repositories) lives
+ * in the segment facts (src/segment/segment.ts), keyed by both.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, write, writeSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
-import { discardTemp, openCacheFileSync } from './regular-file.js';
+import { openCacheFileSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
 
@@ -37,13 +40,14 @@ class SnapshotDamage extends Error {}
 import { IndexFileError } from './compact-index-file.js';
 
 /** Bumped whenever the snapshot layout changes meaning. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
+/** Entries of the offset and CRC tables read at a time (4 KiB of offsets). */
+const TABLE_BLOCK_ENTRIES = 512;
 /** 04: the trailer carries the header's CRC (a flipped digit in `pullDocs` attached a pull to the wrong issue). */
 const MAGIC = Buffer.from('GHSNAP04', 'latin1');
 /** Header length (u32), header CRC-32 (u32), magic. */
 const TRAILER_BYTES = 8 + MAGIC.length;
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** A loaded snapshot: records parsed on first access (the hash is not stored: it is part of the file's key). */
 export interface RecordSnapshot extends Omit<KindRecords, 'hash'> {
@@ -58,8 +62,6 @@ interface SnapshotHeader {
   count: number;
   pullDocs: number[];
   textBytes: number;
-  /** CRC-32 of the offsets and CRC tables' bytes together. */
-  tablesCrc: number;
 }
 
 /** The snapshot file of a kind and key. */
@@ -183,8 +185,7 @@ const BATCH_BYTES = 1024 * 1024;
  * Every method reports failure through its return value (a read-only or full disk), never by throwing.
  */
 export class SnapshotWriter {
-  private fd: number | undefined;
-  private readonly temp: string;
+  private out: TempFile | undefined;
   private offsets = new Float64Array(1024);
   private texts = 0;
   private at = 0;
@@ -200,17 +201,16 @@ export class SnapshotWriter {
   private constructor(
     private readonly file: string,
     private readonly kind: string,
-  ) {
-    this.temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  }
+  ) {}
 
   /** A writer for a kind, or undefined when the cache directory cannot be written. */
   static open(dir: string, kind: string): SnapshotWriter | undefined {
     const writer = new SnapshotWriter(pendingSnapshotFileName(dir, kind), kind);
+    writer.out = TempFile.create(writer.file);
+    const fd = writer.out?.descriptor;
+    if (fd === undefined) return undefined;
     try {
-      mkdirSync(dir, { recursive: true });
-      writer.fd = openSync(writer.temp, 'w');
-      writeSync(writer.fd, MAGIC);
+      writeSync(fd, MAGIC);
       return writer;
     } catch {
       writer.abort();
@@ -241,7 +241,7 @@ export class SnapshotWriter {
     if (this.batch.length === 0 || this.failed) return;
     const joined = this.batch.length === 1 ? this.batch[0]! : Buffer.concat(this.batch, this.batchBytes);
     this.backlogBytes += joined.length;
-    const fd = this.fd!;
+    const fd = this.out!.descriptor!;
     this.writes = this.writes.then(async () => {
       if (this.failed) return;
       try {
@@ -285,20 +285,19 @@ export class SnapshotWriter {
       ]);
       const header: SnapshotHeader = {
         format: SNAPSHOT_FORMAT, kind: this.kind, key, count, pullDocs: [...pullDocs], textBytes: this.at,
-        tablesCrc: crc32(offsetBytes) >>> 0,
       };
       const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
       const trailer = Buffer.alloc(TRAILER_BYTES);
       trailer.writeUInt32LE(headerBytes.length, 0);
       trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
       MAGIC.copy(trailer, 8);
-      writeSync(this.fd!, offsetBytes);
-      writeSync(this.fd!, headerBytes);
-      writeSync(this.fd!, trailer);
-      closeSync(this.fd!);
-      this.fd = undefined;
+      const fd = this.out!.descriptor!;
+      writeSync(fd, offsetBytes);
+      writeSync(fd, headerBytes);
+      writeSync(fd, trailer);
       const target = snapshotFile(path.dirname(this.file), this.kind, key);
-      renameSync(this.temp, target);
+      if (!this.out!.commit(target)) return undefined;
+      this.out = undefined;
       return MAGIC.length + this.at + offsetBytes.length + headerBytes.length + trailer.length;
     } catch {
       this.abort();
@@ -309,8 +308,8 @@ export class SnapshotWriter {
   /** Give up: close and remove the temp file. */
   abort(): void {
     this.failed = true;
-    discardTemp(this.fd, this.temp);
-    this.fd = undefined;
+    this.out?.discard();
+    this.out = undefined;
   }
 }
 
@@ -350,7 +349,7 @@ const isHeader = (value: unknown, kind: string, key: string): value is SnapshotH
   if (h === null || typeof h !== 'object' || h.format !== SNAPSHOT_FORMAT || h.kind !== kind || h.key !== key) return false;
   const count = h.count;
   if (!Number.isSafeInteger(count) || (count as number) < 0 || !Number.isSafeInteger(h.textBytes)) return false;
-  if (typeof h.tablesCrc !== 'number' || !Array.isArray(h.pullDocs)) return false;
+  if (!Array.isArray(h.pullDocs)) return false;
   return h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number));
 };
 
@@ -405,26 +404,27 @@ export async function loadSnapshot(
     const textStart = MAGIC.length;
     const offsetsStart = textStart + header.textBytes;
     if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) damaged('inconsistent section sizes');
-    // Read straight into aligned memory (the offsets and CRCs are views of it: no copy, no per-element reads).
-    const tableLength = (texts + 1) * 8 + texts * 4;
-    const table = new Uint8Array(tableLength);
-    readInto(table, offsetsStart);
-    if (crc32(table) >>> 0 !== header.tablesCrc) damaged('offset table checksum mismatch');
-    let offsets: Float64Array;
-    let crcs: Uint32Array;
-    if (LITTLE_ENDIAN) {
-      offsets = new Float64Array(table.buffer, 0, texts + 1);
-      crcs = new Uint32Array(table.buffer, (texts + 1) * 8, texts);
-    } else {
-      const view = new DataView(table.buffer);
-      offsets = new Float64Array(texts + 1);
-      crcs = new Uint32Array(texts);
-      for (let i = 0; i <= texts; i++) offsets[i] = view.getFloat64(i * 8, true);
-      for (let i = 0; i < texts; i++) crcs[i] = view.getUint32((texts + 1) * 8 + i * 4, true);
-    }
-    if (offsets[0] !== 0 || offsets[texts] !== header.textBytes) damaged('bad offsets');
-    // Each text's own offsets are checked when it is read (in order, within the text section): a query reads a
-    // page of records, and a loop over every offset here cost ~4 ms per 100k records on each cold query.
+    // The offsets and CRCs are read a block at a time when a record of that block is first read (a query reads a
+    // page of records; reading and checking the whole table cost ~15 ms per 100k records on each cold query). A
+    // damaged entry is found by the text's own CRC: wrong offsets or a wrong CRC never match the text read.
+    const crcsStart = offsetsStart + (texts + 1) * 8;
+    const table = (start: number, entries: number, width: 4 | 8) => {
+      const blocks: DataView[] = [];
+      return (i: number): number => {
+        const b = Math.floor(i / TABLE_BLOCK_ENTRIES);
+        let block = blocks[b];
+        if (!block) {
+          const first = b * TABLE_BLOCK_ENTRIES;
+          const bytes = read(start + first * width, Math.min(TABLE_BLOCK_ENTRIES, entries - first) * width);
+          block = blocks[b] = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+        }
+        const at = (i - b * TABLE_BLOCK_ENTRIES) * width;
+        return width === 8 ? block.getFloat64(at, true) : block.getUint32(at, true);
+      };
+    };
+    const offsetOf = table(offsetsStart, texts + 1, 8);
+    const crcOf = table(crcsStart, texts, 4);
+    if (offsetOf(0) !== 0 || offsetOf(texts) !== header.textBytes) damaged('bad offsets');
 
     let replacement: Omit<KindRecords, 'hash'> | undefined;
     /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
@@ -441,11 +441,11 @@ export async function loadSnapshot(
     };
     const parse = (i: number): RawRecord => {
       if (replacement) return fromDump(i);
-      const start = offsets[i]!;
-      const end = offsets[i + 1]!;
-      const inOrder = start <= end && end <= header.textBytes;
+      const start = offsetOf(i);
+      const end = offsetOf(i + 1);
+      const inOrder = Number.isSafeInteger(start) && Number.isSafeInteger(end) && 0 <= start && start <= end && end <= header.textBytes;
       const bytes = inOrder ? read(textStart + start, end - start) : undefined;
-      if (bytes === undefined || crc32(bytes) >>> 0 !== crcs[i]) {
+      if (bytes === undefined || crc32(bytes) >>> 0 !== crcOf(i)) {
         damage = bytes === undefined ? `record ${i} has bad offsets` : `record ${i} fails its checksum`;
         removeQuietly(file);
         if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
@@ -454,7 +454,8 @@ export async function loadSnapshot(
       }
       return JSON.parse(bytes.toString('utf8')) as RawRecord;
     };
-    const records = lazyRecords(header.count, parse, (i) => offsets[i + 1]! - offsets[i]!);
+    // A record's weight (for the cache's bound) from its offsets; damaged ones weigh nothing (they are never kept).
+    const records = lazyRecords(header.count, parse, (i) => Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0);
     const pullIndex = new Map<number, number>();
     header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
     // Parsed pulls, the most recently parsed kept (first in, first out, as the records).

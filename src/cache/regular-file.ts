@@ -2,7 +2,7 @@
  * Opening cache files without blocking: a FIFO (or a device) put where a cache file belongs would block a plain
  * `open`/`read` forever, so files are opened non-blocking and anything but a regular file is refused.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { cacheNotice } from './notice.js';
 
 /** Thrown for an entry that is not a regular file. */
@@ -55,24 +55,5 @@ export function readRegularSync(file: string): Buffer {
     return out.subarray(0, done);
   } finally {
     closeSync(fd);
-  }
-}
-
-/**
- * Give up on a file being written: close `fd` (when open; an already closed one is fine) and remove `temp`. Never
- * throws — a temp file that cannot be removed (its directory is not one, or is read-only) is left as it is.
- */
-export function discardTemp(fd: number | undefined, temp: string): void {
-  if (fd !== undefined) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-  }
-  try {
-    rmSync(temp, { force: true });
-  } catch {
-    // not ours to remove, or nothing was created
   }
 }

@@ -78,6 +78,10 @@ export interface CompactIndexParts {
   readonly postings: PostingStore;
   /** Token count of each (doc, field) at `doc·F + f`, read on first use; absent with `postTf`. */
   readonly fieldLengths?: (() => Uint32Array) | undefined;
+  /** One (doc, field)'s token count, read a block at a time (a stored index); default: from {@link fieldLengths}. */
+  readonly fieldLength?: ((doc: number, field: number) => number) | undefined;
+  /** Σ over every document of each field's token count, stored by the build; default: summed on first use. */
+  readonly fieldTotals?: readonly number[] | undefined;
 }
 
 const EMPTY = new Uint32Array(0);
@@ -92,6 +96,8 @@ export class CompactIndex implements CompactIndexParts {
   readonly postStart: Uint32Array;
   readonly postings: PostingStore;
   readonly fieldLengths: (() => Uint32Array) | undefined;
+  private readonly lengthOf: ((doc: number, field: number) => number) | undefined;
+  private totals: readonly number[] | undefined;
   private readonly termText: Buffer;
 
   constructor(parts: CompactIndexParts) {
@@ -103,6 +109,8 @@ export class CompactIndex implements CompactIndexParts {
     this.postStart = parts.postStart;
     this.postings = parts.postings;
     this.fieldLengths = parts.fieldLengths;
+    this.lengthOf = parts.fieldLength;
+    this.totals = parts.fieldTotals;
     this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
   }
 
@@ -156,6 +164,27 @@ export class CompactIndex implements CompactIndexParts {
     if (field < 0) return new Int32Array(0);
     const at = this.slot(rank, field);
     return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
+  }
+
+  /** Token count of field number `field` in `doc`. Throws when {@link hasStatistics} is false. */
+  fieldLength(doc: number, field: number): number {
+    if (this.lengthOf) return this.lengthOf(doc, field);
+    return this.fieldLengths!()[doc * this.fields.length + field]!;
+  }
+
+  /**
+   * Σ of field number `field`'s token counts over every document: stored, else summed once (integer sums: exact,
+   * in any order). Throws when {@link hasStatistics} is false.
+   */
+  fieldTotal(field: number): number {
+    if (!this.totals) {
+      const F = this.fields.length;
+      const lengths = this.fieldLengths!();
+      const totals = new Array<number>(F).fill(0);
+      for (let doc = 0; doc < this.docCount; doc++) for (let f = 0; f < F; f++) totals[f]! += lengths[doc * F + f]!;
+      this.totals = totals;
+    }
+    return this.totals[field]!;
   }
 
   /** True when term frequencies and field lengths are stored (BM25 can be recomputed over a subset). */

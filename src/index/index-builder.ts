@@ -12,7 +12,6 @@
  * term-major with one counting sort each (and spilled to disk), and the runs are merged into the finished layout. Terms come from the kind's analyzers (no Lunr pipeline, as the lunr.Builder oracle in test/ configures),
  * through a per-chunk cache (chunk-terms.ts).
  */
-import path from 'node:path';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
@@ -64,11 +63,6 @@ class GrowingUint32 {
   }
 }
 
-/** A fresh name for a build's spill file in `dir` (a `.tmp` file: never mistaken for a cache file). */
-export function spillFileName(dir: string, kind: string): string {
-  return path.join(dir, `${kind}-index-runs.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-}
-
 /** Default postings per run before it is sorted (and spilled): 2 Mi postings ≈ 32 MiB while sorting. */
 export const RUN_POSTINGS = 1 << 21;
 
@@ -76,7 +70,7 @@ export const RUN_POSTINGS = 1 << 21;
 export interface BuilderOptions {
   /**
    * Temporary file for the sorted runs (created on the first spill, removed when the build finishes or is
-   * disposed; see {@link spillFileName}); default none (runs stay in memory).
+   * disposed; see `spillFileName` in src/cache/file-names.ts); default none (runs stay in memory).
    */
   spillFile?: string | undefined;
   /** Postings per run (default {@link RUN_POSTINGS}); small values exercise the merge in tests. */

@@ -3,7 +3,7 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
-import { visibleStatistics, type VisibleStatistics } from './visible-statistics.js';
+import { VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 
 /** Sorted, duplicate-free document numbers. */
@@ -34,10 +34,18 @@ export interface TextIndex {
 export class LunrTextIndex implements TextIndex {
   readonly docCount: number;
   private readonly index: CompactIndex;
+  /** The statistics over what a viewer may see, per hidden set (CollectionAccess.hidden keeps each set stable). */
+  private readonly visibleByHidden = new WeakMap<Uint32Array, VisibleStatistics>();
 
   constructor(index: CompactIndex, docCount: number) {
     this.docCount = docCount;
     this.index = index;
+  }
+
+  private visibleStatistics(hidden: Uint32Array): VisibleStatistics {
+    let stats = this.visibleByHidden.get(hidden);
+    if (!stats) this.visibleByHidden.set(hidden, (stats = new VisibleStatistics(this.index, hidden)));
+    return stats;
   }
 
   postings(field: string, term: string): DocList {
@@ -48,7 +56,7 @@ export class LunrTextIndex implements TextIndex {
 
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
     // Without statistics (an index converted from Lunr's JSON, tests only) the stored weights are all there is.
-    const visible = hidden && hidden.length > 0 && this.index.hasStatistics ? visibleStatistics(this.index, hidden) : undefined;
+    const visible = hidden && hidden.length > 0 && this.index.hasStatistics ? this.visibleStatistics(hidden) : undefined;
     const scores = new Float64Array(docs.length);
     for (const [field, fieldTerms] of terms) {
       const f = this.index.fieldNumber(field);

@@ -12,8 +12,9 @@
  * index: it adds nothing, not even to the query vector's magnitude.
  *
  * Cost: per query term, counting the hidden documents in its postings (a merge or binary searches, whichever is
- * shorter); once per hidden set, summing the hidden documents' field lengths; per scored document, one BM25
- * expression instead of reading a stored weight. Viewers who see every document keep the stored weights.
+ * shorter); once per hidden set, summing the hidden documents' field lengths (the totals over every document are
+ * stored by the build, and field lengths are read a block at a time); per scored document, one BM25 expression
+ * instead of reading a stored weight. Viewers who see every document keep the stored weights.
  */
 import type { CompactIndex } from './compact-index.js';
 
@@ -67,16 +68,14 @@ export class VisibleStatistics {
   ) {
     const F = index.fields.length;
     const N = index.docCount;
-    const lengths = index.fieldLengths!();
     this.docCount = N - hidden.length;
     this.average = new Float64Array(F);
     for (let f = 0; f < F; f++) {
-      // Integer sums: exact, so the order of summation does not matter (the builder sums in document order).
-      let sum = 0;
-      for (let doc = 0; doc < N; doc++) sum += lengths[doc * F + f]!;
+      // Integer sums: exact, so the order of summation does not matter (the builder sums in document order). The
+      // total over every document is stored by the build; only the hidden documents' lengths are read.
       let hiddenSum = 0;
-      for (let i = 0; i < hidden.length; i++) hiddenSum += lengths[hidden[i]! * F + f]!;
-      this.average[f] = (sum - hiddenSum) / this.docCount;
+      for (let i = 0; i < hidden.length; i++) hiddenSum += index.fieldLength(hidden[i]!, f);
+      this.average[f] = (index.fieldTotal(f) - hiddenSum) / this.docCount;
     }
   }
 
@@ -107,31 +106,15 @@ export class VisibleStatistics {
    * builder's expression with the visible average length.
    */
   weigh(tfs: Int32Array, docs: Uint32Array, idf: number, f: number): void {
-    const F = this.index.fields.length;
-    const lengths = this.index.fieldLengths!();
     const average = this.average[f]!;
     const boost = this.index.fields[f]!.boost || 1;
     for (let i = 0; i < docs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;
-      const lengthRatio = lengths[docs[i]! * F + f]! / average;
+      const lengthRatio = this.index.fieldLength(docs[i]!, f) / average;
       let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
       score *= boost;
       tfs[i] = Math.round(score * 1000);
     }
   }
-}
-
-const memo = new WeakMap<CompactIndex, WeakMap<Uint32Array, VisibleStatistics>>();
-
-/**
- * The statistics of `index` over the documents not in `hidden` (memoised per hidden set, which
- * {@link CollectionAccess.hidden} keeps stable per set of readable repositories).
- */
-export function visibleStatistics(index: CompactIndex, hidden: Uint32Array): VisibleStatistics {
-  let byHidden = memo.get(index);
-  if (!byHidden) memo.set(index, (byHidden = new WeakMap()));
-  let stats = byHidden.get(hidden);
-  if (!stats) byHidden.set(hidden, (stats = new VisibleStatistics(index, hidden)));
-  return stats;
 }

@@ -9,11 +9,20 @@ import type { KindSpec, RankContext } from '../kinds/spec.js';
 import type { Getter } from '../kinds/collection-view.js';
 import type { Collection } from '../store/collection.js';
 import { numberWords, shaWords } from '../kinds/rank-words.js';
+import { deriveClock } from '../segment/facts.js';
 
 const clocks = new WeakMap<Collection, number>();
 
-/** A signal's value for every document (NaN when missing): its column when built, else read from the records. */
+/**
+ * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
+ * column is read on the first call (a query answered from stored priors never reads it).
+ */
 function signalValues(c: Collection, get: Getter<number | undefined>): (doc: number) => number {
+  let read: ((doc: number) => number) | undefined;
+  return (doc) => (read ??= signalReader(c, get))(doc);
+}
+
+function signalReader(c: Collection, get: Getter<number | undefined>): (doc: number) => number {
   const column = c.column(get);
   if (column?.type === 'number') return (doc) => column.values[doc]!;
   return (doc) => {
@@ -24,33 +33,13 @@ function signalValues(c: Collection, get: Getter<number | undefined>): (doc: num
 
 /**
  * The kind's clock (epoch ms): the newest value of its clock signals over the documents outside private
- * repositories; NaN when the kind has no clock or no such value. Computed once per collection.
+ * repositories; NaN when the kind has no clock or no such value. Stored by the build (src/segment), else derived
+ * once per collection.
  */
 export function clockOf(c: Collection): number {
-  const known = clocks.get(c);
-  if (known !== undefined) return known;
-  let newest = NaN;
-  const names = c.spec.rank?.clock ?? [];
-  if (names.length > 0) {
-    // The record list may be a lazy proxy: its length is read once.
-    const count = c.records.length;
-    const isPrivate = new Uint8Array(count);
-    for (const p of c.privateDocs) isPrivate[p.doc] = 1;
-    for (const name of names) {
-      const get = c.spec.rank!.signals?.[name];
-      if (!get) continue;
-      const column = c.column(get);
-      const values = column?.type === 'number' ? column.values : undefined;
-      const read = values ? undefined : signalValues(c, get);
-      for (let doc = 0; doc < count; doc++) {
-        if (isPrivate[doc]) continue;
-        const v = values ? values[doc]! : read!(doc);
-        if (!Number.isNaN(v) && !(v <= newest)) newest = v;
-      }
-    }
-  }
-  clocks.set(c, newest);
-  return newest;
+  let clock = clocks.get(c) ?? c.segment?.clock;
+  if (clock === undefined) clocks.set(c, (clock = deriveClock(c)));
+  return clock;
 }
 
 /**
@@ -109,7 +98,7 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
       const values = new Float64Array(count).fill(NaN);
       const compute = (doc: number): number => {
         current = doc;
-        return (values[doc] = prior(signalOfCurrent, clock));
+        return (values[doc] = c.segment?.prior(name, doc) ?? prior(signalOfCurrent, clock));
       };
       priors.set(name, { values, compute });
     }

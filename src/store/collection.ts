@@ -17,6 +17,8 @@ import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord } from '../cache/record-snapshot.js';
 import type { PullLookup } from '../dump/dump.js';
 import type { TextIndex } from '../index/text-index.js';
+import type { Segment } from '../segment/segment.js';
+import type { ItemFile } from '../cache/item-file.js';
 
 export { NameCollector } from '../access/names.js';
 export { PrivateCollector } from '../access/collection-access.js';
@@ -41,6 +43,8 @@ export class Collection implements CollectionView {
   readonly access: CollectionAccess;
 
   private textIndex: TextIndex | undefined;
+  private facts: Segment | undefined;
+  private items: ItemFile | undefined;
   private ownNames: OwnNames | undefined;
   private columnSource: { get(name: string): Column | undefined } | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
@@ -131,6 +135,37 @@ export class Collection implements CollectionView {
       this.builtColumns.set(def.name, built);
     }
     return built ?? undefined;
+  }
+
+  /** The stored segment facts (clock, priors, private documents), when the build left them. */
+  get segment(): Segment | undefined {
+    return this.facts;
+  }
+
+  /** The rendered-items file (cache/item-file.ts), when one is attached. */
+  get itemFile(): ItemFile | undefined {
+    return this.items;
+  }
+
+  /** Attach the rendered-items file (closing one attached before). */
+  attachItems(file: ItemFile): void {
+    if (this.items !== file) this.items?.close();
+    this.items = file;
+  }
+
+  /**
+   * Close what this collection holds open (its segment, rendered-items file, columns and index descriptors are
+   * otherwise closed when it is garbage-collected). Later reads fall back to the records or fail.
+   */
+  close(): void {
+    this.items?.close();
+    this.facts?.close();
+    (this.columnSource as { close?: () => void } | undefined)?.close?.();
+  }
+
+  /** Attach the segment facts (once). */
+  attachSegment(segment: Segment): void {
+    this.facts = segment;
   }
 
   /** Attach the built or loaded index (once). */

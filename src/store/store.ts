@@ -2,17 +2,17 @@
  * The searchable store over one dump: records per kind plus their text indexes, built on first use and cached
  * on disk (see cache/index-cache.ts). Kinds load lazily: a commit search never loads the issue index.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
-import {
-  knownNamesFile, loadKnownNamesSync, loadPrivateDocs, privateDocsFile, saveKnownNames, savePrivateDocs, type PrivateDocs,
-} from '../access/cache-files.js';
+import { knownNamesFile, loadKnownNamesSync, saveKnownNames, type PrivateDocs } from '../access/cache-files.js';
+import { Segment, segmentId, writeSegment } from '../segment/segment.js';
+import { segmentFacts } from '../segment/facts.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
-import { buildCompactIndex, CompactIndexBuilder, spillFileName } from '../index/index-builder.js';
+import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
 import { ParallelIndexer } from './parallel-indexer.js';
 import { columnDefs, ColumnsCollector } from './column-defs.js';
 import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
@@ -22,9 +22,10 @@ import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveC
 import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
+import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
 import { DataError } from '../dump/data-error.js';
-import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName } from '../cache/file-names.js';
-import { attachItemFile, ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
+import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
+import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemBytes } from '../kinds/item-text.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
@@ -107,20 +108,7 @@ function readHashMemo(memo: string | undefined): string | undefined {
 
 /** Remember a hash (atomically; a read-only cache only costs the next run a re-hash). */
 function writeHashMemo(memo: string | undefined, hash: string): void {
-  if (!memo) return;
-  const temp = `${memo}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(memo), { recursive: true });
-    writeFileSync(temp, hash);
-    renameSync(temp, memo);
-  } catch {
-    // ignored: see above; a full disk leaves no empty temp file behind
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // not ours to remove
-    }
-  }
+  if (memo) writeAtomicallySync(memo, hash);
 }
 
 /**
@@ -216,6 +204,7 @@ class DumpStore implements Store {
   /** Stream a kind once through `consumers`, writing its snapshot and remembering its hash. */
   private async ingest(dump: Dump, kind: Kind, neighbours: Neighbours, consumers: readonly RecordConsumer[]): Promise<IngestedKind> {
     const memo = hashMemoFile(dump, kind, this.cacheDir); // the files' identity before they are read
+    sweepStaleTemps(this.cacheDir); // what a killed build left behind
     const progress = this.options.onProgress;
     progress?.({ kind, phase: 'load', done: 0, total: 0 });
     const ingested = await ingestKind(dump, kind, specOf(kind), this.cacheDir, neighbours, consumers, (done, total) =>
@@ -225,23 +214,19 @@ class DumpStore implements Store {
     return ingested;
   }
 
+  /** The key of a kind's columns file (and of the files keyed like it: items, segment). */
+  private async columnsKey(spec: KindSpec, hash: string | undefined, reposHash: string, usersHash: string): Promise<string> {
+    const issuesHash = spec.needs?.includes('issues') && spec.kind !== 'issues' ? ((await this.kindRecords('issues')).hash ?? 'none') : '-';
+    return columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, issuesHash, columnDefs(spec).fingerprint);
+  }
+
   /**
    * Give the collection its columns: those a streaming pass just built (saved for next time), else the column
    * file matching the dump and the getters, else built now from the records and saved (a directory dump only: a
    * single-file dump's records are in memory anyway, so its columns are built in memory on first use).
    */
-  private async attachColumns(
-    collection: Collection,
-    dump: Dump,
-    hash: string | undefined,
-    streamed: ColumnsCollector | undefined,
-    reposHash: string,
-    usersHash: string,
-  ): Promise<void> {
+  private async attachColumns(collection: Collection, dump: Dump, id: string, streamed: ColumnsCollector | undefined): Promise<void> {
     const { spec } = collection;
-    const defs = columnDefs(spec);
-    const issuesHash = spec.needs?.includes('issues') && collection.kind !== 'issues' ? ((await this.kindRecords('issues')).hash ?? 'none') : '-';
-    const id = columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, issuesHash, defs.fingerprint);
     const file = columnsFileName(this.cacheDir, collection.kind, id);
     const count = collection.records.length;
     if (dump.cheapHash && count > 0) this.openItems(collection, itemsFileName(this.cacheDir, collection.kind, itemsId(ITEMS_FORMAT, id)));
@@ -253,13 +238,26 @@ class DumpStore implements Store {
         return;
       }
       if (spec.detectsLanguages) await ensureLanguages();
-      streamed = new ColumnsCollector(defs);
+      streamed = new ColumnsCollector(columnDefs(spec));
       const collector = streamed;
       collection.records.forEach((record, doc) => collector.add(record, doc, collection));
     }
     const built = streamed.finish();
     collection.attachColumns(built);
     await saveColumns(file, id, count, built);
+  }
+
+  /**
+   * Give the collection its segment facts (segment/segment.ts): the opened file, else computed now from the
+   * columns and written (directory dumps with records only; otherwise the facts are derived on first use).
+   */
+  private attachSegment(collection: Collection, dump: Dump, file: string, id: string, opened: Segment | undefined): void {
+    const count = collection.records.length;
+    if (opened) return collection.attachSegment(opened);
+    if (!dump.cheapHash || count === 0) return;
+    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection)) === undefined) return;
+    const written = Segment.open(file, collection.kind, id, count);
+    if (written) collection.attachSegment(written);
   }
 
   /** The other kinds' records a kind's table reads. */
@@ -281,6 +279,7 @@ class DumpStore implements Store {
 
   async prebuild(kinds?: readonly Kind[]): Promise<BuildReport[]> {
     const dump = await this.openDump();
+    sweepStaleTemps(this.cacheDir);
     const wanted = kinds ?? dump.kinds;
     const reports: BuildReport[] = [];
     for (const kind of KINDS) {
@@ -294,8 +293,8 @@ class DumpStore implements Store {
     return reports;
   }
 
-  /** Where each collection's rendered-items file is (directory dumps with records only). */
-  private readonly itemFiles = new WeakMap<Collection, string>();
+  /** Where each kind's rendered-items file is (directory dumps with records only). */
+  private readonly itemFiles = new Map<Kind, string>();
 
   /** Items a build pass is writing, by kind, until their file's name is known ({@link openItems}). */
   private readonly itemsInPass = new Map<Kind, ItemFileWriter>();
@@ -327,14 +326,14 @@ class DumpStore implements Store {
    * it first.
    */
   private openItems(collection: Collection, file: string): void {
-    this.itemFiles.set(collection, file);
+    this.itemFiles.set(collection.kind, file);
     const pending = this.itemsInPass.get(collection.kind);
     if (pending) {
       this.itemsInPass.delete(collection.kind);
       pending.finish(file, collection.records.length);
     }
     const items = ItemFile.open(file, collection.records.length);
-    if (items) attachItemFile(collection, items);
+    if (items) collection.attachItems(items);
   }
 
   /**
@@ -343,7 +342,7 @@ class DumpStore implements Store {
    * renders the few items of its page itself.
    */
   private writeItems(collection: Collection): void {
-    const file = this.itemFiles.get(collection);
+    const file = this.itemFiles.get(collection.kind);
     if (!file || itemFileOf(collection)) return;
     const { spec, records, kind } = collection;
     const total = records.length;
@@ -356,7 +355,7 @@ class DumpStore implements Store {
     );
     if (written === undefined) return;
     const items = ItemFile.open(file, records.length);
-    if (items) attachItemFile(collection, items);
+    if (items) collection.attachItems(items);
   }
 
   async collection(kind: Kind): Promise<Collection> {
@@ -455,16 +454,19 @@ class DumpStore implements Store {
     }
     const records = own.records;
     const key = cacheKey(spec, own.hash ?? 'empty');
-    // The private documents read the repositories too: cached under both kinds' hashes.
-    const knownPrivate =
-      streamedPrivate ?? (records.length === 0 ? [] : loadPrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length));
+    const columnsKey = await this.columnsKey(spec, own.hash, reposHash, usersHash);
+    // The segment facts (clock, priors, private documents) are keyed like the columns they are derived from.
+    const segmentKey = segmentId(columnsKey);
+    const segmentFile = segmentFileName(this.cacheDir, kind, segmentKey);
+    const segment = streamedPrivate || !dump.cheapHash || records.length === 0 ? undefined : Segment.open(segmentFile, kind, segmentKey, records.length);
+    const knownPrivate = streamedPrivate ?? segment?.privateDocs ?? (records.length === 0 ? [] : undefined);
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
     const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
     if (streamedNames) collection.seedOwnNames(streamedNames);
-    if (streamedPrivate || !knownPrivate) await savePrivateDocs(privateDocsFile(this.cacheDir, kind, key, reposHash), kind, records.length, collection.privateDocs);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
-    await this.attachColumns(collection, dump, own.hash, columns, reposHash, usersHash);
+    await this.attachColumns(collection, dump, columnsKey, columns);
+    this.attachSegment(collection, dump, segmentFile, segmentKey, segment);
     const indexed = this.attachIndex(collection, key, streamed, built, started);
     indexed.catch(() => undefined); // (awaited by entry(); an early failure is not unhandled meanwhile)
     return { collection, indexed, started };

@@ -78,15 +78,22 @@ describe('defects 3, 4, 5, 9 on a generated dump', () => {
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('defect 3: a changed digit in a private-documents or names cache file is not trusted (rebuilt)', async () => {
-    const files = readdirSync(cacheDir).filter((f) => /\.(private|names)\.json$/.test(f));
-    expect(files.some((f) => f.startsWith('issues-') && f.endsWith('.private.json'))).toBe(true);
+  it('defect 3: a changed private document in a segment or a changed names file is not trusted (rebuilt)', async () => {
+    const files = readdirSync(cacheDir).filter((f) => /\.names\.json$/.test(f));
     expect(files.some((f) => f.startsWith('commits-') && f.endsWith('.names.json'))).toBe(true);
     for (const file of files) {
       const text = readFileSync(path.join(cacheDir, file), 'utf8');
-      // Empty the private lists / change the first document number: anonymous callers would see private records.
-      const tampered = text.replace(/"docs":\[\[(\d)/, (_m, d: string) => `"docs":[[${(Number(d) + 1) % 10}`).replace(/"private":\[\[/, '"private":[["x/y",[]],[');
-      writeFileSync(path.join(cacheDir, file), tampered);
+      // Empty the private lists: anonymous callers would see private records' names.
+      writeFileSync(path.join(cacheDir, file), text.replace(/"private":\[\[/, '"private":[["x/y",[]],['));
+    }
+    // The segment's first section is the private documents (u32 each, from byte 16): change the first one.
+    const segments = readdirSync(cacheDir).filter((f) => f.endsWith('.segment'));
+    expect(segments.some((f) => f.startsWith('issues-'))).toBe(true);
+    const originals = new Map(segments.map((file) => [file, readFileSync(path.join(cacheDir, file))]));
+    for (const file of segments) {
+      const bytes = Buffer.from(originals.get(file)!);
+      bytes[16]! ^= 1;
+      writeFileSync(path.join(cacheDir, file), bytes);
     }
     const reopened = openStore(dir, { cacheDir });
     for (const kind of ['issues', 'commits', 'code'] as Kind[]) {
@@ -96,10 +103,15 @@ describe('defects 3, 4, 5, 9 on a generated dump', () => {
     }
     expect((await answer(reopened, { kind: 'commits', q: `alpha user:${PRIVATE_ONLY_LOGIN}` })).status).toBe(422);
     // The unverifiable files were deleted and written again, checksummed.
-    const rewritten = readdirSync(cacheDir).filter((f) => /\.(private|names)\.json$/.test(f));
+    const rewritten = readdirSync(cacheDir).filter((f) => /\.names\.json$/.test(f));
     for (const file of rewritten) {
       const text = readFileSync(path.join(cacheDir, file), 'utf8');
       expect(text).toMatch(/^[0-9a-f]{64}\n\{/);
+    }
+    // The damaged segments of the kinds searched were deleted and written again, as the build wrote them.
+    for (const kind of ['issues', 'commits', 'code']) {
+      const file = segments.find((f) => f.startsWith(`${kind}-`))!;
+      expect(readFileSync(path.join(cacheDir, file)).equals(originals.get(file)!)).toBe(true);
     }
   }, 60_000);
 

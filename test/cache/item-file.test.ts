@@ -1,6 +1,5 @@
 /** The rendered-items file (src/cache/item-file.ts): round trip, damage found and healed, refused headers. */
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { discardTemp } from '../../src/cache/regular-file.js';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -78,21 +77,5 @@ describe('rendered-items file', () => {
     expect(() => write(TEXTS, TEXTS.length + 1)).toThrow(RangeError);
     expect(() => write(TEXTS, TEXTS.length - 1)).toThrow(RangeError);
     expect(existsSync(file)).toBe(false);
-  });
-});
-
-describe('discardTemp', () => {
-  it('never throws, even where the temp file cannot exist (its directory is a file)', () => {
-    const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'discard-')), 'file');
-    writeFileSync(blocker, 'x');
-    expect(() => discardTemp(undefined, path.join(blocker, 'x.tmp'))).not.toThrow();
-  });
-
-  it('closes the descriptor and removes the file', () => {
-    const temp = path.join(mkdtempSync(path.join(tmpdir(), 'discard-')), 'x.tmp');
-    const fd = openSync(temp, 'w');
-    discardTemp(fd, temp);
-    expect(existsSync(temp)).toBe(false);
-    expect(() => closeSync(fd)).toThrow(); // already closed
   });
 });

@@ -91,10 +91,14 @@ describe('record snapshot file', () => {
     badHeader[headerStart + 2] = 0x7b; // inside the header JSON
     writeFileSync(file, badHeader);
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
-    const badOffsets = Buffer.from(good);
-    badOffsets[headerStart - 7] = badOffsets[headerStart - 7]! ^ 0xff;
-    writeFileSync(file, badOffsets);
-    expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
+    // A damaged table entry (here the last text's CRC: the pull's) is found when that text is read, never served.
+    const badTable = Buffer.from(good);
+    badTable[headerStart - 3] = badTable[headerStart - 3]! ^ 0xff;
+    writeFileSync(file, badTable);
+    const opened = (await loadSnapshot(dir, 'issues', 'k1'))!;
+    expect(opened.records[0]).toEqual(records[0]);
+    expect(() => opened.pulls.get([...pulls.keys()].at(-1)!)).toThrow(IndexFileError);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('fails a corrupt record text loudly and deletes the file', async () => {

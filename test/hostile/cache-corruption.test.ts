@@ -3,8 +3,8 @@
  * answer a fresh cache gives, or a refusal that names the cache file (a DataError, exit 3). Never a different
  * answer, never an internal error. Damage is noticed once per file on stderr and healed in-process.
  *
- * The private-documents and known-names files (`*.private.json`, `*.names.json`) are the privacy work's to
- * checksum (issue #13's brief leaves them to it); they join the property once they carry their checksums.
+ * The known-names files (`*.names.json`) are the privacy work's to checksum (test/access/defects.test.ts); the
+ * private documents are among the segment facts (`*.segment`), damaged here like every other file.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +65,7 @@ beforeAll(async () => {
   await openStore(dump, { cacheDir: pristine }).prebuild();
   fresh = await answers(dump, pristine);
   files = readdirSync(pristine)
-    .filter((name) => !name.endsWith('.tmp') && !name.endsWith('.private.json') && !name.endsWith('.names.json'))
+    .filter((name) => !name.endsWith('.tmp') && !name.endsWith('.names.json'))
     .sort();
   setCacheNoticeSink((line) => void notices.push(line));
 });
@@ -101,7 +101,7 @@ const damages: fc.Arbitrary<Damage> = fc.oneof(
 describe('a damaged cache file', () => {
   it('leaves the cache with one file of each kind to damage', () => {
     const kinds = new Set(files.map((name) => name.replace(/^[a-z]+-/, '').replace(/^[0-9a-f]+/, '').replace(/^hash-[0-9a-f]+/, 'hash')));
-    expect([...kinds].sort()).toEqual(['.columns', '.items', '.lunr', '.records', 'hash.txt'].sort());
+    expect([...kinds].sort()).toEqual(['.columns', '.items', '.lunr', '.records', '.segment', 'hash.txt'].sort());
     expect(fresh.every((answer) => answer.startsWith('{'))).toBe(true);
   });
 

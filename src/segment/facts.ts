@@ -1,0 +1,83 @@
+/**
+ * Deriving a collection's segment facts (segment.ts) from the whole collection: the build calls
+ * {@link segmentFacts} once and stores them; src/rank/rank.ts reads the stored values, and derives them here only
+ * when no segment was stored (a single-file dump, a cache that cannot be written). One definition, so a stored
+ * value equals, bit for bit, the derived one.
+ */
+import type { RawRecord } from '../kinds/kind.js';
+import type { KindSpec } from '../kinds/spec.js';
+import type { CollectionView } from '../kinds/collection-view.js';
+import type { PrivateDocs } from '../access/cache-files.js';
+import type { SegmentFacts } from './segment.js';
+
+/** What deriving the facts reads of a collection (src/store/collection.ts). */
+export interface FactsSource extends CollectionView {
+  readonly spec: KindSpec;
+  readonly records: readonly RawRecord[];
+  readonly privateDocs: PrivateDocs;
+}
+
+/** A signal's value for every document (NaN when missing): its column when built, else read from the records. */
+export function signalValues(c: FactsSource, name: string): (doc: number) => number {
+  const get = c.spec.rank?.signals?.[name];
+  if (!get) return () => Number.NaN;
+  const column = c.column(get);
+  if (column?.type === 'number') return (doc) => column.values[doc]!;
+  return (doc) => {
+    const v = get(c.records[doc]!, doc, c);
+    return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
+  };
+}
+
+/**
+ * The kind's clock (epoch ms): the newest value of its clock signals over the documents outside private
+ * repositories; NaN when the kind has no clock or no such value. Visits every document.
+ */
+export function deriveClock(c: FactsSource): number {
+  let newest = Number.NaN;
+  const names = c.spec.rank?.clock ?? [];
+  if (names.length === 0) return newest;
+  // The record list may be a lazy proxy: its length is read once.
+  const count = c.records.length;
+  const isPrivate = new Uint8Array(count);
+  for (const p of c.privateDocs) isPrivate[p.doc] = 1;
+  for (const name of names) {
+    const get = c.spec.rank!.signals?.[name];
+    if (!get) continue;
+    const column = c.column(get);
+    const values = column?.type === 'number' ? column.values : undefined;
+    const read = values ? undefined : signalValues(c, name);
+    for (let doc = 0; doc < count; doc++) {
+      if (isPrivate[doc]) continue;
+      const v = values ? values[doc]! : read!(doc);
+      if (!Number.isNaN(v) && !(v <= newest)) newest = v;
+    }
+  }
+  return newest;
+}
+
+/** The clock, every prior of every document and the private documents of `c` (its columns attached first). */
+export function segmentFacts(c: FactsSource): SegmentFacts {
+  const clock = deriveClock(c);
+  const priors = new Map<string, Float64Array>();
+  const count = c.records.length;
+  const entries = Object.entries(c.spec.rank?.priors ?? {});
+  if (entries.length > 0) {
+    const signals = new Map<string, (doc: number) => number>();
+    let current = 0;
+    const signal = (name: string): number => {
+      let read = signals.get(name);
+      if (!read) signals.set(name, (read = signalValues(c, name)));
+      return read(current);
+    };
+    for (const [name, prior] of entries) {
+      const values = new Float64Array(count);
+      for (let doc = 0; doc < count; doc++) {
+        current = doc;
+        values[doc] = prior(signal, clock);
+      }
+      priors.set(name, values);
+    }
+  }
+  return { clock, priors, privateDocs: c.privateDocs };
+}

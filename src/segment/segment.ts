@@ -1,0 +1,196 @@
+/**
+ * A collection's segment facts: what is derived from the whole collection, computed once by the build and stored,
+ * so that no query visits every document to derive it again — the rank clock, every per-document rank prior and
+ * the private documents with their repositories. Stored as a framed file (cache/framing.ts) `<kind>-<id>.segment`
+ * keyed by the collection's columns id (which already covers the index key, the neighbours' dump hashes and the
+ * column getters) and {@link SEGMENT_FORMAT}; opened by reading its footer, each prior read block by block when a
+ * query first scores a document of that block.
+ *
+ * Sections: `private.docs` (u32 per private document, ascending), `private.repos` (u32 per private document: its
+ * repository's index in the footer's `repositories`), `prior.<name>` (f64 per document).
+ * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories }`.
+ *
+ * A prior or the clock's meaning changes with src/rank and the kind tables' rank functions: bump SEGMENT_FORMAT
+ * when they change (the column getters are covered by the columns id already).
+ */
+import { rmSync } from 'node:fs';
+import type { PrivateDoc, PrivateDocs } from '../access/cache-files.js';
+import { FramedFile, FramingError, writeFramed } from '../cache/framing.js';
+import { cacheNotice } from '../cache/notice.js';
+import { sha256Hex } from '../cache/sha256.js';
+
+/** Layout and meaning of the segment facts (1: clock, priors, private documents). */
+export const SEGMENT_FORMAT = 1;
+const MAGIC = Buffer.from('OGSSEGMT', 'latin1');
+/**
+ * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
+ * a common term's read them all, a few hundred reads per 100k documents).
+ */
+const BLOCK_BYTES = 4096;
+/** Documents per block of a prior section. */
+const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
+
+/** What a build derives from the whole collection. */
+export interface SegmentFacts {
+  /** The rank clock (epoch ms; NaN when the kind has none). */
+  readonly clock: number;
+  /** Prior name → its value for every document. */
+  readonly priors: ReadonlyMap<string, Float64Array>;
+  readonly privateDocs: PrivateDocs;
+}
+
+interface Meta {
+  kind: string;
+  id: string;
+  count: number;
+  clock: number | null;
+  priors: string[];
+  repositories: string[];
+}
+
+/** The segment's id (hex sha256) from its collection's columns id. */
+export function segmentId(columnsId: string): string {
+  return sha256Hex(`segment|${SEGMENT_FORMAT}|${columnsId}`);
+}
+
+/**
+ * Write the segment facts of a collection of `count` documents. Never throws for the file system.
+ * @returns the file's size in bytes, or undefined when it could not be written
+ */
+export function writeSegment(file: string, kind: string, id: string, count: number, facts: SegmentFacts): number | undefined {
+  const repositories: string[] = [];
+  const repoIndex = new Map<string, number>();
+  const docs = new Uint32Array(facts.privateDocs.length);
+  const repos = new Uint32Array(facts.privateDocs.length);
+  facts.privateDocs.forEach((p, i) => {
+    let r = repoIndex.get(p.repository);
+    if (r === undefined) {
+      r = repositories.length;
+      repositories.push(p.repository);
+      repoIndex.set(p.repository, r);
+    }
+    docs[i] = p.doc;
+    repos[i] = r;
+  });
+  const sections = new Map<string, ArrayBufferView>([
+    ['private.docs', docs],
+    ['private.repos', repos],
+  ]);
+  for (const [name, values] of facts.priors) {
+    if (values.length !== count) return undefined;
+    sections.set(`prior.${name}`, values);
+  }
+  const meta: Meta = { kind, id, count, clock: Number.isNaN(facts.clock) ? null : facts.clock, priors: [...facts.priors.keys()], repositories };
+  return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES);
+}
+
+/** Report and remove a damaged segment file (the next build, or the next query, writes it again). */
+function damaged(file: string, why: string): void {
+  cacheNotice(file, why);
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // a read-only cache keeps it; its checks refuse it again next time
+  }
+}
+
+/** An open segment: the clock and private documents now, priors block by block on first use. */
+export class Segment {
+  /** Prior name → its blocks read so far. */
+  private readonly blocks = new Map<string, Array<Float64Array | undefined>>();
+  private usable = true;
+
+  private constructor(
+    private readonly framed: FramedFile,
+    /** The rank clock (epoch ms; NaN when the kind has none). */
+    readonly clock: number,
+    /** The private documents, ascending, with their repositories. */
+    readonly privateDocs: PrivateDocs,
+    private readonly priorNames: ReadonlySet<string>,
+    readonly count: number,
+  ) {}
+
+  /**
+   * Open the segment of a kind and id for `count` documents; undefined when absent or not this collection's (a
+   * damaged file gets its notice and is deleted: the caller computes the facts again).
+   */
+  static open(file: string, kind: string, id: string, count: number): Segment | undefined {
+    let framed: FramedFile | undefined;
+    try {
+      framed = FramedFile.open(file, MAGIC, SEGMENT_FORMAT);
+      if (!framed) return undefined;
+      const meta = framed.meta as Partial<Meta> | null;
+      const ok =
+        meta !== null &&
+        typeof meta === 'object' &&
+        meta.kind === kind &&
+        meta.id === id &&
+        meta.count === count &&
+        (meta.clock === null || typeof meta.clock === 'number') &&
+        Array.isArray(meta.priors) &&
+        meta.priors.every((name) => typeof name === 'string' && framed!.length(`prior.${name}`) === count * 8) &&
+        Array.isArray(meta.repositories) &&
+        meta.repositories.every((name) => typeof name === 'string');
+      if (!ok) throw new FramingError('its footer does not match the dump');
+      const docBytes = framed.read('private.docs');
+      const repoBytes = framed.read('private.repos');
+      if (docBytes.length !== repoBytes.length || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
+      const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
+      const repos = new Uint32Array(repoBytes.buffer, repoBytes.byteOffset, repoBytes.length / 4);
+      const names = meta.repositories!;
+      const privateDocs: PrivateDoc[] = new Array(docs.length);
+      let last = -1;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        const repository = names[repos[i]!];
+        if (doc <= last || doc >= count || repository === undefined) throw new FramingError('private documents out of order');
+        last = doc;
+        privateDocs[i] = { doc, repository };
+      }
+      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, new Set(meta.priors), count);
+    } catch (error) {
+      framed?.close();
+      damaged(file, (error as Error).message);
+      return undefined;
+    }
+  }
+
+  /** The file's size in bytes. */
+  get bytes(): number {
+    return this.framed.bytes;
+  }
+
+  /**
+   * The stored value of prior `name` for `doc`, or undefined when the segment does not hold it (or a block of it
+   * turned out damaged: the file is then dropped with a notice and the caller computes the prior itself — the
+   * same value).
+   */
+  prior(name: string, doc: number): number | undefined {
+    if (!this.usable || !this.priorNames.has(name) || doc < 0 || doc >= this.count) return undefined;
+    let blocks = this.blocks.get(name);
+    if (!blocks) this.blocks.set(name, (blocks = []));
+    const b = Math.floor(doc / PRIOR_BLOCK_DOCS);
+    let block = blocks[b];
+    if (!block) {
+      const first = b * PRIOR_BLOCK_DOCS;
+      const n = Math.min(PRIOR_BLOCK_DOCS, this.count - first);
+      try {
+        const bytes = this.framed.read(`prior.${name}`, first * 8, n * 8);
+        block = new Float64Array(bytes.buffer, bytes.byteOffset, n);
+      } catch (error) {
+        this.usable = false;
+        this.framed.close();
+        damaged(this.framed.file, (error as Error).message);
+        return undefined;
+      }
+      blocks[b] = block;
+    }
+    return block[doc - b * PRIOR_BLOCK_DOCS];
+  }
+
+  /** Close the file (later prior reads give undefined). */
+  close(): void {
+    this.usable = false;
+    this.framed.close();
+  }
+}

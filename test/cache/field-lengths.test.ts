@@ -1,0 +1,63 @@
+/**
+ * Field lengths in a stored index (src/cache/compact-index-file.ts): each field's total over every document is in
+ * the header, and one (doc, field) length is read a block at a time, checked against its block's CRC.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { specOf } from '../../src/kinds/catalog.js';
+import type { RawRecord } from '../../src/kinds/kind.js';
+import { BLOCK_ENTRIES, IndexFileError, openIndexFile, writeIndexFile } from '../../src/cache/compact-index-file.js';
+import { Collection } from '../../src/store/collection.js';
+import { buildCompactIndex } from '../../src/index/index-builder.js';
+
+const spec = specOf('issues');
+// More (doc, field) lengths than one block holds, so several blocks are read and checked.
+const COUNT = Math.ceil((2 * BLOCK_ENTRIES) / spec.fields.length) + 7;
+const records: RawRecord[] = Array.from({ length: COUNT }, (_, i) => ({
+  number: i + 1,
+  title: `title ${'word '.repeat(i % 5)}${i}`,
+  body: i % 3 === 0 ? undefined : 'body text '.repeat(i % 11),
+}));
+const collection = new Collection(spec, records, new Map(), { repositories: [], users: [], issues: [] });
+const built = buildCompactIndex(spec, collection);
+const F = spec.fields.length;
+
+function stored(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'field-lengths-')), 'issues.lunr');
+  expect(writeIndexFile(file, built, { kind: 'issues' })).toBeGreaterThan(0);
+  return file;
+}
+
+describe('stored field lengths', () => {
+  it('hold each field total and every (doc, field) length as built', () => {
+    const { header, index } = openIndexFile(stored());
+    const lengths = built.fieldLengths!();
+    for (let f = 0; f < F; f++) {
+      let sum = 0;
+      for (let doc = 0; doc < COUNT; doc++) sum += lengths[doc * F + f]!;
+      expect(header.fieldTotals[f]).toBe(sum);
+      expect(index.fieldTotal(f)).toBe(sum);
+      expect(built.fieldTotal(f)).toBe(sum);
+    }
+    for (const doc of [0, 1, Math.floor(BLOCK_ENTRIES / F), COUNT - 1]) {
+      for (let f = 0; f < F; f++) expect(index.fieldLength(doc, f)).toBe(lengths[doc * F + f]);
+    }
+    expect(header.lengthCrcs.length).toBe(Math.ceil((COUNT * F) / BLOCK_ENTRIES));
+  });
+
+  it('find a damaged block of lengths when it is read, and only then', () => {
+    const file = stored();
+    const { header } = openIndexFile(file);
+    const bytes = readFileSync(file);
+    const [offset] = header.sections.fieldLengths;
+    bytes[offset + BLOCK_ENTRIES * 4 + 1]! ^= 0x40; // block 1
+    writeFileSync(file, bytes);
+    let corrupt = 0;
+    const { index } = openIndexFile(file, () => corrupt++);
+    expect(index.fieldLength(0, 0)).toBe(built.fieldLength(0, 0));
+    expect(() => index.fieldLength(Math.ceil(BLOCK_ENTRIES / F) + 1, 0)).toThrow(IndexFileError);
+    expect(corrupt).toBe(1);
+  });
+});
