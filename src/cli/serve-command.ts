@@ -139,7 +139,10 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   const worker = workers.isServeWorker();
-  const many = !worker && options.workers > 1;
+  // Workers run this command line with the production core: injected stand-ins (tests) keep one process.
+  const many = !worker && options.workers > 1 && deps.openStore === undefined && deps.search === undefined;
+  // A port that is taken fails here, once, before any index is built or worker forked.
+  if (many && options.port !== 0) await workers.probePort(options.port, options.host);
   // The primary of several workers only builds (the workers open what it built): it keeps no store itself.
   const opened = await openAndBuild(options, deps, stderr, !worker);
   let store: Store | undefined = many ? undefined : opened.store;

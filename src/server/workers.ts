@@ -5,6 +5,7 @@
  * SIGINT/SIGTERM tells every worker to stop gracefully (in-flight requests finish) and waits for them.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
 import type { SignalSource } from './listen.js';
 import { RateLimiter, type RateLimits } from './rate-limiter.js';
 import { answerRateQuestions, SharedRateCounter } from './shared-rate-limiter.js';
@@ -13,6 +14,19 @@ import type { RunningServer } from './listen.js';
 /** Is this process a worker of `serve --workers N`? */
 export function isServeWorker(): boolean {
   return cluster.isWorker;
+}
+
+/**
+ * Bind and release `host:port` once, so a port that is taken fails in the primary with node's own error (`code`
+ * EADDRINUSE, `port`, `address`) before any worker is forked. Port 0 needs no probe.
+ */
+export async function probePort(port: number, host: string): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, exclusive: true }, () => resolve());
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /** Options of {@link startWorkers}. */
@@ -88,7 +102,11 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       stopping = true;
       if (workers.size === 0) resolveClosed();
       for (const worker of workers) {
-        worker.send({ type: 'stop' });
+        try {
+          worker.send({ type: 'stop' });
+        } catch {
+          worker.process.kill('SIGTERM'); // its channel is gone: a signal asks the same
+        }
         setTimeout(() => worker.process.kill('SIGKILL'), options.stopGraceMs ?? 15_000).unref();
       }
     }
