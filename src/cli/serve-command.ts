@@ -100,7 +100,7 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
     .addOption(new Option('--max-in-flight <n>', 'requests admitted at once per worker, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
     .addOption(
-      new Option('--workers <n>', 'server processes over the same index files and port, sharing one rate-limit count (default: the number of cores)')
+      new Option('--workers <n>', 'server processes over the same index files and port, sharing one rate-limit count')
         .default(availableParallelism(), 'the number of cores')
         .argParser(integer(1, 1024)),
     )

@@ -76,7 +76,7 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
 
   const fork = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      const worker = cluster.fork({ SEARCH_SERVE_WORKER: '1' });
+      const worker = cluster.fork();
       workers.add(worker);
       answerRateQuestions(worker, limiter);
       let listening = false;

@@ -30,7 +30,6 @@ afterEach(() => {
 /** Start `search serve` with `args`; resolves once its start-up line names the URL. */
 function startServe(args: readonly string[]): Promise<Serve> {
   const child = spawn(process.execPath, [BIN, 'serve', '--data', EMBEDDED_DATA, '--port', '0', ...args], {
-    env: { ...process.env, SEARCH_SERVE_WORKER: undefined },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   running.push(child);
