@@ -2,14 +2,13 @@
  * The HTTP edge as a plain function `Request → Response` (Fetch API types; no sockets), built as one list of small
  * steps (chain.ts; each step in steps/): GitHub's headers, admission, identity, rate limits, the media type, the
  * routes (`/rate_limit`, `/graphql`, `GET|HEAD /search/<kind>` also under `/api/v3`) and the mapping of core
- * results and {@link ApiError}s to GitHub's statuses, headers and bodies. The body of a search is exactly
+ * results and `ApiError`s to GitHub's statuses, headers and bodies. The body of a search is exactly
  * `renderJson(envelope)`, byte-identical to `search --json`.
  *
  * **Plugging in another route group** (the web page, src/web/): pass it in `routes` — each a {@link Step} that
  * answers its own paths and calls `next()` for the rest ({@link route} and {@link fromHandler} build one). It runs
  * after admission and identification, before the API's rate limit and 404; see docs/server.md.
  */
-import type { ApiError } from '../api-error.js';
 import { answerGraphql } from './graphql.js';
 import type { AccessFile } from './access-file.js';
 import { compose, route, type ConnectionInfo, type Context, type Step } from './chain.js';
@@ -22,7 +21,6 @@ import { apiVersion, classify, conditional, isSearch, search } from './steps/sea
 import type { SearchFunction } from '../search.js';
 
 export { route, fromHandler, type ConnectionInfo, type Context, type Step } from './chain.js';
-export type { ApiError };
 
 /** A request handler: never throws, always answers with a GitHub-shaped response. */
 export type Handler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
