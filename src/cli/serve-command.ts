@@ -11,6 +11,7 @@ import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateCounter, type RateLimits } from '../server/rate-limiter.js';
 import { describeRules, serveRules, type ServeRules } from '../server/serve-rules.js';
 import { openStore, type Store, type StoreOptions } from '../store/store.js';
+import type { Handler } from '../server/routes.js';
 import { stderrProgress } from './progress.js';
 
 /**
@@ -128,25 +129,28 @@ function rateLimitsFrom(options: ServeOptions, rules: ServeRules): RateLimits | 
   };
 }
 
+/** What serving needs once the options are resolved: a handler for a store, and how to report. */
+interface Serving {
+  readonly options: ServeOptions;
+  readonly rules: ServeRules;
+  readonly deps: ServeCommandDeps;
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly signals: SignalSource;
+  readonly handlerFor: (store: Store, rateCounter?: RateCounter) => Handler;
+  readonly server: typeof import('../server/listen.js');
+  readonly workers: typeof import('../server/workers.js');
+}
+
 async function serve(options: ServeOptions, rules: ServeRules, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
-  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }, workers] = await Promise.all([
+  const [{ loadAccessFile }, server, { createHandler }, workers] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
     import('../server/workers.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
-  const worker = workers.isServeWorker();
-  // Workers run this command line with the production core: injected stand-ins (tests) keep one process.
-  const many = !worker && options.workers > 1 && deps.openStore === undefined && deps.search === undefined;
-  // A port that is taken fails here, once, before any index is built or worker forked.
-  if (many && options.port !== 0) await workers.probePort(options.port, options.host);
-  // The primary of several workers only builds (the workers open what it built): it keeps no store itself.
-  const opened = await openAndBuild(options, deps, stderr, !worker);
-  let store: Store | undefined = many ? undefined : opened.store;
-  opened.store = undefined;
   const handlerFor = (store: Store, rateCounter?: RateCounter) =>
     createHandler({
       search: (request) => search(request, store),
@@ -158,41 +162,17 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
       timeoutMs: options.timeout,
       log: options.quiet ? undefined : (line) => void stderr.write(line),
     });
-
-  if (worker) {
-    // A worker of `--workers N`: serve until the primary says stop; the primary reports for all.
-    let server: RunningServer;
-    try {
-      server = await listen({ handler: handlerFor(store!, workers.workerRateCounter()), port: options.port, host: options.host });
-    } catch (error) {
-      workers.reportListenFailure(error);
-      process.exitCode = 3;
-      return;
-    }
-    workers.stopWithPrimary(server);
-    closeOnSignals(server, ['SIGINT', 'SIGTERM'], deps.signals ?? process);
-    await server.closed;
-    return;
-  }
-
-  let running: RunningServer;
-  if (many) {
-    const limits = rateLimitsFrom(options, rules);
-    const pool = await workers.startWorkers({
-      count: options.workers,
-      limits: limits === false ? UNLIMITED_RATE_LIMITS : limits,
-      host: options.host,
-    });
-    workers.stopOnSignals(pool, ['SIGINT', 'SIGTERM'], deps.signals ?? process);
-    const port = Number(new URL(pool.url).port);
-    running = { url: pool.url, host: options.host, port, close: pool.stop, closed: pool.closed };
-  } else {
-    running = await listen({ handler: handlerFor(store!), port: options.port, host: options.host });
-    closeOnSignals(running, ['SIGINT', 'SIGTERM'], deps.signals ?? process);
-  }
+  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
+  if (workers.isServeWorker()) return serveAsWorker(serving);
+  // Workers run this command line with the production core: injected stand-ins (tests) keep one process.
+  const many = options.workers > 1 && deps.openStore === undefined && deps.search === undefined;
+  // A port that is taken fails here, once, before any index is built or worker forked.
+  if (many && options.port !== 0) await workers.probePort(options.port, options.host);
+  const built = await openBuilt(options, deps, stderr, !many);
+  const running = many ? await startPool(serving) : await serveInProcess(serving, built.store!);
   const workerCount = many ? options.workers : 1;
   stderr.write(
-    `search serve: listening on ${running.url} — ${opened.source} (${describeCounts(opened.counts)}); ` +
+    `search serve: listening on ${running.url} — ${built.source} (${describeCounts(built.counts)}); ` +
       `${describeRules(rules)}; ` +
       `access ${options.auth === undefined ? 'public records only' : `from ${options.auth}`}; ` +
       `${workerCount} worker${workerCount === 1 ? '' : 's'}\n`,
@@ -202,20 +182,63 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
   stderr.write('search serve: stopped\n');
 }
 
-/** Open the dump and build or load every index (a terminal shows a transient bar); its record counts. */
-async function openAndBuild(
+/**
+ * Open the dump and build or load every index before anything listens (a terminal shows a transient bar, cleared
+ * before the start-up line; pipes stay silent). The store is returned only when `keep`: the primary of several
+ * workers lets it go (the workers open what it built).
+ */
+async function openBuilt(
   options: ServeOptions,
   deps: ServeCommandDeps,
-  stderr: NodeJS.WritableStream & { isTTY?: boolean },
-  showProgress: boolean,
-): Promise<{ store: Store | undefined; source: string; counts: Partial<Record<Kind, number>> }> {
-  // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
-  const progress = showProgress ? stderrProgress(stderr as NodeJS.WriteStream, false) : undefined;
-  const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress?.onProgress });
+  stderr: NodeJS.WritableStream,
+  keep: boolean,
+): Promise<{ store?: Store; source: string; counts: Partial<Record<Kind, number>> }> {
+  const progress = stderrProgress(stderr as NodeJS.WriteStream, false);
+  const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress.onProgress });
   try {
     await store.prebuild();
   } finally {
-    progress?.done();
+    progress.done();
   }
-  return { store, source: store.source, counts: await store.counts() };
+  const facts = { source: store.source, counts: await store.counts() };
+  return keep ? { ...facts, store } : facts;
+}
+
+/** One process: the handler over `store`, its own rate-limit count. */
+async function serveInProcess(serving: Serving, store: Store): Promise<RunningServer> {
+  const { options, server } = serving;
+  const running = await server.listen({ handler: serving.handlerFor(store), port: options.port, host: options.host });
+  server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
+  return running;
+}
+
+/** `--workers N`: fork the workers (they open the built indexes), keep their shared count, stop them on a signal. */
+async function startPool(serving: Serving): Promise<RunningServer> {
+  const { options, workers } = serving;
+  const limits = rateLimitsFrom(options, serving.rules);
+  const pool = await workers.startWorkers({
+    count: options.workers,
+    limits: limits === false ? UNLIMITED_RATE_LIMITS : limits,
+    host: options.host,
+  });
+  workers.stopOnSignals(pool, ['SIGINT', 'SIGTERM'], serving.signals);
+  return { url: pool.url, host: options.host, port: Number(new URL(pool.url).port), close: pool.stop, closed: pool.closed };
+}
+
+/** A worker of `--workers N`: open the built indexes and serve until the primary says stop; it reports for all. */
+async function serveAsWorker(serving: Serving): Promise<void> {
+  const { options, deps, server, workers } = serving;
+  const store = (deps.openStore ?? openStore)(options.data, {});
+  await store.prebuild();
+  let running: RunningServer;
+  try {
+    running = await server.listen({ handler: serving.handlerFor(store, workers.workerRateCounter()), port: options.port, host: options.host });
+  } catch (error) {
+    workers.reportListenFailure(error);
+    process.exitCode = 3;
+    return;
+  }
+  workers.stopWithPrimary(running);
+  server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
+  await running.closed;
 }
