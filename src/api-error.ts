@@ -220,3 +220,16 @@ export function badRequest(): ApiError {
 export function payloadTooLarge(): ApiError {
   return new ApiError(413, { message: 'Payload Too Large', documentation_url: REST_DOCS, status: '413' });
 }
+
+/**
+ * 500 for a page too large to send (a few huge records times `per_page`): said plainly, with the limit and the way
+ * out, instead of the generic "Server Error" (issue #21, item 12). Never a crash and never a partial body.
+ * @param limitBytes the server's response size limit
+ */
+export function responseTooLarge(limitBytes: number): ApiError {
+  return new ApiError(500, {
+    message: `The response is too large: this page of results is over the server's limit of ${limitBytes} bytes. Ask for fewer results per page (per_page).`,
+    documentation_url: REST_DOCS,
+    status: '500',
+  });
+}

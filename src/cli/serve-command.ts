@@ -6,9 +6,12 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Kind } from '../kinds/kind.js';
 import type { SearchRequest } from '../search-request.js';
 import { runSearch, type SearchResult } from '../search.js';
+import { availableParallelism } from 'node:os';
 import type { RunningServer, SignalSource } from '../server/listen.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateCounter, type RateLimits } from '../server/rate-limiter.js';
+import { describeRules, serveRules, type ServeRules } from '../server/serve-rules.js';
 import { openStore, type Store, type StoreOptions } from '../store/store.js';
+import type { Handler } from '../server/routes.js';
 import { stderrProgress } from './progress.js';
 
 /**
@@ -39,17 +42,23 @@ interface ServeOptions {
   data: string;
   port: number;
   host: string;
-  previews: 'required' | 'optional';
+  /** Undefined: the address decides (serve-rules.ts). */
+  previews?: 'required' | 'optional';
   auth?: string;
-  rateLimit: 'on' | 'off';
+  /** Undefined: the address and the quota flags decide (serve-rules.ts). */
+  rateLimit?: 'on' | 'off';
   searchRate: number;
   searchRateAnonymous: number;
   codeSearchRate: number;
   rateWindow: number;
   timeout?: number;
   maxInFlight: number;
+  workers: number;
   quiet?: boolean;
 }
+
+/** The quota flags: giving any of them asks for rate limits (GitHub's rules) even on loopback. */
+const QUOTA_OPTIONS = ['searchRate', 'searchRateAnonymous', 'codeSearchRate', 'rateWindow'] as const;
 
 /** A commander coercer for integers in `[min, max]`. */
 function integer(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
@@ -76,28 +85,43 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
     .addOption(new Option('--port <n>', 'TCP port (0: any free port)').default(3000).argParser(integer(0, 65535)))
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .addOption(
-      new Option('--previews <mode>', 'required: commits/topics need their preview media type (else 415); optional: serve them anyway')
-        .choices(['required', 'optional'])
-        .default('required'),
+      new Option(
+        '--previews <mode>',
+        'required: commits/topics need their preview media type (else 415); optional: serve them anyway (default: optional on a loopback address, required on any other)',
+      ).choices(['required', 'optional']),
     )
     .option('--auth <file>', 'access file: users, tokens, passwords, client apps and the private repositories each may read')
-    .addOption(new Option('--rate-limit <on|off>', 'per-caller rate limits').choices(['on', 'off']).default('on'))
+    .addOption(
+      new Option('--rate-limit <on|off>', "per-caller rate limits, GitHub's quotas (default: off on a loopback address unless a quota flag is given, on on any other)").choices(['on', 'off']),
+    )
     .addOption(new Option('--search-rate <n>', 'searches per window, identified callers').default(DEFAULT_RATE_LIMITS.search.identified).argParser(integer(1)))
     .addOption(new Option('--search-rate-anonymous <n>', 'searches per window, anonymous callers').default(DEFAULT_RATE_LIMITS.search.anonymous).argParser(integer(1)))
     .addOption(new Option('--code-search-rate <n>', 'code searches per window').default(DEFAULT_RATE_LIMITS.code_search.identified).argParser(integer(1)))
     .addOption(new Option('--rate-window <ms>', 'length of a search rate-limit window').default(DEFAULT_RATE_LIMITS.search.windowMs).argParser(integer(1)))
     .addOption(new Option('--timeout <ms>', 'per-query time limit; past it, incomplete_results: true').argParser(integer(1)))
-    .addOption(new Option('--max-in-flight <n>', 'requests admitted at once, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(new Option('--max-in-flight <n>', 'requests admitted at once per worker, counted from arrival; more get 503 with Retry-After at once').default(SERVE_DEFAULT_MAX_IN_FLIGHT).argParser(integer(1)))
+    .addOption(
+      new Option('--workers <n>', 'server processes over the same index files and port, sharing one rate-limit count')
+        .default(availableParallelism(), 'the number of cores')
+        .argParser(integer(1, 1024)),
+    )
     .option('-q, --quiet', 'no request log on stderr (one line per request otherwise: method, path, status, ms, caller kind)')
-    .action(async (options: ServeOptions) => {
-      await serve(options, deps);
+    .action(async (options: ServeOptions, self: Command) => {
+      const given = (name: string) => ['cli', 'env'].includes(self.getOptionValueSource(name) ?? '');
+      const rules = serveRules({
+        host: options.host,
+        rateLimit: options.rateLimit,
+        previews: options.previews,
+        quotaGiven: QUOTA_OPTIONS.some(given),
+      });
+      await serve(options, rules, deps);
     });
   return command;
 }
 
-/** The quotas selected by the rate-limit options. */
-function rateLimitsFrom(options: ServeOptions): RateLimits | false {
-  if (options.rateLimit === 'off') return false;
+/** The quotas selected by the rules and the quota options (`off`: limits nobody reaches, headers still sent). */
+function rateLimitsFrom(options: ServeOptions, rules: ServeRules): RateLimits | false {
+  if (rules.rateLimit === 'off') return false;
   return {
     search: { identified: options.searchRate, anonymous: options.searchRateAnonymous, windowMs: options.rateWindow },
     code_search: { identified: options.codeSearchRate, anonymous: options.codeSearchRate, windowMs: options.rateWindow },
@@ -105,17 +129,70 @@ function rateLimitsFrom(options: ServeOptions): RateLimits | false {
   };
 }
 
-async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<void> {
+/** What serving needs once the options are resolved: a handler for a store, and how to report. */
+interface Serving {
+  readonly options: ServeOptions;
+  readonly rules: ServeRules;
+  readonly deps: ServeCommandDeps;
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly signals: SignalSource;
+  readonly handlerFor: (store: Store, rateCounter?: RateCounter) => Handler;
+  readonly server: typeof import('../server/listen.js');
+  readonly workers: typeof import('../server/workers.js');
+}
+
+async function serve(options: ServeOptions, rules: ServeRules, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
-  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }, { withRequestLog }] = await Promise.all([
+  const [{ loadAccessFile }, server, { createHandler }, workers] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
-    import('../server/request-log.js'),
+    import('../server/workers.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
-  // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
+  const handlerFor = (store: Store, rateCounter?: RateCounter) =>
+    createHandler({
+      search: (request) => search(request, store),
+      auth,
+      rateLimit: rateLimitsFrom(options, rules),
+      rateCounter,
+      previews: rules.previews,
+      maxInFlight: options.maxInFlight,
+      timeoutMs: options.timeout,
+      log: options.quiet ? undefined : (line) => void stderr.write(line),
+    });
+  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
+  if (workers.isServeWorker()) return serveAsWorker(serving);
+  // Workers run this command line with the production core: injected stand-ins (tests) keep one process.
+  const many = options.workers > 1 && deps.openStore === undefined && deps.search === undefined;
+  // A port that is taken fails here, once, before any index is built or worker forked.
+  if (many && options.port !== 0) await workers.probePort(options.port, options.host);
+  const built = await openBuilt(options, deps, stderr, !many);
+  const running = many ? await startPool(serving) : await serveInProcess(serving, built.store!);
+  const workerCount = many ? options.workers : 1;
+  stderr.write(
+    `search serve: listening on ${running.url} — ${built.source} (${describeCounts(built.counts)}); ` +
+      `${describeRules(rules)}; ` +
+      `access ${options.auth === undefined ? 'public records only' : `from ${options.auth}`}; ` +
+      `${workerCount} worker${workerCount === 1 ? '' : 's'}\n`,
+  );
+  deps.onListening?.(running);
+  await running.closed;
+  stderr.write('search serve: stopped\n');
+}
+
+/**
+ * Open the dump and build or load every index before anything listens (a terminal shows a transient bar, cleared
+ * before the start-up line; pipes stay silent). The store is returned only when `keep`: the primary of several
+ * workers lets it go (the workers open what it built).
+ */
+async function openBuilt(
+  options: ServeOptions,
+  deps: ServeCommandDeps,
+  stderr: NodeJS.WritableStream,
+  keep: boolean,
+): Promise<{ store?: Store; source: string; counts: Partial<Record<Kind, number>> }> {
   const progress = stderrProgress(stderr as NodeJS.WriteStream, false);
   const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress.onProgress });
   try {
@@ -123,24 +200,45 @@ async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<voi
   } finally {
     progress.done();
   }
-  const counts = await store.counts();
-  const routes = createHandler({
-    search: (request) => search(request, store),
-    auth,
-    rateLimit: rateLimitsFrom(options),
-    previews: options.previews,
-    maxInFlight: options.maxInFlight,
-    timeoutMs: options.timeout,
+  const facts = { source: store.source, counts: await store.counts() };
+  return keep ? { ...facts, store } : facts;
+}
+
+/** One process: the handler over `store`, its own rate-limit count. */
+async function serveInProcess(serving: Serving, store: Store): Promise<RunningServer> {
+  const { options, server } = serving;
+  const running = await server.listen({ handler: serving.handlerFor(store), port: options.port, host: options.host });
+  server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
+  return running;
+}
+
+/** `--workers N`: fork the workers (they open the built indexes), keep their shared count, stop them on a signal. */
+async function startPool(serving: Serving): Promise<RunningServer> {
+  const { options, workers } = serving;
+  const limits = rateLimitsFrom(options, serving.rules);
+  const pool = await workers.startWorkers({
+    count: options.workers,
+    limits: limits === false ? UNLIMITED_RATE_LIMITS : limits,
+    host: options.host,
   });
-  const handler = options.quiet ? routes : withRequestLog(routes, (line) => void stderr.write(line));
-  const server = await listen({ handler, port: options.port, host: options.host });
-  stderr.write(
-    `search serve: listening on ${server.url} — ${store.source} (${describeCounts(counts)}); ` +
-      `previews ${options.previews}, rate limit ${options.rateLimit}, ` +
-      `access ${options.auth === undefined ? 'public records only' : `from ${options.auth}`}\n`,
-  );
-  closeOnSignals(server, ['SIGINT', 'SIGTERM'], deps.signals ?? process);
-  deps.onListening?.(server);
-  await server.closed;
-  stderr.write('search serve: stopped\n');
+  workers.stopOnSignals(pool, ['SIGINT', 'SIGTERM'], serving.signals);
+  return { url: pool.url, host: options.host, port: Number(new URL(pool.url).port), close: pool.stop, closed: pool.closed };
+}
+
+/** A worker of `--workers N`: open the built indexes and serve until the primary says stop; it reports for all. */
+async function serveAsWorker(serving: Serving): Promise<void> {
+  const { options, deps, server, workers } = serving;
+  const store = (deps.openStore ?? openStore)(options.data, {});
+  await store.prebuild();
+  let running: RunningServer;
+  try {
+    running = await server.listen({ handler: serving.handlerFor(store, workers.workerRateCounter()), port: options.port, host: options.host });
+  } catch (error) {
+    workers.reportListenFailure(error);
+    process.exitCode = 3;
+    return;
+  }
+  workers.stopWithPrimary(running);
+  server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
+  await running.closed;
 }

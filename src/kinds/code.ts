@@ -150,6 +150,8 @@ export const code: KindSpec = {
   // Measured on GitHub (Blackbird): a scope naming nothing answers 200, empty and incomplete (Part B §3.4).
   unresolvedScope: 'empty',
   capRule: 'code',
+  // Code search counts against its own window, ignores the API version header and links the applied per_page.
+  http: { rateResource: 'code_search', apiVersions: false, linkPerPage: 'applied' },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record, doc, c) {
     const item: Record<string, unknown> = {};

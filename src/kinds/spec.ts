@@ -119,6 +119,16 @@ export interface PreviewSpec {
   readonly documentationUrl: string;
 }
 
+/** The HTTP edge's per-kind facts (src/server/steps/search.ts). */
+export interface HttpSpec {
+  /** The rate-limit window its searches count against (reference §3.8: code search has its own). @default 'search' */
+  readonly rateResource?: 'search' | 'code_search';
+  /** `X-GitHub-Api-Version` is checked and echoed as `X-GitHub-Api-Version-Selected` (code search: not). @default true */
+  readonly apiVersions?: boolean;
+  /** The `Link` header writes the `per_page` applied (code search) or the client's own (§3.3). @default 'requested' */
+  readonly linkPerPage?: 'applied' | 'requested';
+}
+
 /**
  * When a query without text is refused (Part A §3.2, §4.2, §5; Part B §2.2, §3.2, §4): with `message`, unless a
  * filter that counts survives. `counting`: only these qualifiers count; else every filter except `notCounting`.
@@ -258,6 +268,8 @@ export interface KindSpec {
   readonly detectsLanguages?: boolean;
   /** The preview media type this kind requires (seed: commits cloak, topics mercy), else 415. */
   readonly preview?: PreviewSpec;
+  /** What the HTTP edge does differently for this kind (src/server/); absent: the defaults of {@link HttpSpec}. */
+  readonly http?: HttpSpec;
   /**
    * Extra filters GitHub applies by default, given the qualifier names present (repositories hide forks and keep
    * the newest recording of each name the viewer may see).

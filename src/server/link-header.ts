@@ -19,16 +19,6 @@ export function formEncode(value: string): string {
   return out;
 }
 
-/** Decode one `application/x-www-form-urlencoded` component; malformed escapes are kept literally. */
-function formDecode(value: string): string {
-  const spaced = value.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
-}
-
 /** What the link builder needs besides the request URL. */
 export interface LinkPaging {
   /** The page that was served (1-based, after absorption of bad values). */
@@ -50,11 +40,10 @@ export function pageUrl(url: URL, page: number, appliedPerPage?: number): string
   const parts: string[] = [];
   let pageDone = false;
   let perPageDone = false;
-  for (const part of url.search.replace(/^\?/, '').split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const key = formDecode(eq < 0 ? part : part.slice(0, eq));
-    let value = eq < 0 ? '' : formDecode(part.slice(eq + 1));
+  // Decoded exactly as the request's own parameters were (URLSearchParams: each valid escape decoded, a malformed
+  // one kept literally), so every link searches the query this page answered (issue #21, item 10).
+  for (const [key, decoded] of url.searchParams) {
+    let value = decoded;
     if (key === 'page') {
       if (pageDone) continue;
       pageDone = true;

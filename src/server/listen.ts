@@ -41,11 +41,36 @@ function plainAddress(address: string | undefined): string | undefined {
   return address?.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-/** The absolute URL of a request: absolute-form targets as given, origin-form ones resolved against Host. */
+/** A `Host` value as RFC 9110 §7.2 allows it: a host name or address, an optional port; no `@`, `/`, `?`, `#`. */
+const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d{0,5})?$/;
+
+/**
+ * The absolute URL of a request: absolute-form targets as given, origin-form ones resolved against Host.
+ * @throws TypeError for a target that is neither, a `Host` that is no host, or credentials (`user:password@`) in
+ *         either (RFC 9112 §3.2: a 400)
+ */
 export function requestUrl(target: string, hostHeader: string | undefined, fallbackHost: string): URL {
-  if (/^https?:\/\//i.test(target)) return new URL(target);
-  if (!target.startsWith('/')) throw new TypeError(`unsupported request target ${target}`);
-  return new URL(`http://${hostHeader || fallbackHost}${target}`);
+  let url: URL;
+  if (/^https?:\/\//i.test(target)) url = new URL(target);
+  else if (!target.startsWith('/')) throw new TypeError('unsupported request target');
+  else if (hostHeader && !HOST_VALUE.test(hostHeader)) throw new TypeError('malformed Host header');
+  else url = new URL(`http://${hostHeader || fallbackHost}${target}`);
+  if (url.username !== '' || url.password !== '') throw new TypeError('credentials in the request URL');
+  return url;
+}
+
+/**
+ * The URL a malformed request is handled under (it is answered 400): the server's own origin with the target's path
+ * and query when there is one to keep for the log, credentials and host dropped.
+ */
+function fallbackUrl(target: string, bound: string): URL {
+  const base = `http://${bound}`;
+  try {
+    const parsed = /^https?:\/\//i.test(target) ? new URL(target) : new URL(target.startsWith('/') ? target : '/', base);
+    return new URL(`${parsed.pathname}${parsed.search}`, base);
+  } catch {
+    return new URL('/', base);
+  }
 }
 
 /** Read a request body up to `limit` bytes; undefined when it is larger. */
@@ -84,12 +109,14 @@ export async function listen(options: ListenOptions): Promise<RunningServer> {
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let response: Response;
     try {
+      // A target or Host that is no usable URL still goes through the handler (its 400 gets a log line).
       let url: URL;
+      let malformed = false;
       try {
         url = requestUrl(req.url ?? '/', req.headers.host, bound);
       } catch {
-        await writeResponse(res, errorAsResponse(badRequest()), closing);
-        return;
+        url = fallbackUrl(req.url ?? '/', bound);
+        malformed = true;
       }
       const method = req.method ?? 'GET';
       let body: Buffer | undefined;
@@ -101,9 +128,12 @@ export async function listen(options: ListenOptions): Promise<RunningServer> {
         }
       }
       const headers = new Headers();
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+        if (malformed && req.rawHeaders[i]!.toLowerCase() === 'host') continue;
+        headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      }
       const request = new Request(url, { method, headers, ...(body ? { body } : {}) });
-      response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress) });
+      response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress), malformed });
     } catch {
       response = errorAsResponse(serverError());
     }

@@ -27,6 +27,39 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
   core: { identified: 5000, anonymous: 60, windowMs: 3_600_000 },
 });
 
+/**
+ * The quotas of `--rate-limit off`: a limit nobody reaches (the largest 32-bit integer, which every client's
+ * decoder takes), so the `X-RateLimit-*` headers are still sent (reference §3.8) and never refuse.
+ */
+export const UNLIMITED = 2 ** 31 - 1;
+
+/** {@link UNLIMITED} for every resource, with GitHub's windows. */
+export const UNLIMITED_RATE_LIMITS: RateLimits = Object.freeze({
+  search: { identified: UNLIMITED, anonymous: UNLIMITED, windowMs: DEFAULT_RATE_LIMITS.search.windowMs },
+  code_search: { identified: UNLIMITED, anonymous: UNLIMITED, windowMs: DEFAULT_RATE_LIMITS.code_search.windowMs },
+  core: { identified: UNLIMITED, anonymous: UNLIMITED, windowMs: DEFAULT_RATE_LIMITS.core.windowMs },
+});
+
+/** The answer to counting one request. */
+export interface RateTake {
+  /** False when the window's quota was already used up (nothing was counted then). */
+  readonly allowed: boolean;
+  readonly state: RateState;
+}
+
+/**
+ * Where a handler counts requests: a {@link RateLimiter} in this process, or one shared by every worker of
+ * `serve --workers N` (shared-rate-limiter.ts: the primary keeps the count). Answers may be promises.
+ */
+export interface RateCounter {
+  /** Count one request against `key`'s window of `resource`; refused (and not counted) past the quota. */
+  take(key: string, resource: RateResource, identified: boolean): RateTake | Promise<RateTake>;
+  /** Give one request back (a 304 answered without a search, reference §3.10). */
+  refund(key: string, resource: RateResource, identified: boolean): RateState | Promise<RateState>;
+  /** The window's state without counting (`GET /rate_limit`). */
+  peek(key: string, resource: RateResource, identified: boolean): RateState | Promise<RateState>;
+}
+
 /** The quota state reported in the `X-RateLimit-*` headers. */
 export interface RateState {
   readonly limit: number;
@@ -48,7 +81,7 @@ interface Window {
 const SWEEP_AT = 10_000;
 
 /** Fixed-window counters per caller and resource. */
-export class RateLimiter {
+export class RateLimiter implements RateCounter {
   private readonly windows = new Map<string, Window>();
 
   /**
@@ -61,7 +94,7 @@ export class RateLimiter {
   ) {}
 
   /** Count one request. `allowed` is false (and nothing is counted) when the window's quota is used up. */
-  take(key: string, resource: RateResource, identified: boolean): { allowed: boolean; state: RateState } {
+  take(key: string, resource: RateResource, identified: boolean): RateTake {
     const quota = this.limits[resource];
     const limit = identified ? quota.identified : quota.anonymous;
     const window = this.open(key, resource);
@@ -70,7 +103,7 @@ export class RateLimiter {
     return { allowed, state: this.state(window, resource, limit) };
   }
 
-  /** Give back one request (a 304 does not count against the limit, reference §3.10). */
+  /** Give back one request (a 304 answered without a search does not count, reference §3.10). */
   refund(key: string, resource: RateResource, identified: boolean): RateState {
     const window = this.open(key, resource);
     if (window.used > 0) window.used -= 1;

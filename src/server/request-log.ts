@@ -1,10 +1,9 @@
 /**
- * `search serve`'s access log: one line per request on stderr, as development servers print them:
+ * What `search serve`'s access log says of a request (the line itself is written by the log step, steps/edge.ts):
  * `GET /search/issues?q=crash&per_page=2 200 12ms token`. The caller is named by the kind of credential it
  * presented (anonymous, token, basic, app), never by who it is; secrets in the query (`client_secret`,
- * `access_token`) are masked. `search serve --quiet` leaves the log out.
+ * `access_token`) are masked, whatever their encoding. `search serve --quiet` leaves the log out.
  */
-import type { ConnectionInfo, Handler } from './routes.js';
 
 /** The kind of credential a request presents (not checked here: the handler decides what it is worth). */
 export type CallerKind = 'anonymous' | 'token' | 'basic' | 'app';
@@ -21,39 +20,25 @@ export function callerKind(request: Request, url: URL): CallerKind {
   return 'anonymous';
 }
 
-/** The request's path and query as received, with secret parameter values replaced by `***`. */
+/** Does a (decoded) parameter name carry a secret? Also when a malformed escape is part of the name. */
+function isSecretName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return [...SECRET_PARAMETERS].some((secret) => lower.includes(secret));
+}
+
+/**
+ * The request's path and query as received, with the values of secret parameters replaced by `***`. Names are
+ * decoded as `URLSearchParams` decodes them (a malformed escape stays literal, never throws: issue #21, item 9).
+ */
 export function loggedPath(url: URL): string {
-  if (![...url.searchParams.keys()].some((k) => SECRET_PARAMETERS.has(k))) return `${url.pathname}${url.search}`;
+  if (url.search === '') return url.pathname;
   const masked = url.search
     .slice(1)
     .split('&')
     .map((pair) => {
-      const name = decodeURIComponent(pair.split('=')[0]!.replace(/\+/g, ' '));
-      return SECRET_PARAMETERS.has(name) ? `${pair.split('=')[0]}=***` : pair;
+      const name = new URLSearchParams(pair).keys().next().value ?? '';
+      return isSecretName(name) ? `${pair.split('=')[0]}=***` : pair;
     })
     .join('&');
   return `${url.pathname}?${masked}`;
-}
-
-/**
- * Wrap a handler so that each request writes one line: method, path with query, status, duration in ms (until
- * the response is ready), caller kind. A handler that throws is logged as status 500 and rethrown.
- * @param write receives each line, newline-terminated
- * @param now the clock in ms @default performance.now
- */
-export function withRequestLog(handler: Handler, write: (line: string) => void, now: () => number = () => performance.now()): Handler {
-  return async (request: Request, connection?: ConnectionInfo) => {
-    const started = now();
-    const url = new URL(request.url);
-    const line = (status: number) =>
-      write(`${request.method} ${loggedPath(url)} ${status} ${Math.round(now() - started)}ms ${callerKind(request, url)}\n`);
-    try {
-      const response = await handler(request, connection);
-      line(response.status);
-      return response;
-    } catch (error) {
-      line(500);
-      throw error;
-    }
-  };
 }

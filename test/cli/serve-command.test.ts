@@ -8,6 +8,7 @@ import { createServeCommand } from '../../src/cli/serve-command.js';
 import type { RunningServer, SignalSource } from '../../src/server/listen.js';
 import type { Store, StoreOptions } from '../../src/store/store.js';
 import { fakeSearch } from '../server/fixtures/fake-search.js';
+import { UNLIMITED } from '../../src/server/rate-limiter.js';
 
 class Capture extends Writable {
   text = '';
@@ -55,7 +56,7 @@ async function start(argv: string[], isTTY = false) {
       onListening(server);
     },
   }).exitOverride();
-  const done = command.parseAsync(['--port', '0', ...argv], { from: 'user' });
+  const done = command.parseAsync(['--port', '0', '--workers', '1', ...argv], { from: 'user' });
   const server = await Promise.race([listening, done.then(() => { throw new Error('serve ended early'); })]);
   return { server, done, events, stderr, signals, search };
 }
@@ -69,11 +70,12 @@ describe('search serve', () => {
     const { server, done, events, stderr, signals } = await start([]);
     expect(events).toEqual(['open /embedded/data', 'prebuild', 'listening']);
     expect(stderr.text.split('\n')[0]).toBe(
-      `search serve: listening on ${server.url} — /embedded/data (issues 120, users 7); previews required, rate limit on, access public records only`,
+      `search serve: listening on ${server.url} — /embedded/data (issues 120, users 7); rate limit off, previews optional ` +
+        `(loopback defaults; --rate-limit on --previews required for GitHub's rules); access public records only; 1 worker`,
     );
     const response = await fetch(`${server.url}/search/issues?q=x+count:3`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(response.headers.get('x-ratelimit-limit')).toBe(String(UNLIMITED));
     signals.emit('SIGTERM');
     await done;
     expect(stderr.text).toMatch(/search serve: stopped\n$/);
@@ -97,13 +99,13 @@ describe('search serve', () => {
     ]);
     const response = await fetch(`${server.url}/search/commits?q=x+count:1`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(response.headers.get('x-ratelimit-limit')).toBe(String(UNLIMITED));
     expect(search.calls[0]).toMatchObject({ timeoutMs: 250, requirePreviews: false });
     signals.emit('SIGTERM');
     await done;
   });
 
-  it('applies configured quotas', async () => {
+  it('applies configured quotas (a quota flag turns the rate limit on, also on loopback)', async () => {
     const { server, signals, done } = await start(['--search-rate-anonymous', '1', '--rate-window', '5000']);
     expect((await fetch(`${server.url}/search/issues?q=x`)).status).toBe(200);
     const refused = await fetch(`${server.url}/search/issues?q=x`);
@@ -111,6 +113,37 @@ describe('search serve', () => {
     expect(refused.headers.get('x-ratelimit-limit')).toBe('1');
     signals.emit('SIGTERM');
     await done;
+  });
+
+  // Issue #25, item 5: loopback defaults to a local developer server; explicit flags always win.
+  it.each([
+    [[], 'rate limit off, previews optional (loopback defaults; --rate-limit on --previews required for', 200, 200],
+    [['--rate-limit', 'on', '--search-rate-anonymous', '1'], 'rate limit on, previews optional (loopback default; --previews required for', 200, 403],
+    [['--search-rate-anonymous', '1'], 'rate limit on, previews optional (loopback default; --previews required for', 200, 403],
+    [['--previews', 'required'], 'rate limit off, previews required (loopback default; --rate-limit on for', 415, 200],
+    [['--rate-limit', 'on', '--previews', 'required', '--search-rate-anonymous', '1'], "rate limit on, previews required (GitHub's rules)", 415, 403],
+    [['--host', '0.0.0.0', '--search-rate-anonymous', '1'], "rate limit on, previews required (GitHub's rules)", 415, 403],
+    [['--host', '0.0.0.0', '--rate-limit', 'off', '--previews', 'optional'], 'rate limit off, previews optional (as given)', 200, 200],
+  ])('argv %j: %s…; commits without a preview → %i, then the 2nd search → %i', async (argv, rules, commits, second) => {
+    const { server, signals, done, stderr } = await start(argv);
+    expect(stderr.text.split('\n')[0]).toContain(`; ${rules}`);
+    expect((await fetch(`${server.url}/search/commits?q=x`)).status).toBe(commits);
+    expect((await fetch(`${server.url}/search/issues?q=x`)).status).toBe(second);
+    signals.emit('SIGTERM');
+    await done;
+  });
+
+  it('logs the hint of a 403 and a 415 (the flag that changes it)', async () => {
+    const { server, signals, done, stderr } = await start(['--previews', 'required', '--rate-limit', 'on', '--search-rate-anonymous', '2']);
+    await fetch(`${server.url}/search/commits?q=x`);
+    await fetch(`${server.url}/search/issues?q=x`);
+    await fetch(`${server.url}/search/issues?q=x`);
+    signals.emit('SIGTERM');
+    await done;
+    const lines = stderr.text.split('\n');
+    expect(lines.find((line) => line.startsWith('GET /search/commits?q=x 415'))).toMatch(/ — .*--previews optional/);
+    expect(lines.find((line) => / 403 /.test(line))).toMatch(/^GET \/search\/issues\?q=x 403 \d+ms anonymous — rate limit exceeded: --rate-limit off/);
+    expect(lines.filter((line) => / 200 /.test(line)).every((line) => !line.includes(' — '))).toBe(true);
   });
 
   it('reads the access file', async () => {

@@ -49,7 +49,7 @@ describe.skipIf(skip !== undefined)(`gh ${version ?? ''} against search serve on
       signals: signals as unknown as SignalSource,
       onListening: ready,
     }).exitOverride();
-    done = command.parseAsync(['--port', '0', '--previews', 'optional', '--rate-limit', 'off', '--auth', access], { from: 'user' });
+    done = command.parseAsync(['--port', '0', '--workers', '1', '--previews', 'optional', '--rate-limit', 'off', '--auth', access], { from: 'user' });
     server = await Promise.race([listening, done.then(() => { throw new Error('serve ended early'); })]);
   }, 120_000);
   afterAll(async () => {
@@ -71,7 +71,7 @@ describe.skipIf(skip !== undefined)(`gh ${version ?? ''} against search serve on
 
   it('prints one start-up line naming the address, the dump and its counts', () => {
     expect(stderr.split('\n')[0]).toMatch(
-      new RegExp(`^search serve: listening on ${server.url} — .*${HUB} \\(.*issues \\d+.*\\); previews optional, rate limit off`),
+      new RegExp(`^search serve: listening on ${server.url} — .*${HUB} \\(.*issues \\d+.*\\); rate limit off, previews optional \\(as given\\); access from .*; 1 worker$`),
     );
   });
 

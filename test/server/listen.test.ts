@@ -60,8 +60,38 @@ describe('requestUrl', () => {
   ])('%s with Host %s → %s', (target, host, url) => {
     expect(requestUrl(target, host, '127.0.0.1:9').href).toBe(url);
   });
-  it('refuses targets that are neither origin- nor absolute-form', () => {
-    expect(() => requestUrl('*', 'x', 'y')).toThrow();
+  it.each([
+    ['*', 'x'],
+    ['/search/issues', 'user:pw@api.github.localhost'],
+    ['/search/issues', 'evil.example/..'],
+    ['/search/issues', 'a?b'],
+    ['http://user:pw@api.github.localhost/search/issues', 'x'],
+    ['http://:pw@api.github.localhost/search/issues', 'x'],
+  ])('refuses %s with Host %s (a 400: not a URL, or credentials in it)', (target, host) => {
+    expect(() => requestUrl(target, host, '127.0.0.1:9')).toThrow(TypeError);
+  });
+});
+
+// Issue #21, item 9: these once answered 500 with no log line (the URL could not become a Fetch Request, or the log
+// threw decoding a parameter name). Now: GitHub's answer and one log line, secrets masked.
+describe('credentials in the target or Host, malformed escapes in secret parameter names', () => {
+  it.each([
+    ['Host with user:password@', 'GET /search/issues?q=x HTTP/1.1\r\nHost: user:hunter2@api.github.localhost\r\n', 400, 'GET /search/issues?q=x 400'],
+    ['an absolute-form target with user:password@', 'GET http://user:hunter2@api.github.localhost/search/issues?q=x HTTP/1.1\r\nHost: x\r\n', 400, 'GET /search/issues?q=x 400'],
+    ['a Host that is a path', 'GET /search/issues?q=x HTTP/1.1\r\nHost: api.github.localhost/hunter2\r\n', 400, 'GET /search/issues?q=x 400'],
+    ['an asterisk target', 'GET * HTTP/1.1\r\nHost: x\r\n', 400, 'GET / 400'],
+    ['client_secret% in a parameter name', 'GET /search/issues?q=x+count:1&client_id=a&client_secret%=hunter2 HTTP/1.1\r\nHost: x\r\n', 200, 'GET /search/issues?q=x+count:1&client_id=a&client_secret%=*** 200'],
+    ['access_token%zz in a parameter name', 'GET /search/issues?q=x+count:1&access_token%zz=hunter2 HTTP/1.1\r\nHost: x\r\n', 200, 'GET /search/issues?q=x+count:1&access_token%zz=*** 200'],
+    ['a malformed escape in q beside client_secret', 'GET /search/issues?q=%zz+count:1&client_id=a&client_secret=hunter2 HTTP/1.1\r\nHost: x\r\n', 200, 'GET /search/issues?q=%zz+count:1&client_id=a&client_secret=*** 200'],
+  ])('%s → %i, one log line without the secret', async (_name, head, status, logged) => {
+    const lines: string[] = [];
+    const server = await start({ log: (line) => lines.push(line) });
+    const raw = await sendRaw(server.port, `${head}Connection: close\r\n\r\n`);
+    expect(raw).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    if (status === 400) expect(raw).toContain('"message": "Bad Request"');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(logged);
+    expect(lines[0]).not.toContain('hunter2');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../src/server/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, RateLimiter, UNLIMITED } from '../../src/server/rate-limiter.js';
 import { createHandler } from '../../src/server/routes.js';
 import { fakeSearch } from './fixtures/fake-search.js';
 
@@ -98,12 +98,18 @@ describe('rate limits through the handler', () => {
     });
   });
 
-  it('is switched off entirely with rateLimit: false', async () => {
+  // Issue #26 part 2, item 6: the headers on every response, also with --rate-limit off (a limit nobody reaches).
+  it('never refuses with rateLimit: false, and still sends the headers', async () => {
     const handle = createHandler({ search: fakeSearch(), rateLimit: false });
-    for (let i = 0; i < 50; i++) {
+    for (let i = 1; i <= 50; i++) {
       const response = await handle(new Request('http://127.0.0.1:1/search/issues?q=x'));
       expect(response.status).toBe(200);
-      expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(response.headers.get('x-ratelimit-limit')).toBe(String(UNLIMITED));
+      expect(response.headers.get('x-ratelimit-used')).toBe(String(i));
+    }
+    for (const path of ['/nope', '/search/issues?q=', '/rate_limit', '/search/code?q=x']) {
+      const response = await handle(new Request(`http://127.0.0.1:1${path}`));
+      expect(response.headers.get('x-ratelimit-limit'), path).toBe(String(UNLIMITED));
     }
   });
 });

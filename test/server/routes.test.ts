@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/envelope/envelope.js';
-import { createHandler, parseRoute, type HandlerOptions } from '../../src/server/routes.js';
+import { createHandler, type HandlerOptions } from '../../src/server/routes.js';
 import { fakeSearch, PRIVATE_REPO } from './fixtures/fake-search.js';
 
 const BASE = 'http://api.github.localhost';
@@ -11,23 +11,6 @@ function handlerWith(overrides: Partial<HandlerOptions> = {}) {
   const call = (path: string, init: RequestInit = {}) => handle(new Request(BASE + path, init));
   return { search, handle, call };
 }
-
-describe('routing', () => {
-  it.each([
-    ['/search/issues', { type: 'search', kind: 'issues' }],
-    ['/api/v3/search/code', { type: 'search', kind: 'code' }],
-    ['/search/labels', { type: 'search', kind: 'labels' }],
-    ['/search/pulls', { type: 'unknown' }],
-    ['/search/issues/', { type: 'unknown' }],
-    ['/search/Issues', { type: 'unknown' }],
-    ['/api/v3/rate_limit', { type: 'rate_limit' }],
-    ['/graphql', { type: 'graphql' }],
-    ['/api/graphql', { type: 'graphql' }],
-    ['/', { type: 'unknown' }],
-  ])('%s → %o', (path, route) => {
-    expect(parseRoute(path)).toEqual(route);
-  });
-});
 
 describe('a successful search', () => {
   it('answers with the CLI body byte for byte and GitHub headers', async () => {
@@ -113,6 +96,23 @@ describe('Link header', () => {
   });
 });
 
+// Issue #21, item 10: a malformed escape beside a valid one made `next` search another query (507 results → 0).
+describe('Link searches the same query as the request', () => {
+  it.each([
+    ['q=%zz+label%3Abug+count%3A100&per_page=10'],
+    ['q=100%25+count:100%&per_page=10'],
+    ['q=%E2%9C%93%E2+count:100&per_page=10'],
+  ])('?%s', async (query) => {
+    const { call, search } = handlerWith();
+    const first = await call(`/search/issues?${query}`);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toBeDefined();
+    await call(next!.slice(BASE.length));
+    expect(search.calls[1]!.q).toBe(search.calls[0]!.q);
+    expect(search.calls[1]!.page).toBe('2');
+  });
+});
+
 describe('methods', () => {
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('%s on a search path → 405 with Allow', async (method) => {
     const { call } = handlerWith();
@@ -130,7 +130,8 @@ describe('methods', () => {
     const head = await call('/search/issues?q=x+count:50', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    const strip = (r: Response) => [...r.headers].filter(([name]) => name !== 'x-github-request-id');
+    const strip = (r: Response) =>
+      [...r.headers].filter(([name]) => !['x-github-request-id', 'x-ratelimit-used', 'x-ratelimit-remaining'].includes(name));
     expect(strip(head)).toEqual(strip(get));
   });
 });
@@ -147,6 +148,30 @@ describe('conditional requests', () => {
     expect(second.headers.get('x-ratelimit-used')).toBe('1');
     const changed = await call('/search/issues?q=x+count:5', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
+  });
+
+  // Issue #21, item 4: `If-None-Match: *` ran the whole search, answered 304 and refunded it (40 searches left 10/10).
+  it.each([
+    ['*', '*'],
+    ['* with spaces', '  *  '],
+  ])('If-None-Match %s on never-seen searches counts each one: the 11th anonymous search is refused', async (_name, header) => {
+    const { call, search } = handlerWith({ rateLimit: undefined });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await call(`/search/issues?q=word${i}+count:3`, { headers: { 'if-none-match': header } })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(304));
+    expect(statuses.slice(10)).toEqual(Array(30).fill(403));
+    expect(search.calls).toHaveLength(10);
+  });
+
+  it('a repeated * on a cached answer counts too; a listed tag on a cached answer does not', async () => {
+    const { call } = handlerWith({ rateLimit: undefined });
+    const etag = (await call('/search/issues?q=x+count:3')).headers.get('etag')!;
+    const star = await call('/search/issues?q=x+count:3', { headers: { 'if-none-match': '*' } });
+    expect([star.status, star.headers.get('x-ratelimit-used')]).toEqual([304, '2']);
+    const listed = await call('/search/issues?q=x+count:3', { headers: { 'if-none-match': etag } });
+    expect([listed.status, listed.headers.get('x-ratelimit-used')]).toEqual([304, '2']);
   });
 
   it('gives a different tag to the same body under another media type', async () => {
@@ -252,7 +277,8 @@ describe('GraphQL probe and /rate_limit', () => {
     const body = (await response.json()) as { resources: Record<string, { limit: number; used: number }> };
     expect(body.resources['search']).toMatchObject({ limit: 10, used: 1 });
     expect(body.resources['code_search']).toMatchObject({ limit: 10, used: 0 });
-    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(response.headers.get('x-ratelimit-resource')).toBe('core');
+    expect(response.headers.get('x-ratelimit-limit')).toBe('60');
   });
 });
 

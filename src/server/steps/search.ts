@@ -1,0 +1,147 @@
+/**
+ * The steps of `GET|HEAD /search/<kind>`: which window it counts against, the API version header, the conditional
+ * request (304), the search itself (one call into the core, through the response cache) and its headers (ETag,
+ * Link, media type). What differs per kind is read from the kind's table (`http` in src/kinds/).
+ */
+import * as errors from '../../api-error.js';
+import { renderJsonBytes } from '../../envelope/envelope.js';
+import { specOf } from '../../kinds/catalog.js';
+import { isKind, type Kind } from '../../kinds/kind.js';
+import { mediaTypeHeader } from '../../request/media-type.js';
+import type { SearchRequest } from '../../search-request.js';
+import type { SearchFunction, SearchResult } from '../../search.js';
+import type { Context, Step } from '../chain.js';
+import { etagFor, ifNoneMatchHits } from '../etag.js';
+import { linkHeader } from '../link-header.js';
+import { rateLimitHeaders, type RateCounter } from '../rate-limiter.js';
+import { jsonResponse } from '../respond.js';
+import { ResponseCache, type RenderedSearch } from '../response-cache.js';
+
+/** The kind of a search path (`/search/<kind>`, also under GitHub Enterprise's `/api/v3`), else undefined. */
+export function searchKind(pathname: string): Kind | undefined {
+  const rest = pathname.startsWith('/api/v3/') ? pathname.slice('/api/v3'.length) : pathname;
+  const match = /^\/search\/([^/]+)$/.exec(rest);
+  return match?.[1] !== undefined && isKind(match[1]) ? match[1] : undefined;
+}
+
+/** Set `c.kind` and the window a search counts against (its kind's table; `core` for any other path). */
+export const classify: Step = (c, next) => {
+  c.kind = searchKind(c.url.pathname);
+  if (c.kind !== undefined) c.resource = specOf(c.kind).http?.rateResource ?? 'search';
+  return next();
+};
+
+/** Is `c` a search request (after {@link classify})? */
+export const isSearch = (c: Context): boolean => c.kind !== undefined;
+
+/**
+ * `X-GitHub-Api-Version`: a version GitHub does not support gets 400; the one applied is echoed in
+ * `X-GitHub-Api-Version-Selected` (default 2022-11-28). Kinds whose table says `apiVersions: false` skip both.
+ */
+export const apiVersion: Step = (c, next) => {
+  if (c.kind === undefined || specOf(c.kind).http?.apiVersions === false) return next();
+  const version = c.request.headers.get('x-github-api-version')?.trim();
+  if (version && !(errors.SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) {
+    return Promise.reject(errors.unsupportedApiVersion(version));
+  }
+  c.headers.set('x-github-api-version-selected', version || '2022-11-28');
+  return next();
+};
+
+/**
+ * `If-None-Match` (reference §3.10): when a listed tag (or `*`) matches the answer's ETag, 304 without a body.
+ * A 304 answered from the response cache with a listed tag does not count (GitHub's rule); one whose search ran,
+ * or any `*`, does: it cost a search (issue #21, item 4).
+ */
+export function conditional(counter: RateCounter): Step {
+  return async (c, next) => {
+    const response = await next();
+    const header = c.request.headers.get('if-none-match');
+    if (c.answer === undefined || response.status !== 200 || !ifNoneMatchHits(header, c.answer.etag)) return response;
+    if (c.answer.fromCache && header!.trim() !== '*') {
+      const state = await counter.refund(c.caller.key, c.resource, c.caller.viewer.identified);
+      for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.headers.set(name, value);
+    }
+    c.headers.delete('content-type');
+    c.headers.delete('content-length');
+    return jsonResponse(304, '', c.headers, c.head);
+  };
+}
+
+/** The last value of a repeated query parameter (Rails semantics), or undefined when absent. */
+function lastParam(params: URLSearchParams, name: string): string | undefined {
+  return params.getAll(name).at(-1);
+}
+
+/** Options of {@link search}. */
+export interface SearchStepOptions {
+  readonly search: SearchFunction;
+  readonly timeoutMs?: number | undefined;
+  readonly previews?: 'required' | 'optional' | undefined;
+  /** The largest body sent; a larger page is refused with a clear 500 (issue #21, item 12). */
+  readonly maxResponseBytes: number;
+}
+
+/** The request the core answers, from the URL's parameters, `Accept` and the caller. */
+export function searchRequestOf(c: Context, options: Pick<SearchStepOptions, 'timeoutMs' | 'previews'>): SearchRequest {
+  const params = c.url.searchParams;
+  return {
+    kind: c.kind!,
+    q: lastParam(params, 'q'),
+    sort: lastParam(params, 'sort'),
+    order: lastParam(params, 'order'),
+    page: lastParam(params, 'page'),
+    per_page: lastParam(params, 'per_page'),
+    repository_id: lastParam(params, 'repository_id'),
+    accept: c.request.headers.get('accept') ?? undefined,
+    viewer: c.caller.viewer,
+    timeoutMs: options.timeoutMs,
+    requirePreviews: options.previews !== 'optional',
+  };
+}
+
+/**
+ * The body, ETag and paging facts of a core answer: the one place the server reads the core's result.
+ * @throws ApiError 500 (too large) when the page's bytes exceed `maxBytes` or what one buffer or string can hold
+ */
+export function renderSearch(result: SearchResult, maxBytes: number): RenderedSearch {
+  const mediaType = mediaTypeHeader(result.request.media);
+  let body: Buffer;
+  try {
+    body = renderJsonBytes(result.envelope);
+  } catch (error) {
+    if (error instanceof RangeError) throw errors.responseTooLarge(maxBytes);
+    throw error;
+  }
+  if (body.length > maxBytes) throw errors.responseTooLarge(maxBytes);
+  const perPage = specOf(result.request.kind).http?.linkPerPage === 'applied' ? result.request.perPage : undefined;
+  return { body, etag: etagFor(body, mediaType), mediaType, page: result.request.page, lastPage: result.lastPage, appliedPerPage: perPage };
+}
+
+/**
+ * The search: the answer of a recent identical request (response-cache.ts) or one call into the core; then its
+ * media type, ETag and `Link` headers and the body. Answers the request.
+ */
+export function search(options: SearchStepOptions): Step {
+  const responses = new ResponseCache();
+  return async (c) => {
+    const request = searchRequestOf(c, options);
+    const key = ResponseCache.key([
+      request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
+      request.accept, c.caller.key,
+    ]);
+    const cached = responses.get(key);
+    let answer = cached;
+    if (answer === undefined) {
+      const result = await options.search(request);
+      answer = renderSearch(result, options.maxResponseBytes);
+      if (!result.envelope.incomplete_results) responses.set(key, answer);
+    }
+    c.answer = { ...answer, fromCache: cached !== undefined };
+    c.headers.set('x-github-media-type', answer.mediaType);
+    c.headers.set('etag', answer.etag);
+    const link = linkHeader(c.url, { page: answer.page, lastPage: answer.lastPage, appliedPerPage: answer.appliedPerPage });
+    if (link !== undefined) c.headers.set('link', link);
+    return jsonResponse(200, answer.body, c.headers, c.head);
+  };
+}

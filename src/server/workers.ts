@@ -1,0 +1,162 @@
+/**
+ * `search serve --workers N`: N replicas of the server, one process each (node:cluster), over the same read-only
+ * index files and one port (the primary hands connections out in turn). The primary builds the indexes before any
+ * worker starts, keeps the one rate-limit count (shared-rate-limiter.ts), replaces a worker that dies, and on
+ * SIGINT/SIGTERM tells every worker to stop gracefully (in-flight requests finish) and waits for them.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
+import type { SignalSource } from './listen.js';
+import { RateLimiter, type RateLimits } from './rate-limiter.js';
+import { answerRateQuestions, SharedRateCounter } from './shared-rate-limiter.js';
+import type { RunningServer } from './listen.js';
+
+/** Is this process a worker of `serve --workers N`? */
+export function isServeWorker(): boolean {
+  return cluster.isWorker;
+}
+
+/**
+ * Bind and release `host:port` once, so a port that is taken fails in the primary with node's own error (`code`
+ * EADDRINUSE, `port`, `address`) before any worker is forked. Port 0 needs no probe.
+ */
+export async function probePort(port: number, host: string): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, exclusive: true }, () => resolve());
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Options of {@link startWorkers}. */
+export interface WorkerPoolOptions {
+  /** How many workers (≥ 1). */
+  readonly count: number;
+  /** The quotas of the shared count (`--rate-limit off`: the unlimited ones). */
+  readonly limits: RateLimits;
+  /** The interface the workers bind (for the URL). */
+  readonly host: string;
+  /** A worker still running this long (ms) after being told to stop is killed. @default 15000 */
+  readonly stopGraceMs?: number | undefined;
+}
+
+/** Running workers. */
+export interface WorkerPool {
+  /** `http://<host>:<port>` (IPv6 hosts in brackets). */
+  readonly url: string;
+  readonly count: number;
+  /** Tell every worker to stop gracefully; resolves once all have exited. Idempotent. */
+  stop(): Promise<void>;
+  /** Resolves once every worker has exited after {@link stop}. */
+  readonly closed: Promise<void>;
+}
+
+/** What a worker tells the primary when it cannot listen (the port is taken, say). */
+interface ListenFailure {
+  readonly type: 'listen-error';
+  readonly message: string;
+  readonly code?: string;
+  readonly port?: number;
+  readonly address?: string;
+}
+
+/**
+ * Fork `count` workers that run this same command line (each opens the store, whose indexes the primary has built,
+ * and listens); resolve once all listen.
+ * @throws the first worker's listen error (an Error with its `code`, `port`, `address`), after stopping the others
+ */
+export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPool> {
+  const limiter = new RateLimiter(options.limits);
+  const workers = new Set<Worker>();
+  let stopping = false;
+  let port = 0;
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+
+  const fork = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork();
+      workers.add(worker);
+      answerRateQuestions(worker, limiter);
+      let listening = false;
+      worker.on('message', (message: Partial<ListenFailure>) => {
+        if (message?.type !== 'listen-error') return;
+        reject(Object.assign(new Error(message.message), { code: message.code, port: message.port, address: message.address }));
+      });
+      worker.once('listening', (address) => {
+        listening = true;
+        port = address.port;
+        resolve();
+      });
+      worker.once('exit', (code) => {
+        workers.delete(worker);
+        if (!listening) reject(new Error(`search serve: a worker exited (code ${code}) before it listened`));
+        else if (!stopping) void fork().catch(() => {}); // a worker that died while serving is replaced
+        if (stopping && workers.size === 0) resolveClosed();
+      });
+    });
+
+  const stop = (): Promise<void> => {
+    if (!stopping) {
+      stopping = true;
+      if (workers.size === 0) resolveClosed();
+      for (const worker of workers) {
+        try {
+          worker.send({ type: 'stop' });
+        } catch {
+          worker.process.kill('SIGTERM'); // its channel is gone: a signal asks the same
+        }
+        setTimeout(() => worker.process.kill('SIGKILL'), options.stopGraceMs ?? 15_000).unref();
+      }
+    }
+    return closed;
+  };
+
+  try {
+    await Promise.all(Array.from({ length: options.count }, fork));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return { url: `http://${host}:${port}`, count: options.count, stop, closed };
+}
+
+/** Stop the pool on the first of `signals` (the primary's SIGINT/SIGTERM). */
+export function stopOnSignals(pool: WorkerPool, signals: readonly NodeJS.Signals[], source: SignalSource): void {
+  const onSignal = () => {
+    signals.forEach((signal) => source.off(signal, onSignal));
+    void pool.stop();
+  };
+  signals.forEach((signal) => source.once(signal, onSignal));
+  void pool.closed.then(() => signals.forEach((signal) => source.off(signal, onSignal)));
+}
+
+/** In a worker: the rate-limit count the primary keeps. */
+export function workerRateCounter(): SharedRateCounter {
+  return new SharedRateCounter(process as unknown as ConstructorParameters<typeof SharedRateCounter>[0]);
+}
+
+/** In a worker: report a listen error to the primary (which reports it once, for all). */
+export function reportListenFailure(error: unknown): void {
+  const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  const failure: ListenFailure = { type: 'listen-error', message: e?.message ?? String(error), code: e?.code, port: e?.port, address: e?.address };
+  process.send?.(failure);
+}
+
+/**
+ * In a worker: close `server` gracefully when the primary says stop or goes away, then leave the IPC channel (so
+ * the process ends once the last connection has).
+ */
+export function stopWithPrimary(server: RunningServer): void {
+  const onMessage = (message: { type?: string }) => {
+    if (message?.type === 'stop') void server.close();
+  };
+  process.on('message', onMessage);
+  process.once('disconnect', () => void server.close());
+  void server.closed.then(() => {
+    process.off('message', onMessage);
+    if (process.connected) process.disconnect();
+  });
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../src/api-error.js';
+import type { Envelope } from '../../../src/envelope/envelope.js';
+import type { Kind } from '../../../src/kinds/kind.js';
+import { RateLimiter, DEFAULT_RATE_LIMITS, type RateResource } from '../../../src/server/rate-limiter.js';
+import { apiVersion, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
+import type { Context } from '../../../src/server/chain.js';
+import { fakeSearch } from '../fixtures/fake-search.js';
+import { contextFor, nextAnswering } from '../helpers/context.js';
+
+async function statusOf(promise: Promise<Response>): Promise<number> {
+  try {
+    return (await promise).status;
+  } catch (error) {
+    return (error as ApiError).status;
+  }
+}
+
+describe('searchKind and classify', () => {
+  it.each([
+    ['/search/issues', 'issues', 'search'],
+    ['/api/v3/search/code', 'code', 'code_search'],
+    ['/search/commits', 'commits', 'search'],
+    ['/search/labels', 'labels', 'search'],
+    ['/search/pulls', undefined, 'core'],
+    ['/search/issues/', undefined, 'core'],
+    ['/search/Issues', undefined, 'core'],
+    ['/rate_limit', undefined, 'core'],
+    ['/', undefined, 'core'],
+  ] as const)('%s → kind %s, window %s (from the kind table)', async (path, kind, resource) => {
+    expect(searchKind(path)).toBe(kind);
+    const c = contextFor(path);
+    await classify(c, nextAnswering());
+    expect(c.kind).toBe(kind);
+    expect(c.resource).toBe(resource);
+  });
+});
+
+describe('apiVersion', () => {
+  it.each([
+    ['issues', undefined, 200, '2022-11-28'],
+    ['issues', '2026-03-10', 200, '2026-03-10'],
+    ['issues', ' 2022-11-28 ', 200, '2022-11-28'],
+    ['issues', '2020-01-01', 400, null],
+    ['code', '2020-01-01', 200, null],
+    ['code', undefined, 200, null],
+  ] as const)('%s with X-GitHub-Api-Version %s → %i, selected %s', async (kind, version, status, selected) => {
+    const c = contextFor(`/search/${kind}?q=x`, version ? { headers: { 'x-github-api-version': version } } : {});
+    c.kind = kind as Kind;
+    expect(await statusOf(apiVersion(c, nextAnswering()))).toBe(status);
+    expect(c.headers.get('x-github-api-version-selected')).toBe(selected);
+  });
+});
+
+describe('conditional requests (issue #21, item 4: a search that runs is counted)', () => {
+  const etag = 'W/"abc"';
+  it.each([
+    ['no If-None-Match', undefined, false, 200, 1],
+    ['a matching tag, answered from the cache', etag, true, 304, 0],
+    ['a matching tag, the search ran', etag, false, 304, 1],
+    ['*, answered from the cache', '*', true, 304, 1],
+    ['*, the search ran', '*', false, 304, 1],
+    ['another tag', 'W/"other"', false, 200, 1],
+    ['a list holding the tag', `W/"x", ${etag}`, true, 304, 0],
+  ])('%s → %s, %s counted', async (_name, header, fromCache, status, used) => {
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, () => 0);
+    const c = contextFor('/search/issues?q=x', header ? { headers: { 'if-none-match': header } } : {});
+    c.resource = 'search' as RateResource;
+    limiter.take(c.caller.key, 'search', false); // what the rate-limit step did before
+    const response = await conditional(limiter)(c, async () => {
+      c.answer = { body: Buffer.from('{}'), etag, mediaType: 'github.v3; format=json', page: 1, lastPage: 1, appliedPerPage: undefined, fromCache };
+      c.headers.set('content-length', '2');
+      return new Response('{}', { status: 200 });
+    });
+    expect(response.status).toBe(status);
+    if (status === 304) expect(c.headers.get('content-length')).toBeNull();
+    expect(limiter.peek(c.caller.key, 'search', false).used).toBe(used);
+  });
+});
+
+describe('search', () => {
+  const searchContext = (path: string, init: RequestInit = {}): Context => {
+    const c = contextFor(path, init);
+    c.kind = searchKind(c.url.pathname);
+    return c;
+  };
+
+  it('answers from the core once, then from the cache, with the same headers', async () => {
+    const core = fakeSearch();
+    const step = search({ search: core, maxResponseBytes: 1 << 20 });
+    const first = searchContext('/search/issues?q=x+count:50&per_page=10');
+    const body = await (await step(first, nextAnswering(404))).text();
+    const again = searchContext('/search/issues?q=x+count:50&per_page=10');
+    expect(await (await step(again, nextAnswering(404))).text()).toBe(body);
+    expect(core.calls).toHaveLength(1);
+    expect([first.answer?.fromCache, again.answer?.fromCache]).toEqual([false, true]);
+    for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
+  });
+
+  it.each([
+    ['code', 'applied per_page in Link', '/search/code?q=x+count:500&per_page=500', 'per_page=100'],
+    ['issues', "the client's per_page in Link", '/search/issues?q=x+count:500&per_page=500', 'per_page=500'],
+  ])('%s: %s (kind table)', async (_kind, _name, path, expected) => {
+    const core = fakeSearch();
+    const c = searchContext(path);
+    await search({ search: core, maxResponseBytes: 1 << 20 })(c, nextAnswering(404));
+    expect(c.headers.get('link')).toContain(expected);
+  });
+
+  // Issue #21, item 12: a page too large to send is a clear error, never a crash nor a partial body.
+  it.each([
+    ['over the configured limit', 100, undefined],
+    ['over what one string can hold', 1 << 20, new RangeError('Invalid string length')],
+  ])('a page %s → 500 saying so', async (_name, limit, thrown) => {
+    const core = fakeSearch();
+    const huge = async (request: Parameters<typeof core>[0]) => {
+      const result = await core(request);
+      if (!thrown) return result;
+      const envelope = { total_count: 1, incomplete_results: false } as Envelope;
+      Object.defineProperty(envelope, 'items', { enumerable: true, get: () => { throw thrown; } });
+      return { ...result, envelope };
+    };
+    const c = searchContext('/search/issues?q=x+count:10');
+    const error = await search({ search: huge, maxResponseBytes: limit })(c, nextAnswering(404)).then(
+      () => undefined,
+      (e: ApiError) => e,
+    );
+    expect(error?.status).toBe(500);
+    expect(error?.body.message).toMatch(/^The response is too large: .*per_page/);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * `search serve --workers 2` as a user runs it (bin/search.js, so `npm run build` first): one rate-limit count
+ * across the workers, a graceful stop that lets an in-flight request finish, 503 shedding, and a taken port
+ * reported once. Skips with a message when dist/ is not built.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect, createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMBEDDED_DATA, PROJECT } from './helpers/real-core.js';
+
+const BIN = resolve(PROJECT, 'bin/search.js');
+const skip = !existsSync(resolve(PROJECT, 'dist')) ? 'dist/ is not built (npm run build)' : undefined;
+
+interface Serve {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly port: number;
+  stderr(): string;
+  readonly exited: Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Start `search serve` with `args`; resolves once its start-up line names the URL. */
+function startServe(args: readonly string[]): Promise<Serve> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--data', EMBEDDED_DATA, '--port', '0', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.push(child);
+  let stderr = '';
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return new Promise((ready, fail) => {
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      const url = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(stderr);
+      if (url) ready({ child, url: url[1]!, port: Number(url[2]), stderr: () => stderr, exited });
+    });
+    void exited.then((code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+}
+
+interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** One request on a fresh connection (so the primary hands each to the next worker in turn). */
+function get(url: string, method = 'GET', body?: string): Promise<Reply> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { method, agent: false, headers: { connection: 'close' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  it('keeps one rate-limit count across the workers', async () => {
+    const serve = await startServe(['--workers', '2', '--search-rate-anonymous', '3', '--quiet']);
+    expect(serve.stderr()).toMatch(/; rate limit on, previews optional .*; 2 workers\n/);
+    const replies: Reply[] = [];
+    for (let i = 0; i < 8; i++) replies.push(await get(`${serve.url}/search/issues?q=crash`));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 403, 403, 403, 403, 403]);
+    expect(replies.map((r) => r.headers['x-ratelimit-used'])).toEqual(['1', '2', '3', '3', '3', '3', '3', '3']);
+    // Both workers answered (the request id names the process that did).
+    const workers = new Set(replies.map((r) => String(r.headers['x-github-request-id']).split(':')[0]));
+    expect(workers.size).toBe(2);
+    const status = JSON.parse((await get(`${serve.url}/rate_limit`)).body) as { resources: { search: { used: number } } };
+    expect(status.resources.search.used).toBe(3);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  }, 120_000);
+
+  it('stops gracefully on SIGTERM: a request in flight is answered, then every process exits', async () => {
+    const serve = await startServe(['--workers', '2']);
+    const body = JSON.stringify({ query: 'query { viewer { login } }' });
+    const reply = new Promise<string>((done, fail) => {
+      const socket = connect(serve.port, '127.0.0.1', () => {
+        // Headers and half the body now; the rest after the stop was asked for.
+        socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n`);
+        socket.write(body.slice(0, 10));
+        setTimeout(() => serve.child.kill('SIGTERM'), 300);
+        setTimeout(() => socket.write(body.slice(10)), 1200);
+      });
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => done(text));
+      socket.on('error', fail);
+    });
+    expect(await reply).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*connection: close\r\n/i);
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).toMatch(/POST \/graphql 200 .*\nsearch serve: stopped\n$/);
+  }, 120_000);
+
+  it('sheds load with 503 past --max-in-flight in each worker', async () => {
+    const serve = await startServe(['--workers', '2', '--max-in-flight', '1', '--quiet']);
+    const paths = Array.from({ length: 40 }, (_, i) => `/search/issues?q=the+${i}&per_page=100`);
+    const replies = await Promise.all(paths.map((path) => get(`${serve.url}${path}`)));
+    const shed = replies.filter((r) => r.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(replies.filter((r) => r.status === 200).length).toBeGreaterThan(1);
+    expect(shed.every((r) => r.headers['retry-after'] === '1')).toBe(true);
+    expect(JSON.parse(shed[0]!.body)).toMatchObject({ message: expect.stringMatching(/^No server is currently available/) });
+    serve.child.kill('SIGINT');
+    expect(await serve.exited).toBe(0);
+  }, 120_000);
+
+  it('reports a taken port once, exit 3, before building anything', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [BIN, 'serve', '--data', EMBEDDED_DATA, '--workers', '2', '--port', String(port)], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      running.push(child);
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      expect(code).toBe(3);
+      expect(stderr.match(/already in use/g)).toHaveLength(1);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
