@@ -108,11 +108,12 @@ function rateLimitsFrom(options: ServeOptions): RateLimits | false {
 async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
-  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }, { withRequestLog }] = await Promise.all([
+  const [{ loadAccessFile }, { closeOnSignals, listen }, { createHandler }, { withRequestLog }, { createPageHandler }] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
     import('../server/request-log.js'),
+    import('../web/page-handler.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   // A terminal shows a transient bar for long builds, cleared before the start-up line; pipes stay silent.
@@ -126,6 +127,7 @@ async function serve(options: ServeOptions, deps: ServeCommandDeps): Promise<voi
   const counts = await store.counts();
   const routes = createHandler({
     search: (request) => search(request, store),
+    pages: createPageHandler({ store, search: (request) => search(request, store), auth, previews: options.previews, timeoutMs: options.timeout }),
     auth,
     rateLimit: rateLimitsFrom(options),
     previews: options.previews,

@@ -19,6 +19,7 @@ import { anonymousCaller, identifyCaller, type Caller } from './identify.js';
 import { linkHeader } from './link-header.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitHeaders, type RateLimits, type RateResource } from './rate-limiter.js';
 import { baseHeaders, errorResponse, jsonResponse } from './respond.js';
+import type { PageHandler } from '../web/page-handler.js';
 
 
 /** Transport facts the Fetch `Request` cannot carry. */
@@ -50,6 +51,8 @@ export interface HandlerOptions {
   readonly now?: (() => number) | undefined;
   /** Receives unexpected errors (answered as 500). @default a line on stderr */
   readonly onError?: ((error: unknown) => void) | undefined;
+  /** The search page (src/web): answers browsers at `/` and `/search`; undefined: those paths are the API's 404. */
+  readonly pages?: PageHandler | undefined;
 }
 
 /** Default bound on concurrent searches. */
@@ -106,6 +109,8 @@ export function createHandler(options: HandlerOptions): Handler {
     const headers = baseHeaders(mediaTypeHeader(parseAccept(accept)), `${boot}:${(++served).toString(16).toUpperCase()}`);
     const head = request.method === 'HEAD';
     const route = parseRoute(url.pathname);
+    const page = route.type === 'unknown' && options.pages ? await options.pages(request, connection).catch((error: unknown) => (onError(error), errorResponse(errors.serverError(), headers, head))) : undefined;
+    if (page) return page;
     const resource: RateResource = route.type !== 'search' ? 'core' : route.kind === 'code' ? 'code_search' : 'search';
     const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
     let caller: Caller = anonymousCaller(remoteAddress);
