@@ -151,7 +151,7 @@ function Sidebar({ model }: { model: ResultsModel }): ReactNode {
       <ul className="types">
         {model.counts.map(({ type, count }) => (
           <li key={type.type} className={type.type === model.type.type ? 'selected' : undefined}>
-            <a href={searchHref({ q: model.q, type: type.type })} data-type={type.type}>
+            <a href={searchHref({ q: model.q, type: type.type })} data-type={type.type} data-count={count}>
               <span>{type.title}</span>
               {count !== undefined && <span className="counter">{compact(count)}</span>}
             </a>

@@ -39,6 +39,17 @@ function Time({ iso, now, prefix }: { iso: unknown; now: number; prefix?: string
   );
 }
 
+/** An item's title: a link to its `html_url`, or plain text when the record has none (git-history commits). */
+function TitleLink({ href, className, children }: { href: unknown; className: string; children: ReactNode }): ReactNode {
+  return typeof href === 'string' && href !== '' ? (
+    <a href={href} className={className}>
+      {children}
+    </a>
+  ) : (
+    <span className={className}>{children}</span>
+  );
+}
+
 /** Black or white text, whichever reads on the label's background (`rrggbb`). */
 function labelTextColor(color: string): string {
   const n = parseInt(color, 16);
@@ -48,8 +59,8 @@ function labelTextColor(color: string): string {
 }
 
 /** Text-match fragments of one property as excerpts. */
-function Excerpts({ item, property, className = 'excerpt' }: { item: Item; property: string; className?: string }): ReactNode {
-  const entries = matchesFor(item, property);
+function Excerpts({ item, property, className = 'excerpt', limit = 3 }: { item: Item; property: string; className?: string; limit?: number }): ReactNode {
+  const entries = matchesFor(item, property).slice(0, limit);
   if (entries.length === 0) return null;
   return (
     <>
@@ -75,9 +86,9 @@ function IssueRow({ item, ctx }: { item: Item; ctx: RowContext }): ReactNode {
         {repoOfUrl(item.repository_url)} <span className={`state state-${stateName}`}>{pull ? `${stateName} pull request` : `${stateName} issue`}</span>
       </div>
       <h3>
-        <a href={str(item.html_url)} className="title">
+        <TitleLink href={item.html_url} className="title">
           <MarkedField item={item} property="title" text={str(item.title)} />
-        </a>{' '}
+        </TitleLink>{' '}
         <span className="muted">#{str(item.number)}</span>
       </h3>
       {labels.length > 0 && (
@@ -92,7 +103,7 @@ function IssueRow({ item, ctx }: { item: Item; ctx: RowContext }): ReactNode {
           })}
         </div>
       )}
-      <Excerpts item={item} property="body" />
+      <Excerpts item={item} property="body" limit={1} />
       <div className="meta">
         <span className="muted">{str(obj(item.user).login)}</span>
         <span className="muted">
@@ -111,10 +122,10 @@ function RepositoryRow({ item, ctx }: { item: Item; ctx: RowContext }): ReactNod
   return (
     <>
       <h3>
-        <a href={str(item.html_url)} className="title">
+        <TitleLink href={item.html_url} className="title">
           {owner ? `${owner}/` : ''}
           <MarkedField item={item} property="name" text={str(item.name)} />
-        </a>
+        </TitleLink>
       </h3>
       {(description || item.description) && <div className="description">{description ? <Marked entry={description} /> : str(item.description)}</div>}
       {topics.length > 0 && (
@@ -143,9 +154,9 @@ function CodeRow({ item }: { item: Item }): ReactNode {
     <>
       <div className="repo muted">{str(repository.full_name)}</div>
       <h3>
-        <a href={str(item.html_url)} className="title mono">
+        <TitleLink href={item.html_url} className="title mono">
           <MarkedField item={item} property="path" text={str(item.path)} />
-        </a>
+        </TitleLink>
       </h3>
       <Excerpts item={item} property="content" className="excerpt code" />
     </>
@@ -161,9 +172,9 @@ function CommitRow({ item, ctx }: { item: Item; ctx: RowContext }): ReactNode {
     <>
       <div className="repo muted">{str(obj(item.repository).full_name)}</div>
       <h3>
-        <a href={str(item.html_url)} className="title">
+        <TitleLink href={item.html_url} className="title">
           {entry ? <Marked entry={entry} /> : message.split('\n')[0]}
-        </a>
+        </TitleLink>
       </h3>
       <div className="meta">
         <span className="muted">{author}</span>
@@ -178,9 +189,9 @@ function UserRow({ item }: { item: Item }): ReactNode {
   return (
     <>
       <h3>
-        <a href={str(item.html_url)} className="title">
+        <TitleLink href={item.html_url} className="title">
           <MarkedField item={item} property="login" text={str(item.login)} />
-        </a>
+        </TitleLink>
       </h3>
       {typeof item.name === 'string' && (
         <div className="description">
