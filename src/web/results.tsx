@@ -19,10 +19,11 @@ export interface RowContext {
 const str = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 const obj = (value: unknown): Item => (value !== null && typeof value === 'object' ? (value as Item) : {});
 
-/** `https://api.github.com/repos/o/r` → `o/r`. */
-function repoOfUrl(url: unknown): string {
-  const match = /\/repos\/([^/]+\/[^/]+)$/.exec(str(url));
-  return match?.[1] ?? '';
+/** An issue's repository: `repository_url` (`…/repos/o/r` → `o/r`), else its `html_url` (`github.com/o/r/…`). */
+function repoOf(item: Item): string {
+  const api = /\/repos\/([^/]+\/[^/]+)$/.exec(str(item.repository_url));
+  if (api) return api[1]!;
+  return /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\//.exec(str(item.html_url))?.[1] ?? '';
 }
 
 /** A relative time in a `<relative-time>` element that carries the absolute one. */
@@ -83,7 +84,7 @@ function IssueRow({ item, ctx }: { item: Item; ctx: RowContext }): ReactNode {
   return (
     <>
       <div className="repo muted">
-        {repoOfUrl(item.repository_url)} <span className={`state state-${stateName}`}>{pull ? `${stateName} pull request` : `${stateName} issue`}</span>
+        {repoOf(item)} <span className={`state state-${stateName}`}>{pull ? `${stateName} pull request` : `${stateName} issue`}</span>
       </div>
       <h3>
         <TitleLink href={item.html_url} className="title">
