@@ -19,7 +19,6 @@ import { anonymousCaller, identifyCaller, type Caller } from './identify.js';
 import { linkHeader } from './link-header.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitHeaders, type RateLimits, type RateResource } from './rate-limiter.js';
 import { baseHeaders, errorResponse, jsonResponse } from './respond.js';
-import type { PageHandler } from '../web/page-handler.js';
 
 
 /** Transport facts the Fetch `Request` cannot carry. */
@@ -51,8 +50,11 @@ export interface HandlerOptions {
   readonly now?: (() => number) | undefined;
   /** Receives unexpected errors (answered as 500). @default a line on stderr */
   readonly onError?: ((error: unknown) => void) | undefined;
-  /** The search page (src/web): answers browsers at `/` and `/search`; undefined: those paths are the API's 404. */
-  readonly pages?: PageHandler | undefined;
+  /**
+   * The search page (src/web/page-handler.ts): asked first about paths the API does not route; a Response is
+   * returned as is, undefined leaves the request to the API (404). Undefined: no pages.
+   */
+  readonly pages?: ((request: Request, connection: ConnectionInfo) => Promise<Response | undefined>) | undefined;
 }
 
 /** Default bound on concurrent searches. */
