@@ -15,8 +15,6 @@
  * itself. Both give the API's `total_count` by construction; test/web/facets.test.ts checks it against the API.
  */
 import { ApiError } from '../api-error.js';
-import { specOf } from '../kinds/catalog.js';
-import type { Kind } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { Budget, Executor, scanDocs } from '../execute/execute.js';
 import { difference, universe } from '../execute/doc-set.js';
@@ -224,15 +222,4 @@ export function addsOneLeaf(
   if (rest.join('\n') !== kept.join('\n')) return false;
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a, (k, v: unknown) => (k === 'span' ? undefined : v)) === JSON.stringify(b, (k, v: unknown) => (k === 'span' ? undefined : v));
   return same(original.fields, extended.fields) && same(original.scope, extended.scope) && same(original.sortQualifier, extended.sortQualifier) && original.hasText === extended.hasText;
-}
-
-/** The kinds the sidebar counts, with the `type` the page names them by and the `q` each runs. */
-export interface KindCount {
-  readonly type: string;
-  readonly count: number | undefined;
-}
-
-/** Whether a kind's table has a `language` qualifier (the language facet is shown for it). */
-export function hasLanguageFacet(kind: Kind): boolean {
-  return specOf(kind).qualifiers.language !== undefined;
 }
