@@ -130,7 +130,8 @@ const cold = await build({
   plugins: [otherPackagesExternal, coldImportMetaUrl],
 });
 // require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
-const COMMONJS_PACKAGES = new Set(['cli-progress', 'ajv']);
+// React's packages are CommonJS too (the search page's renderer, src/web/, behind serve's lazy edge).
+const COMMONJS_PACKAGES = new Set(['cli-progress', 'ajv', 'react/jsx-runtime', 'react-dom/server']);
 for (const output of Object.values(cold.metafile.outputs)) {
   for (const i of output.imports) {
     if (i.kind !== 'require-call' || i.path.startsWith('node:') || COMMONJS_PACKAGES.has(i.path)) continue;

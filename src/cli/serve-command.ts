@@ -144,11 +144,15 @@ interface Serving {
 async function serve(options: ServeOptions, rules: ServeRules, deps: ServeCommandDeps): Promise<void> {
   const stderr = deps.stderr ?? process.stderr;
   const search = deps.search ?? runSearch;
-  const [{ loadAccessFile }, server, { createHandler }, workers] = await Promise.all([
+  // React's production build for the search page (src/web): its development build renders a page about 10× slower.
+  process.env['NODE_ENV'] ??= 'production';
+  const [{ loadAccessFile }, server, { createHandler }, workers, { fromHandler }, { createPageHandler }] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
     import('../server/workers.js'),
+    import('../server/chain.js'),
+    import('../web/page-handler.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   const handlerFor = (store: Store, rateCounter?: RateCounter) =>
@@ -161,6 +165,12 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
       maxInFlight: options.maxInFlight,
       timeoutMs: options.timeout,
       log: options.quiet ? undefined : (line) => void stderr.write(line),
+      // GitHub's search page for browsers (GET / and GET /search?q=&type=), on the same store and search.
+      routes: [
+        fromHandler(
+          createPageHandler({ store, search: (request) => search(request, store), auth, previews: rules.previews, timeoutMs: options.timeout }),
+        ),
+      ],
     });
   const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
   if (workers.isServeWorker()) return serveAsWorker(serving);
