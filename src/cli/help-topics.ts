@@ -33,12 +33,15 @@ export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: strin
   SEARCH_INDEX_WORKER      off: build indexes on the main thread instead of a worker thread
   SEARCH_MAX_DEPTH         deepest nesting a dump record may have (default 64, at most 1000)
   SEARCH_MAX_RECORD_BYTES  largest dump record, in bytes of JSON (default 33554432, 32 MiB)
+  SEARCH_IMPORT_MAX_FILE_BYTES
+                           largest input file search import reads, after gunzip (default 268435456, 256 MiB)
   SEARCH_DEBUG             any value: an internal error prints its stack trace too
   GH_BROWSER, BROWSER      the command that opens a URL (o in the view, --web); GH_BROWSER wins, as in gh;
                            default: the platform's opener (xdg-open, open, start)
   NO_COLOR                 any value: no colours (the view, JSON on a terminal), as gh honours it
   TERM                     dumb: no interactive view and no colours (JSON instead)
   CI                       true: no interactive view (JSON instead), as gh does
+  NODE_ENV                 search serve sets production when unset (React's production build for the page)
 
 The bench scripts (npm run bench) also read BENCH_PEAK_RSS_FILE.
 `,
