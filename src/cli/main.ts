@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
+import { pageBytes } from '../envelope/page.js';
 import { KINDS } from '../kinds/kind.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
@@ -99,10 +100,15 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   const search = (request: SearchRequest) => runSearch(request, store);
   let output: string;
   try {
-    const envelope =
-      invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
-    const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
-    output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    if (invocation.limit === undefined && invocation.fields === undefined) {
+      // The envelope itself: its page written as the server writes it.
+      output = pageBytes((await search(invocation.request)).page).toString('utf8');
+    } else {
+      const envelope =
+        invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
+      const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
+      output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    }
   } catch (error) {
     // JSON mode: GitHub's error body on stdout too, so `| jq` sees what the API would have sent.
     if (error instanceof ApiError && invocation.jq === undefined) io.stdout.write(renderJson(error.body));

@@ -4,7 +4,8 @@
  * limits, the in-flight bound, and the mapping of core results and {@link ApiError}s to GitHub's statuses,
  * headers and bodies. The body of a search is exactly `renderJson(envelope)`, byte-identical to `search --json`.
  */
-import { renderJson, renderJsonBytes } from '../envelope/envelope.js';
+import { renderJson } from '../envelope/envelope.js';
+import { pageBytes } from '../envelope/page.js';
 import { ApiError } from '../api-error.js';
 import { isKind, type Kind } from '../kinds/kind.js';
 import { mediaTypeHeader, parseAccept } from '../request/media-type.js';
@@ -169,7 +170,7 @@ export function createHandler(options: HandlerOptions): Handler {
       if (cached) return searchResponse(cached, url, request, headers, head, refund);
       const result = await options.search(searchRequest);
       const rendered = renderSearch(result);
-      if (!result.envelope.incomplete_results) responses.set(cacheKey, rendered);
+      if (!result.page.incomplete) responses.set(cacheKey, rendered);
       return searchResponse(rendered, url, request, headers, head, refund);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, headers, head);
@@ -195,7 +196,7 @@ function methodNotAllowed(headers: Headers, allow: string, head: boolean): Respo
 /** The body, ETag and paging facts of a search answer (what {@link ResponseCache} keeps). */
 function renderSearch(result: SearchResult): RenderedSearch {
   const mediaType = mediaTypeHeader(result.request.media);
-  const body = renderJsonBytes(result.envelope);
+  const body = pageBytes(result.page);
   return {
     body,
     etag: etagFor(body, mediaType),

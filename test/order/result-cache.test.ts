@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/results/result-cache.js';
+import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/order/result-cache.js';
 import { viewerFor } from '../../src/request/viewer.js';
-import { search } from './small-dump.js';
+import { search } from '../core/small-dump.js';
 
 const results = (n: number) => ({ docs: Uint32Array.from({ length: n }, (_, i) => i), scores: new Float64Array(n), total: n });
 
