@@ -11,7 +11,7 @@ import { envelopeOf, type Page } from './envelope/page.js';
 import type { Envelope } from './envelope/envelope.js';
 import { Budget } from './execute/execute.js';
 import { executePlan } from './execute/match.js';
-import { orderMatches } from './order/order.js';
+import { covers, orderMatches } from './order/order.js';
 import { resultCacheOf } from './order/result-cache.js';
 import { pageOf } from './page/page.js';
 import { compileSearch, planSearch } from './plan/search-plan.js';
@@ -66,7 +66,7 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   const cache = resultCacheOf(c);
   let ordered = cache.get(compiled.key);
   let incomplete = compiled.incomplete;
-  if (!ordered) {
+  if (!ordered || !covers(ordered, plan.window.end)) {
     const budget = new Budget(deadline);
     ordered = orderMatches(compiled, await executePlan(compiled, c, budget), c, budget);
     // Complete results only: a timed-out answer must not be served again.

@@ -11,10 +11,12 @@ import type { CompiledSearch } from '../plan/search-plan.js';
 import { RESULT_REACH } from '../plan/window.js';
 import type { Collection } from '../store/collection.js';
 import { firstByKey } from './select.js';
+import { topKBestMatch } from './top-k.js';
 
 /**
- * The ordered matches of one search: the first document numbers in order (as many as a page can reach,
- * {@link RESULT_REACH}, or all when fewer matched), their scores (same order), and how many matched in all.
+ * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
+ * matched in all. As many documents as the request's window reaches (best match), or {@link RESULT_REACH}; all
+ * when fewer matched: {@link covers} tells whether a window is served.
  */
 export interface OrderedResults {
   readonly docs: Uint32Array;
@@ -22,14 +24,37 @@ export interface OrderedResults {
   readonly total: number;
 }
 
+/** True when `ordered` holds every document of positions `[0, end)` that exists. */
+export function covers(ordered: OrderedResults, end: number): boolean {
+  return ordered.docs.length >= Math.min(end, ordered.total);
+}
+
+/**
+ * When best match collects its top k with pruning (order/top-k.ts): `auto` when it pays — no time limit (an
+ * answer cut short keeps the exhaustive path's partial order), matches not already scored in the score cache, and
+ * many more matches than the page reaches — `always` whenever the bound can be formed, `never`. Every choice gives
+ * the same answer; tests compare them.
+ */
+export type Pruning = 'auto' | 'always' | 'never';
+
+/** With `auto`, prune only past this many matches (fewer are scored faster than bounded). */
+export const PRUNE_MIN_MATCHES = 2048;
+
 /**
  * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
- * has text. Past the budget's deadline only the first {@link RESULT_REACH} found are ordered (an incomplete answer
- * must not spend a selection over all of them).
+ * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
+ * key keeps {@link RESULT_REACH}. Past the budget's deadline only the first {@link RESULT_REACH} found are ordered
+ * (an incomplete answer must not spend a selection over all of them).
  */
-export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Collection, budget: Budget): OrderedResults {
+export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Collection, budget: Budget, pruning: Pruning = 'auto'): OrderedResults {
   const { docs, scorer } = matches;
   const sort = compiled.plan.sort;
+  if (scorer && sort === undefined && pruning !== 'never') {
+    const k = Math.min(compiled.plan.window.end, RESULT_REACH);
+    const worth = pruning === 'always' || (!budget.limited && docs.length >= Math.max(PRUNE_MIN_MATCHES, 4 * k) && !scorer.remembers(docs));
+    const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access) : undefined;
+    if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
+  }
   const scores = scorer ? scorer.all(docs) : new Float64Array(docs.length).fill(1);
   const reach = budget.check() ? docs.length : Math.min(docs.length, RESULT_REACH);
   const ordered = orderResults(c, docs.subarray(0, reach), scores.subarray(0, reach), sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);

@@ -119,6 +119,29 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
   return readers;
 }
 
+/**
+ * The linear form of the kind's best match for this query — `text × multiplier + addend`, by prior name, either
+ * absent — or undefined when the kind's function is not linear for it ({@link RankSpec.linear}). A kind without a
+ * rank function scores the text alone: neither.
+ */
+export function linearForm(c: Collection, ctx: RankContext): { readonly multiplier?: string; readonly addend?: string } | undefined {
+  const rank = c.spec.rank;
+  if (!rank) return {};
+  return rank.linear && rank.linear.applies(ctx) ? rank.linear : undefined;
+}
+
+/**
+ * Every document's value of the kind's prior `name` (NaN where the prior is NaN), computing those not computed
+ * yet; undefined when the kind has no such prior. The array is the rank readers' own: do not modify.
+ */
+export function priorValues(c: Collection, name: string): Float64Array | undefined {
+  const rank = c.spec.rank;
+  const prior = rank && rankReaders(c, rank).priors.get(name);
+  if (!prior) return undefined;
+  for (let doc = 0; doc < prior.values.length; doc++) if (Number.isNaN(prior.values[doc]!)) prior.compute(doc);
+  return prior.values;
+}
+
 /** A prior's value for `doc`: stored, else computed now. */
 function priorOf(prior: PriorValues, doc: number): number {
   const value = prior.values[doc]!;
