@@ -1,7 +1,7 @@
 /**
  * Best-match scores of matched documents: the Lunr text score over what the viewer may see (src/index), then the
- * kind's rank on top (src/rank). The order stage asks for the scores it needs: of every match (remembered per
- * query text in the score cache, execute/score-cache.ts), or of a few blocks at a time (the top-k collector).
+ * kind's rank on top (src/rank). The order stage asks for the scores of every match (remembered per query text in
+ * the score cache, execute/score-cache.ts), or collects the best with pruning from the scorer's terms and context.
  */
 import type { DocList } from '../index/text-index.js';
 import type { RankContext } from '../kinds/spec.js';
@@ -52,12 +52,6 @@ export class BestMatchScorer {
     const complete = scored.count === docs.length && this.budget.check();
     if (complete && (!known || docs.length >= known.docs.length)) cache.set(this.key, { docs, scores });
     return scores;
-  }
-
-  /** The scores of `docs` (ascending), same order, computed now and not remembered (a collector's block). */
-  some(docs: DocList): Float64Array {
-    const scores = this.c.index.score(docs, this.terms, this.compiled.hidden);
-    return rankScores(this.c, docs, scores, this.context, scores);
   }
 
   /** True when the score cache already holds every document of `docs` (scoring them all then costs nothing). */

@@ -3,7 +3,8 @@
  * block whose bound cannot reach the page is never scored.
  *
  * A block is {@link BLOCK_SIZE} consecutive document numbers. Its bound is the score function applied to maxima:
- * per query dimension the largest field-vector weight in the block, per prior the largest value — computed in the
+ * per query dimension the largest field-vector weight in the block, per prior the largest value among the block's
+ * matches (order/top-k.ts; a document's own prior bounds it more tightly) — computed in the
  * same floating-point operations, in the same order, as the scores themselves (src/index/text-index.ts `score`,
  * src/rank/rank.ts `rankScores`' linear form). Each operation (`+`, `×`, `÷` by a positive constant) rounds
  * monotonically, weights and multipliers are never negative, so the bound is never below any document's score in
@@ -12,12 +13,10 @@
  * Only what the viewer may see goes in: maxima skip the documents it may not see, and the weights are those of its
  * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
  *
- * The maxima are derived lazily from the postings and the priors, cached per collection and viewer access
- * ({@link blockMaxima}, {@link priorMaxima}): a build-time segment can store them instead, behind the same two
- * functions.
+ * The weight maxima are derived lazily from the postings, cached per collection and viewer access
+ * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
  */
 import type { DocList, FieldImpacts } from '../index/text-index.js';
-import { priorValues } from '../rank/rank.js';
 import { BoundedLru, perOwner } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
 
@@ -26,24 +25,26 @@ export const BLOCK_SHIFT = 7;
 /** Documents per block (consecutive document numbers). */
 export const BLOCK_SIZE = 1 << BLOCK_SHIFT;
 
-/** One field of a query with the per-block maximum weight (thousandths) of each dimension. */
+/**
+ * One field of a query: its magnitude and, per dimension, the weight in the query vector, the term's postings with
+ * their weights in thousandths under the viewer's statistics, and the per-block maximum of those weights.
+ */
 export interface FieldMaxima {
   readonly magnitude: number;
-  readonly dimensions: ReadonlyArray<{ readonly weight: number; readonly max: Int32Array }>;
+  readonly dimensions: ReadonlyArray<{ readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array; readonly max: Int32Array }>;
 }
 
-/** At most this many cached block maxima (per query terms, or per prior) per collection and viewer access. */
+/** At most this many cached block maxima (per query terms) per collection and viewer access. */
 const MAXIMA_ENTRIES = 256;
-/** At most this many cached block values per collection (4–8 bytes each). */
+/** At most this many cached block values and postings per collection (4–8 bytes each). */
 const MAXIMA_BLOCKS = 16_000_000;
 
-type Maxima = FieldMaxima[] | Float64Array;
+type Maxima = FieldMaxima[];
 
 /** The number of block values `maxima` holds (its weight in the cache). */
 function blocksHeld(maxima: Maxima): number {
-  if (!Array.isArray(maxima)) return maxima.length;
   let n = 0;
-  for (const field of maxima) for (const d of field.dimensions) n += d.max.length;
+  for (const field of maxima) for (const d of field.dimensions) n += d.max.length + d.docs.length;
   return n;
 }
 
@@ -72,7 +73,7 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
   const key = `t\u0000${access}\u0000${JSON.stringify([...terms])}`;
   const cache = maximaOf(c);
   const known = cache.get(key);
-  if (known) return known as FieldMaxima[];
+  if (known) return known;
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
   const count = c.records.length;
@@ -87,7 +88,7 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
         const b = doc >>> BLOCK_SHIFT;
         if (impacts[i]! > max[b]!) max[b] = impacts[i]!;
       }
-      return { weight, max };
+      return { weight, docs, impacts, max };
     }),
   }));
   cache.set(key, out);
@@ -95,38 +96,10 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
 }
 
 /**
- * Per block, the largest value of the kind's prior `name` among the documents the viewer may see (NaN when one of
- * them is NaN; -Infinity for a block with none); undefined when the kind has no such prior or some value is
- * negative (a multiplier must not be: the bound would not hold).
- * @param access the viewer's access key (src/access), which determines `hidden`
+ * The bound of the text score over block `b`: the text score of the block's maxima (score()'s operations, fields in
+ * order, `|| 0` as there).
  */
-export function priorMaxima(c: Collection, name: string, hidden: DocList, access: string): Float64Array | undefined {
-  const key = `p\u0000${access}\u0000${name}`;
-  const cache = maximaOf(c);
-  const known = cache.get(key);
-  if (known) return known as Float64Array;
-  const values = priorValues(c, name);
-  if (!values) return undefined;
-  const count = c.records.length;
-  const mask = hidden.length > 0 ? hiddenMask(count, hidden) : undefined;
-  const max = new Float64Array(blockCount(count)).fill(-Infinity);
-  for (let doc = 0; doc < count; doc++) {
-    if (mask && mask[doc]) continue;
-    const v = values[doc]!;
-    if (v < 0) return undefined;
-    const b = doc >>> BLOCK_SHIFT;
-    if (Number.isNaN(v)) max[b] = NaN;
-    else if (v > max[b]!) max[b] = v;
-  }
-  cache.set(key, max);
-  return max;
-}
-
-/**
- * The bound of block `b`: the text score of the block's maxima (score()'s operations, fields in order, `|| 0` as
- * there), times the multiplier's maximum, plus the addend's. NaN maxima give +Infinity (the block is scored).
- */
-export function blockBound(b: number, fields: readonly FieldMaxima[], multiplier: Float64Array | undefined, addend: Float64Array | undefined): number {
+export function textBound(b: number, fields: readonly FieldMaxima[]): number {
   let text = 0;
   for (const field of fields) {
     let dot = 0;
@@ -136,8 +109,51 @@ export function blockBound(b: number, fields: readonly FieldMaxima[], multiplier
     }
     text += dot / field.magnitude || 0;
   }
+  return text;
+}
+
+/**
+ * A best-match bound in the linear form's operations: `text × multiplier + addend`, each either absent. NaN gives
+ * +Infinity (what it bounds is scored).
+ */
+export function linearBound(text: number, multiplier: number | undefined, addend: number | undefined): number {
   let score = text;
-  if (multiplier) score *= multiplier[b]!;
-  if (addend) score += addend[b]!;
+  if (multiplier !== undefined) score *= multiplier;
+  if (addend !== undefined) score += addend;
   return Number.isNaN(score) ? Infinity : score;
+}
+
+/**
+ * The text scores of `docs` (ascending) from the postings and weights in `fields`: exactly what the text index's
+ * `score` computes for them (the same weights, operations and order), without reading the postings again.
+ */
+export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float64Array {
+  const scores = new Float64Array(docs.length);
+  for (const field of fields) {
+    const dots = new Float64Array(docs.length);
+    for (const { weight, docs: posting, impacts } of field.dimensions) {
+      // A merge: both lists ascending; a document lacking the term adds nothing (as -1 in score()).
+      let j = 0;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (posting.length - j > 64 && posting[j + 64]! < doc) {
+          let lo = j + 64;
+          let hi = posting.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (posting[mid]! < doc) lo = mid + 1;
+            else hi = mid;
+          }
+          j = lo;
+        }
+        while (j < posting.length && posting[j]! < doc) j++;
+        if (j < posting.length && posting[j] === doc) {
+          const w = impacts[j]!;
+          if (w >= 0) dots[i]! += weight * (w / 1000);
+        }
+      }
+    }
+    for (let i = 0; i < docs.length; i++) scores[i]! += dots[i]! / field.magnitude || 0;
+  }
+  return scores;
 }

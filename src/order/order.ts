@@ -32,7 +32,8 @@ export function covers(ordered: OrderedResults, end: number): boolean {
 /**
  * When best match collects its top k with pruning (order/top-k.ts): `auto` when it pays — no time limit (an
  * answer cut short keeps the exhaustive path's partial order), matches not already scored in the score cache, and
- * many more matches than the page reaches — `always` whenever the bound can be formed, `never`. Every choice gives
+ * many more matches than the page reaches — `always` whenever the bound can be formed (and in the smallest
+ * rounds), `never`. Every choice gives
  * the same answer; tests compare them.
  */
 export type Pruning = 'auto' | 'always' | 'never';
@@ -52,7 +53,8 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
   if (scorer && sort === undefined && pruning !== 'never') {
     const k = Math.min(compiled.plan.window.end, RESULT_REACH);
     const worth = pruning === 'always' || (!budget.limited && docs.length >= Math.max(PRUNE_MIN_MATCHES, 4 * k) && !scorer.remembers(docs));
-    const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access) : undefined;
+    // `always` also starts with the smallest rounds, so that tests exercise every bound.
+    const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
     if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
   }
   const scores = scorer ? scorer.all(docs) : new Float64Array(docs.length).fill(1);

@@ -131,15 +131,13 @@ export function linearForm(c: Collection, ctx: RankContext): { readonly multipli
 }
 
 /**
- * Every document's value of the kind's prior `name` (NaN where the prior is NaN), computing those not computed
- * yet; undefined when the kind has no such prior. The array is the rank readers' own: do not modify.
+ * A reader of the kind's prior `name` by document (NaN where the prior is NaN), each value computed once per
+ * collection; undefined when the kind has no such prior.
  */
-export function priorValues(c: Collection, name: string): Float64Array | undefined {
+export function priorReader(c: Collection, name: string): ((doc: number) => number) | undefined {
   const rank = c.spec.rank;
   const prior = rank && rankReaders(c, rank).priors.get(name);
-  if (!prior) return undefined;
-  for (let doc = 0; doc < prior.values.length; doc++) if (Number.isNaN(prior.values[doc]!)) prior.compute(doc);
-  return prior.values;
+  return prior && ((doc) => priorOf(prior, doc));
 }
 
 /** A prior's value for `doc`: stored, else computed now. */

@@ -47,7 +47,7 @@ async function compare(store: Store, request: SearchRequest): Promise<Compared |
     return { docs: [...ordered.docs.subarray(0, n)], scores: [...ordered.scores.subarray(0, n)], total: ordered.total };
   };
   const matches = await executePlan(compiled, c, new Budget(undefined));
-  const top = matches.scorer ? topKBestMatch(c, matches.docs, compiled.plan.window.end, matches.scorer, compiled.access) : undefined;
+  const top = matches.scorer ? topKBestMatch(c, matches.docs, compiled.plan.window.end, matches.scorer, compiled.access, 0) : undefined;
   return { pruned: await run('always'), exhaustive: await run('never'), matches: matches.docs.length, scored: top?.scored };
 }
 
