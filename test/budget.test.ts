@@ -89,13 +89,14 @@ describe('a search past its deadline keeps what it found', () => {
     const open = new Executor(c, new Budget(undefined));
     const matched = await open.evaluate(plan.expr);
     expect(matched.length).toBeGreaterThan(1);
-    const full = open.score(plan.expr, matched);
+    const full = open.score(open.queryTerms(plan.keywords), matched);
     expect(full.count).toBe(matched.length);
     // A deadline already passed when scoring starts: nothing is scored, nothing is lost.
     let now = 0;
     const late = new Budget(Date.now() + 5, () => now);
     now = 10;
-    const partial = new Executor(c, late).score(plan.expr, matched);
+    const lateExecutor = new Executor(c, late);
+    const partial = lateExecutor.score(lateExecutor.queryTerms(plan.keywords), matched);
     expect(partial.count).toBe(0);
     expect([...partial.scores]).toEqual(new Array(matched.length).fill(0));
     expect(late.expired).toBe(true);

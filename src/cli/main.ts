@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../api-error.js';
 import { renderJson } from '../envelope/envelope.js';
+import { pageBytes } from '../envelope/page.js';
 import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../dump/data-error.js';
@@ -103,13 +104,21 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   const search = (request: SearchRequest) => runSearch(request, store);
   let output: string;
   try {
-    const envelope =
-      invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
-    progress.done();
-    if (envelope.total_count === 0) missingKindNotice(invocation, io);
-    if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
-    const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
-    output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    if (invocation.limit === undefined && invocation.fields === undefined && !invocation.web) {
+      // The envelope itself: its page written as the server writes it.
+      const { page } = await search(invocation.request);
+      progress.done();
+      if (page.total === 0) missingKindNotice(invocation, io);
+      output = pageBytes(page).toString('utf8');
+    } else {
+      const envelope =
+        invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
+      progress.done();
+      if (envelope.total_count === 0) missingKindNotice(invocation, io);
+      if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
+      const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
+      output = renderOutput(value, invocation.fields !== undefined, io.stdout.isTTY === true);
+    }
     // A terminal never receives record text that could drive it (the view's rule, docs/security.md).
     if (invocation.jq === undefined && io.stdout.isTTY === true) output = terminalSafeJson(output);
     if (invocation.jq === undefined && jsonColorWanted(io.stdout, invocation.noColor, io.env)) output = colorJson(output);

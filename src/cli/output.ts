@@ -7,14 +7,13 @@ import type { Envelope } from '../envelope/envelope.js';
 import { renderJson } from '../envelope/envelope.js';
 import type { Kind } from '../kinds/kind.js';
 import type { SearchRequest } from '../search-request.js';
+import { RESULT_CAP } from '../plan/window.js';
 import type { SearchResult } from '../search.js';
 import { exportItem } from './json-fields.js';
 import { EnvironmentError, UsageError } from './cli-errors.js';
 import { terminalText } from '../render/terminal-text.js';
 import { JQ_LIMITS, type JqLimits } from './jq-bounded.js';
 
-/** GitHub serves the first 1000 results of a search and no more (reference §3.2). */
-export const RESULT_CAP = 1000;
 
 /**
  * Run a search for up to `limit` items, page by page (per_page = min(limit, 100), as gh does), stopping at the

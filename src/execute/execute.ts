@@ -6,8 +6,7 @@
 import type { Collection } from '../store/collection.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { containsPhrase, phraseShape } from '../text/phrase.js';
-import type { Expr } from '../plan/expr.js';
-import { positiveText } from '../plan/expr.js';
+import type { Expr, Keyword } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, universe } from './doc-set.js';
@@ -153,14 +152,12 @@ export class Executor {
   }
 
   /**
-   * Lunr relevance of each document for the positive keywords of `expr` (same order as `docs`), with the
-   * statistics of the documents the viewer may see (`hidden`: those it may not, from src/access), scored in
-   * slices that spend on the budget: past the deadline the rest is left unscored (score 0).
-   * @returns the scores and how many of `docs` (a prefix) were scored
+   * The analysed query terms per field of the positive keywords (phrases split into words), as the text index
+   * scores them: a keyword counts in each of its fields that it may search.
    */
-  score(expr: Expr, docs: DocList, hidden?: DocList): { scores: Float64Array; count: number } {
+  queryTerms(keywords: readonly Keyword[]): Map<string, string[]> {
     const byField = new Map<string, string[]>();
-    for (const { text, fields } of positiveText(expr)) {
+    for (const { text, fields } of keywords) {
       for (const name of fields) {
         const field = this.c.spec.fields.find((f) => f.name === name);
         if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
@@ -169,6 +166,16 @@ export class Executor {
         byField.set(name, list);
       }
     }
+    return byField;
+  }
+
+  /**
+   * Lunr relevance of each document for the query terms `byField` ({@link queryTerms}; same order as `docs`), with
+   * the statistics of the documents the viewer may see (`hidden`: those it may not, from src/access), scored in
+   * slices that spend on the budget: past the deadline the rest is left unscored (score 0).
+   * @returns the scores and how many of `docs` (a prefix) were scored
+   */
+  score(byField: ReadonlyMap<string, readonly string[]>, docs: DocList, hidden?: DocList): { scores: Float64Array; count: number } {
     // Without a deadline there is nothing to stop for: one pass (slices re-read each term's postings).
     if (!this.budget.limited) return { scores: this.c.index.score(docs, byField, hidden), count: docs.length };
     const scores = new Float64Array(docs.length);

@@ -24,6 +24,20 @@ export interface TextIndex {
    * @returns one score per entry of `docs`, same order
    */
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array;
+  /**
+   * What {@link score} is made of, for an upper bound of it over a set of documents (a top-k collector that skips
+   * what cannot reach the page): per field of `terms` that scores, the query vector's magnitude and, per dimension
+   * in the order score() adds them, its weight and the term's postings with each posting's field-vector weight in
+   * thousandths under the viewer's statistics (a hidden document's entry is meaningless: skip hidden documents).
+   * Undefined when this index cannot tell (then every document is scored).
+   */
+  queryImpacts?(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] | undefined;
+}
+
+/** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
+export interface FieldImpacts {
+  readonly magnitude: number;
+  readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
 }
 
 /**
@@ -61,23 +75,9 @@ export class LunrTextIndex implements TextIndex {
     for (const [field, fieldTerms] of terms) {
       const f = this.index.fieldNumber(field);
       if (f < 0) continue;
-      // The query vector as lunr.Vector#upsert builds it: one dimension per distinct term index, weight 1 per
-      // occurrence, sorted by term index. A term the index has counts even when this field lacks it (Lunr's
-      // posting holds every field), as in Lunr.
-      const weightOf = new Map<number, { rank: number; weight: number }>();
-      for (const term of fieldTerms) {
-        const rank = this.index.find(term);
-        if (rank < 0 || (visible && visible.idf(rank) === undefined)) continue;
-        const dimension = this.index.termIndex[rank]!;
-        const entry = weightOf.get(dimension);
-        if (entry) entry.weight += 1;
-        else weightOf.set(dimension, { rank, weight: 1 });
-      }
-      if (weightOf.size === 0) continue;
-      const query = [...weightOf.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
-      let sumOfSquares = 0;
-      for (const { weight } of query) sumOfSquares += weight * weight;
-      const magnitude = Math.sqrt(sumOfSquares);
+      const vector = queryVector(this.index, fieldTerms, visible);
+      if (!vector) continue;
+      const { query, magnitude } = vector;
       // Per query dimension, each document's field-vector weight (thousandths), -1 where the document lacks it.
       const columns = query.map(({ rank }) =>
         visible ? visibleWeights(docs, this.index, rank, f, visible) : gather(docs, this.index.docs(rank, f), this.index.weights(rank, f)),
@@ -93,6 +93,54 @@ export class LunrTextIndex implements TextIndex {
     }
     return scores;
   }
+
+  queryImpacts(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] {
+    const visible = hidden && hidden.length > 0 && this.index.hasStatistics ? this.visibleStatistics(hidden) : undefined;
+    const out: FieldImpacts[] = [];
+    for (const [field, fieldTerms] of terms) {
+      const f = this.index.fieldNumber(field);
+      if (f < 0) continue;
+      const vector = queryVector(this.index, fieldTerms, visible);
+      if (!vector) continue;
+      const dimensions = vector.query.map(({ rank, weight }) => {
+        const docs = this.index.docs(rank, f);
+        const term = this.index.term(rank);
+        if (!visible) return { term, weight, docs, impacts: this.index.weights(rank, f) };
+        const impacts = Int32Array.from(this.index.tfs(rank, f));
+        visible.weigh(impacts, docs, visible.idf(rank)!, f);
+        return { term, weight, docs, impacts };
+      });
+      out.push({ magnitude: vector.magnitude, dimensions });
+    }
+    return out;
+  }
+}
+
+/**
+ * The query vector of `fieldTerms` in one field as lunr.Vector#upsert builds it: one dimension per distinct term
+ * index, weight 1 per occurrence, sorted by term index. A term the index has counts even when this field lacks it
+ * (Lunr's posting holds every field), as in Lunr; a term no visible document holds does not count. Undefined when
+ * no term counts.
+ */
+function queryVector(
+  index: CompactIndex,
+  fieldTerms: readonly string[],
+  visible: VisibleStatistics | undefined,
+): { query: Array<{ rank: number; weight: number }>; magnitude: number } | undefined {
+  const weightOf = new Map<number, { rank: number; weight: number }>();
+  for (const term of fieldTerms) {
+    const rank = index.find(term);
+    if (rank < 0 || (visible && visible.idf(rank) === undefined)) continue;
+    const dimension = index.termIndex[rank]!;
+    const entry = weightOf.get(dimension);
+    if (entry) entry.weight += 1;
+    else weightOf.set(dimension, { rank, weight: 1 });
+  }
+  if (weightOf.size === 0) return undefined;
+  const query = [...weightOf.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+  let sumOfSquares = 0;
+  for (const { weight } of query) sumOfSquares += weight * weight;
+  return { query, magnitude: Math.sqrt(sumOfSquares) };
 }
 
 /**

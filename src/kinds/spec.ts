@@ -146,6 +146,12 @@ export interface Visibility {
   readonly repository?: string | undefined;
 }
 
+/** A sort key of a kind ({@link KindSpec.sorts}) and its direction: the one shape of "sort plus order". */
+export interface Sort {
+  readonly key: string;
+  readonly order: 'asc' | 'desc';
+}
+
 /**
  * A kind's best-match function and default order (code reference Part A §3.2–§3.3, §4.2, §5; Part B §2.3, §3.3,
  * §4, §5). The text score (BM25/Lunr over what the caller may see) is computed underneath; this layer only
@@ -153,7 +159,7 @@ export interface Visibility {
  */
 export interface RankSpec {
   /** Order when neither a `sort` parameter nor a `sort:` qualifier applies and the query has no text. */
-  readonly defaultSort?: { readonly key: string; readonly order: 'asc' | 'desc' };
+  readonly defaultSort?: Sort;
   /** Numeric per-document signals (dates as epoch ms) the function reads; built as columns `rank.<name>`. */
   readonly signals?: Readonly<Record<string, Getter<number | undefined>>>;
   /** Signals whose newest value over the public documents is the clock decay functions measure age from. */

@@ -72,7 +72,7 @@ export function explainPlan(plan: SearchPlan): string {
   for (const leaf of leaves) lines.push(`  ${describeLeaf(leaf)}`);
   lines.push(...scopeLines(query, spec));
   lines.push(`match: ${printTree(query.tree)}`);
-  if (plan.sort) lines.push(`sort: ${plan.sort.key} ${plan.sort.order} (from the ${plan.sort.from === 'parameter' ? 'sort parameter' : 'sort: qualifier'})`);
+  if (plan.sort && plan.sortFrom !== 'default') lines.push(`sort: ${plan.sort.key} ${plan.sort.order} (from the ${plan.sortFrom === 'parameter' ? 'sort parameter' : 'sort: qualifier'})`);
   else lines.push(`sort: ${query.hasText ? 'best match' : 'the kind\'s default order (no text)'}`);
   if (query.dropped.length === 0) lines.push('dropped: nothing');
   else {

@@ -32,8 +32,14 @@ export function or(children: readonly Expr[]): Expr {
   return kept.length === 0 ? NONE : kept.length === 1 ? kept[0]! : { type: 'or', children: kept };
 }
 
+/** A positive keyword or phrase and the fields it searches. */
+export interface Keyword {
+  readonly text: string;
+  readonly fields: readonly string[];
+}
+
 /** The positive keywords and phrases of an expression (not under a NOT): these rank and get text matches. */
-export function positiveText(expr: Expr, negated = false, out: Array<{ text: string; fields: readonly string[] }> = []) {
+export function positiveText(expr: Expr, negated = false, out: Keyword[] = []): Keyword[] {
   if (expr.type === 'text' && !negated) out.push({ text: expr.text, fields: expr.fields });
   else if (expr.type === 'not') positiveText(expr.child, !negated, out);
   else if (expr.type === 'and' || expr.type === 'or') for (const c of expr.children) positiveText(c, negated, out);

@@ -4,6 +4,7 @@
  * executable expression against a collection; `explain.ts` prints it.
  */
 import type { Kind } from '../kinds/kind.js';
+import type { Sort } from '../kinds/spec.js';
 import type { Span } from '../query/ast.js';
 
 /** A free-text keyword or quoted phrase. */
@@ -49,10 +50,8 @@ export interface DroppedPart {
   readonly reason: string;
 }
 
-/** A `sort:` qualifier (Part A §3.3, §6): the key and order it asks for. */
-export interface SortQualifier {
-  readonly key: string;
-  readonly order: 'asc' | 'desc';
+/** A `sort:` qualifier (Part A §3.3, §6): the key and order it asks for, and where it was written. */
+export interface SortQualifier extends Sort {
   readonly span: Span;
 }
 

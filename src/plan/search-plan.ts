@@ -1,37 +1,34 @@
 /**
  * A whole search request as a plan: the request-level checks (preview 415, labels' `repository_id`, blank `q`), the
- * understood query and the sort that applies — all before any store is opened — then its
+ * understood query, the order that applies and the page window — all before any store is opened — then its
  * compilation against a collection (labels' repository 404, scope resolution, the 1000-result window, the kind's
- * default filters, what the viewer may not see, the compiled expression).
+ * default filters, what the viewer may not see, the compiled expression and its positive keywords).
  */
 import { labelsRepositoryNotFound, missingParameter, previewRequired } from '../api-error.js';
 import { specOf } from '../kinds/catalog.js';
-import type { KindSpec, Predicate } from '../kinds/spec.js';
+import type { KindSpec, Predicate, Sort } from '../kinds/spec.js';
 import type { NormalizedRequest } from '../search-request.js';
-import { checkWindow } from '../results/paginate.js';
 import type { Collection } from '../store/collection.js';
 import { compileQuery } from './compile.js';
-import type { Expr } from './expr.js';
+import { positiveText, type Expr, type Keyword } from './expr.js';
 import { qualifierLeaves, type QueryPlan } from './query-plan.js';
 import { understandQuery } from './understand.js';
+import { pageWindow, type PageWindow } from './window.js';
 
-/** The sort that applies, and where it came from. */
-export interface PlannedSort {
-  readonly key: string;
-  readonly order: 'asc' | 'desc';
-  readonly from: 'parameter' | 'qualifier';
-}
+/** Where the order of a search comes from. */
+export type SortSource = 'parameter' | 'qualifier' | 'default';
 
 /** A request understood: plain data, built without touching the store. */
 export interface SearchPlan {
   readonly request: NormalizedRequest;
   readonly spec: KindSpec;
   readonly query: QueryPlan;
-  /**
-   * The request's `sort` when it is a key of the kind (case-sensitive), else the `sort:` qualifier, else none
-   * (reference Part A §6: an unknown `sort` parameter is ignored). Default orders are the ranking layer's.
-   */
-  readonly sort: PlannedSort | undefined;
+  /** The order of the results; undefined: best match. See {@link resolveSort}. */
+  readonly sort: Sort | undefined;
+  /** Where {@link sort} came from (undefined with best match). */
+  readonly sortFrom: SortSource | undefined;
+  /** The page asked for, as positions in the ordered results (the 1000-result window, computed once). */
+  readonly window: PageWindow;
 }
 
 /** 415 when a kind's preview media type is missing (seed; GitHub's preview-era message). */
@@ -41,11 +38,23 @@ function checkPreview(spec: KindSpec, request: NormalizedRequest): void {
   throw previewRequired(preview.title, preview.documentationUrl);
 }
 
-/** The sort that applies: a valid `sort` parameter (with `order`), else the `sort:` qualifier (Part A §6). */
-function plannedSort(spec: KindSpec, request: NormalizedRequest, query: QueryPlan): PlannedSort | undefined {
-  if (request.sort !== undefined && Object.hasOwn(spec.sorts, request.sort)) return { key: request.sort, order: request.order, from: 'parameter' };
-  const q = query.sortQualifier;
-  return q ? { key: q.key, order: q.order, from: 'qualifier' } : undefined;
+/**
+ * The order of one search, decided here and only here (code reference Part B §6 "sort / order", Part A §3.3, §4.2,
+ * §5): the `sort` parameter when it names one of the kind's keys (case-sensitive; an unknown one is ignored,
+ * Part A §6), with `order`; else a `sort:` qualifier of `q` (the understander keeps only keys of the kind); else,
+ * only when the query has no free text, the kind's default order; else best match (undefined).
+ */
+export function resolveSort(
+  spec: KindSpec,
+  parameter: { readonly sort: string | undefined; readonly order: 'asc' | 'desc' },
+  qualifier: Sort | undefined,
+  hasText: boolean,
+): { readonly sort: Sort | undefined; readonly from: SortSource | undefined } {
+  if (parameter.sort !== undefined && Object.hasOwn(spec.sorts, parameter.sort)) return { sort: { key: parameter.sort, order: parameter.order }, from: 'parameter' };
+  if (qualifier && Object.hasOwn(spec.sorts, qualifier.key)) return { sort: { key: qualifier.key, order: qualifier.order }, from: 'qualifier' };
+  const fallback = spec.rank?.defaultSort;
+  if (!hasText && fallback) return { sort: { key: fallback.key, order: fallback.order }, from: 'default' };
+  return { sort: undefined, from: undefined };
 }
 
 /**
@@ -60,13 +69,17 @@ export async function planSearch(request: NormalizedRequest): Promise<SearchPlan
   if (request.q.trim() === '') throw missingParameter('q');
   if (spec.byRepositoryId && request.repositoryId === undefined) throw missingParameter('repository_id');
   const query = await understandQuery(request.q, spec);
-  return { request, spec, query, sort: plannedSort(spec, request, query) };
+  const { sort, from } = resolveSort(spec, request, query.sortQualifier, query.hasText);
+  const window = pageWindow(request.page, request.perPage, spec.capRule ?? 'default');
+  return { request, spec, query, sort, sortFrom: from, window };
 }
 
 /** A plan compiled against a collection: what to evaluate, over which documents. */
 export interface CompiledSearch {
   readonly plan: SearchPlan;
   readonly expr: Expr;
+  /** The positive keywords and phrases of {@link expr} with their fields: what ranks and gets text matches. */
+  readonly keywords: readonly Keyword[];
   /** Documents the viewer may not see (private records of repositories they cannot read). */
   readonly hidden: Uint32Array;
   /** Filters applied before the query: the labels' repository, the kind's defaults (repositories hide forks). */
@@ -109,12 +122,13 @@ export function compileSearch(plan: SearchPlan, c: Collection): CompiledSearch {
   if (defaults) within.push(defaults);
   const compiled = compileQuery(query, spec, { c, viewer: request.viewer });
   // Paging is checked after validation, scope resolution included (Part A §6 "Offset cap").
-  checkWindow(request.page, request.perPage, spec.capRule ?? 'default');
+  if (plan.window.refusal) throw plan.window.refusal();
   const hidden = c.access.hidden(request.viewer);
   // Media type and paging only shape the page; the ordered results depend on these alone: the query, the order,
   // the label scope and what the viewer may see (who @me is, which private repositories it reads: scopes and
   // hidden documents, src/access).
   const access = c.access.key(request.viewer);
   const key = [request.q, plan.sort?.key ?? '', plan.sort?.order ?? '', labelRepo, access].join('\u0000');
-  return { plan, expr: compiled.expr, hidden, within, incomplete: compiled.incomplete, key, access };
+  const keywords = positiveText(compiled.expr);
+  return { plan, expr: compiled.expr, keywords, hidden, within, incomplete: compiled.incomplete, key, access };
 }

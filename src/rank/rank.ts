@@ -108,6 +108,27 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
   return readers;
 }
 
+/**
+ * The linear form of the kind's best match for this query — `text × multiplier + addend`, by prior name, either
+ * absent — or undefined when the kind's function is not linear for it ({@link RankSpec.linear}). A kind without a
+ * rank function scores the text alone: neither.
+ */
+export function linearForm(c: Collection, ctx: RankContext): { readonly multiplier?: string; readonly addend?: string } | undefined {
+  const rank = c.spec.rank;
+  if (!rank) return {};
+  return rank.linear && rank.linear.applies(ctx) ? rank.linear : undefined;
+}
+
+/**
+ * A reader of the kind's prior `name` by document (NaN where the prior is NaN), each value computed once per
+ * collection; undefined when the kind has no such prior.
+ */
+export function priorReader(c: Collection, name: string): ((doc: number) => number) | undefined {
+  const rank = c.spec.rank;
+  const prior = rank && rankReaders(c, rank).priors.get(name);
+  return prior && ((doc) => priorOf(prior, doc));
+}
+
 /** A prior's value for `doc`: stored, else computed now. */
 function priorOf(prior: PriorValues, doc: number): number {
   const value = prior.values[doc]!;

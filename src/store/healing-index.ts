@@ -7,7 +7,7 @@
  */
 import { cacheNotice, unrecoverable } from '../cache/notice.js';
 import { IndexFileError } from '../cache/compact-index-file.js';
-import type { DocList, TextIndex } from '../index/text-index.js';
+import type { DocList, FieldImpacts, TextIndex } from '../index/text-index.js';
 
 export class HealingTextIndex implements TextIndex {
   readonly docCount: number;
@@ -52,5 +52,9 @@ export class HealingTextIndex implements TextIndex {
 
   score(docs: DocList, terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): Float64Array {
     return this.run((index) => index.score(docs, terms, hidden));
+  }
+
+  queryImpacts(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] | undefined {
+    return this.run((index) => index.queryImpacts?.(terms, hidden));
   }
 }

@@ -1,24 +1,25 @@
 /**
- * Answers written from the rendered-item cache (src/envelope/item-json.ts) are byte-identical to the envelope
- * written by JSON.stringify: a property over arbitrary items, and every kind of the embedded dump under each
- * media type, first and second time (cache cold, then warm).
+ * Pages written from their items' JSON (src/envelope/page.ts, items from the rendered-item cache,
+ * src/envelope/item-json.ts) are byte-identical to the envelope written by JSON.stringify: a property over
+ * arbitrary items, and every kind of the embedded dump under each media type, first and second time (cache cold,
+ * then warm), against items built from the records.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RENDERED_ITEMS, renderJson, renderJsonBytes, type Envelope } from '../../src/envelope/envelope.js';
+import { renderJson } from '../../src/envelope/envelope.js';
+import { buildItems } from '../../src/envelope/items.js';
+import { envelopeOf, pageBytes, pageFromEnvelope } from '../../src/envelope/page.js';
+import { parseAccept } from '../../src/request/media-type.js';
 import { itemJson } from '../../src/kinds/item-text.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
 import { ACCEPT, PROJECT_ROOT } from '../helpers/real-data.js';
 
-/** The envelope without its rendered items: written by JSON.stringify alone (the oracle). */
-const plain = (envelope: Envelope): Envelope => ({ total_count: envelope.total_count, incomplete_results: envelope.incomplete_results, items: envelope.items });
-
-describe('renderJson of pre-rendered items', () => {
+describe('pageBytes of items written as JSON', () => {
   it('equals JSON.stringify of the same envelope (property)', () => {
     const item = fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 8 }).chain((rest) =>
       fc.record({ score: fc.constantFrom(1, 0.5), where: fc.nat(8) }).map(({ score, where }) => {
@@ -30,8 +31,10 @@ describe('renderJson of pre-rendered items', () => {
     fc.assert(
       fc.property(fc.array(item, { maxLength: 5 }), fc.nat(), fc.boolean(), (items, total, incomplete) => {
         const envelope = { total_count: total, incomplete_results: incomplete, items };
-        const withText = Object.defineProperty({ ...envelope }, RENDERED_ITEMS, { value: items.map((item) => Buffer.from(itemJson(item))) });
-        expect(renderJson(withText)).toBe(renderJson(envelope));
+        const page = { total: total, incomplete, documents: [], items: items.map((item) => Buffer.from(itemJson(item))) };
+        expect(pageBytes(page).toString('utf8')).toBe(renderJson(envelope));
+        expect(pageBytes(pageFromEnvelope(envelope)).toString('utf8')).toBe(renderJson(envelope));
+        expect(renderJson(envelopeOf(page))).toBe(renderJson(envelope));
       }),
       { numRuns: 300 },
     );
@@ -39,7 +42,7 @@ describe('renderJson of pre-rendered items', () => {
 
   it('writes an empty page as JSON.stringify does', () => {
     const envelope = { total_count: 0, incomplete_results: false, items: [] };
-    expect(renderJson(Object.defineProperty({ ...envelope }, RENDERED_ITEMS, { value: [] }))).toBe(renderJson(envelope));
+    expect(pageBytes({ total: 0, incomplete: false, documents: [], items: [] }).toString('utf8')).toBe(renderJson(envelope));
   });
 });
 
@@ -58,14 +61,13 @@ describe('answers of the embedded dump written from the rendered-item cache', ()
 
   it.each(cases)('%s %j (%s): same bytes as JSON.stringify, cold and warm', async (kind, q, accept) => {
     for (let pass = 0; pass < 2; pass++) {
-      const { envelope } = await runSearch({ kind, q, accept, per_page: '100' }, store);
-      const rendered = (envelope as Envelope & { [RENDERED_ITEMS]?: readonly Buffer[] })[RENDERED_ITEMS];
-      expect(rendered).toBeDefined();
-      const text = renderJson(envelope);
-      expect(text).toBe(renderJson(plain(envelope)));
-      expect(renderJsonBytes(envelope).equals(Buffer.from(text))).toBe(true);
-      expect(rendered!.length).toBeGreaterThan(0);
-      // Reading the items gives objects an edge may change: the envelope is then written from them.
+      const { page, envelope } = await runSearch({ kind, q, accept, per_page: '100' }, store);
+      expect(page.items.length).toBeGreaterThan(0);
+      const c = await store.collection(kind);
+      const built = { total_count: page.total, incomplete_results: page.incomplete, items: buildItems(c, page.documents, parseAccept(accept), []) };
+      expect(pageBytes(page).toString('utf8')).toBe(renderJson(built));
+      expect(renderJson(envelope)).toBe(renderJson(built));
+      // The envelope's items are objects an edge may change: it is then written from them.
       envelope.items[0]!.title = 'changed';
       expect(renderJson(envelope)).toContain('"title": "changed"');
     }
@@ -75,11 +77,13 @@ describe('answers of the embedded dump written from the rendered-item cache', ()
     const built = openStore(path.join(PROJECT_ROOT, 'data'), { cacheDir: mkdtempSync(path.join(tmpdir(), 'item-json-built-')) });
     await built.prebuild([kind]);
     const request = { kind, q, accept, per_page: '100' };
-    expect(renderJson((await runSearch(request, built)).envelope)).toBe(renderJson(plain((await runSearch(request, store)).envelope)));
+    expect(pageBytes((await runSearch(request, built)).page).equals(pageBytes((await runSearch(request, store)).page))).toBe(true);
   });
 
-  it('text-match answers are built per query', async () => {
-    const { envelope } = await runSearch({ kind: 'issues', q: 'bug', accept: ACCEPT.textMatch }, store);
-    expect((envelope as Envelope & { [RENDERED_ITEMS]?: unknown })[RENDERED_ITEMS]).toBeUndefined();
+  it('text-match answers are built per query, written as JSON.stringify writes them', async () => {
+    const { page, envelope } = await runSearch({ kind: 'issues', q: 'bug', accept: ACCEPT.textMatch }, store);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(envelope.items[0]!.text_matches).toBeDefined();
+    expect(pageBytes(page).toString('utf8')).toBe(renderJson(envelope));
   });
 });

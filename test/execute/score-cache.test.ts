@@ -16,7 +16,9 @@ import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import { normalizeRequest } from '../../src/search-request.js';
 import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
-import { executeSearch } from '../../src/execute/run-plan.js';
+import { Budget } from '../../src/budget.js';
+import { executePlan } from '../../src/execute/match.js';
+import { orderMatches } from '../../src/order/order.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { generateDump, VOCABULARY } from '../access/generated-dump.js';
 
@@ -41,7 +43,9 @@ async function answer(store: Store, request: SearchRequest): Promise<string> {
     const body = renderJson((await runSearch(request, store)).envelope);
     const normalized = normalizeRequest(request);
     const c = await store.collection(normalized.kind);
-    const ordered = await executeSearch(compileSearch(await planSearch(normalized), c), c, undefined);
+    const compiled = compileSearch(await planSearch(normalized), c);
+    const budget = new Budget(undefined);
+    const ordered = orderMatches(compiled, await executePlan(compiled, c, budget), c, budget);
     return `${body}\n${JSON.stringify({ docs: [...ordered.docs], scores: [...ordered.scores], total: ordered.total })}`;
   } catch (error) {
     if (error instanceof ApiError) return `${error.status} ${renderJson(error.body)}`;

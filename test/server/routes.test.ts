@@ -314,7 +314,7 @@ describe('repeated searches (response cache)', () => {
     const incomplete = Object.assign(
       async (request: Parameters<typeof search>[0]) => {
         const result = await search(request);
-        return { ...result, envelope: { ...result.envelope, incomplete_results: true } };
+        return { ...result, page: { ...result.page, incomplete: true }, envelope: { ...result.envelope, incomplete_results: true } };
       },
       { calls: search.calls },
     );

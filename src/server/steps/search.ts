@@ -4,7 +4,7 @@
  * Link, media type). What differs per kind is read from the kind's table (`http` in src/kinds/).
  */
 import * as errors from '../../api-error.js';
-import { renderJsonBytes } from '../../envelope/envelope.js';
+import { pageBytes } from '../../envelope/page.js';
 import { specOf } from '../../kinds/catalog.js';
 import { isKind, type Kind } from '../../kinds/kind.js';
 import { mediaTypeHeader } from '../../request/media-type.js';
@@ -108,7 +108,7 @@ export function renderSearch(result: SearchResult, maxBytes: number): RenderedSe
   const mediaType = mediaTypeHeader(result.request.media);
   let body: Buffer;
   try {
-    body = renderJsonBytes(result.envelope);
+    body = pageBytes(result.page);
   } catch (error) {
     if (error instanceof RangeError) throw errors.responseTooLarge(maxBytes);
     throw error;
@@ -135,7 +135,7 @@ export function search(options: SearchStepOptions): Step {
     if (answer === undefined) {
       const result = await options.search(request);
       answer = renderSearch(result, options.maxResponseBytes);
-      if (!result.envelope.incomplete_results) responses.set(key, answer);
+      if (!result.page.incomplete) responses.set(key, answer);
     }
     c.answer = { ...answer, fromCache: cached !== undefined };
     c.headers.set('x-github-media-type', answer.mediaType);

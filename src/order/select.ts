@@ -1,63 +1,7 @@
 /**
- * Ordering: best match (score, descending) or a kind's sort key, with a deterministic tie-break (score, then
- * dump order). Records without the sort value come last in either order. Only the first `limit` results are
- * ever shown (the 1000-result window), so they are selected in linear time and only they are sorted.
+ * Selection of the first results in linear time: only the first `limit` (the 1000-result window) are ever shown,
+ * so they are selected first and only they are sorted.
  */
-import type { Collection } from '../store/collection.js';
-import type { DocList } from '../index/text-index.js';
-import type { Spender } from '../budget.js';
-
-/**
- * Order documents and keep the first `limit`.
- * @param scores one score per entry of `docs`
- * @param sort a sort key of the kind, or undefined for best match
- * @param limit how many of the best to return, in order (default: all)
- * @param budget spent per record read for a sort key without a column; once it runs out, the records not read
- *   yet count as lacking the sort value (they come last: the answer is incomplete anyway)
- * @returns positions into `docs`, best first, at most `limit` of them
- */
-export function orderResults(
-  c: Collection,
-  docs: DocList,
-  scores: Float64Array,
-  sort: string | undefined,
-  order: 'asc' | 'desc',
-  limit = docs.length,
-  budget?: Spender,
-): Uint32Array {
-  const positions = new Uint32Array(docs.length);
-  for (let i = 0; i < positions.length; i++) positions[i] = i;
-  const byScore = (a: number, b: number): number => scores[b]! - scores[a]! || docs[a]! - docs[b]!;
-  const getter = sort === undefined ? undefined : c.spec.sorts[sort];
-  if (!getter) return firstByKey(positions, scores, limit, byScore);
-  const values = new Float64Array(docs.length);
-  const column = c.column(getter);
-  if (column?.type === 'number') {
-    // The sort key's column (built with the index): no record is read.
-    for (let i = 0; i < docs.length; i++) values[i] = column.values[docs[i]!]!;
-  } else {
-    let i = 0;
-    for (; i < docs.length && (budget?.spend() ?? true); i++) {
-      const doc = docs[i]!;
-      const v = getter(c.records[doc]!, doc, c);
-      values[i] = v === undefined || Number.isNaN(v) ? NaN : v;
-    }
-    values.fill(NaN, i);
-  }
-  const sign = order === 'asc' ? 1 : -1;
-  // Higher key = earlier: the sort value in the asked direction, missing values last.
-  const keys = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) keys[i] = Number.isNaN(values[i]!) ? -Infinity : -sign * values[i]!;
-  return firstByKey(positions, keys, limit, (a, b) => {
-    const x = values[a]!;
-    const y = values[b]!;
-    const xMissing = Number.isNaN(x);
-    const yMissing = Number.isNaN(y);
-    if (xMissing !== yMissing) return xMissing ? 1 : -1;
-    if (!xMissing && x !== y) return sign * (x - y);
-    return byScore(a, b);
-  });
-}
 
 /**
  * The first `limit` of `positions` (initially `0 … n-1`, indices into `keys`) under `compare`, sorted, where

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/results/result-cache.js';
+import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/order/result-cache.js';
 import { viewerFor } from '../../src/request/viewer.js';
 import { search } from '../helpers/small-dump.js';
 

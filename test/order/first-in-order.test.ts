@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstByKey, firstInOrder, kthLargest } from '../../src/results/sort.js';
+import { firstByKey, firstInOrder, kthLargest } from '../../src/order/select.js';
 
 /** A strict total order like the ranking's: key descending, then item ascending (items are unique). */
 const byKey = (keys: readonly number[]) => (a: number, b: number): number => keys[b]! - keys[a]! || a - b;

@@ -3,17 +3,8 @@
  * server under load, the interactive view paging), skips evaluation, scoring and sorting. A store never changes
  * while a process runs, so entries never go stale; they are evicted least-recently-used.
  */
-import { BoundedLru, perOwner } from './bounded-lru.js';
-
-/**
- * The ordered matches of one query: the first document numbers best first (as many as a page can reach, see
- * RESULT_REACH), with their scores (same order), and how many matched in all.
- */
-export interface OrderedResults {
-  readonly docs: Uint32Array;
-  readonly scores: Float64Array;
-  readonly total: number;
-}
+import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { OrderedResults } from './order.js';
 
 /** At most this many queries per collection. */
 export const RESULT_CACHE_ENTRIES = 1024;

@@ -1,0 +1,31 @@
+/**
+ * The execute stage of a search: evaluate a compiled plan over the documents the viewer may see. The matches are
+ * counted without scoring (`total_count`); scores are the order stage's to ask for (execute/scorer.ts).
+ */
+import type { DocList } from '../index/text-index.js';
+import type { CompiledSearch } from '../plan/search-plan.js';
+import type { Collection } from '../store/collection.js';
+import { difference, universe } from './doc-set.js';
+import { Budget, Executor, scanDocs } from './execute.js';
+import { BestMatchScorer } from './scorer.js';
+
+/** What a plan matched. */
+export interface Matches {
+  /** Every matching document the viewer may see, ascending (all of them: `total_count` is the length). */
+  readonly docs: DocList;
+  /** Scores matches for best match; undefined when the query has no free text (every score is then 1). */
+  readonly scorer: BestMatchScorer | undefined;
+}
+
+/**
+ * The documents a compiled search matches. Past the budget's deadline it stops early with what it found (the
+ * budget then reads expired: `incomplete_results`).
+ */
+export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
+  const executor = new Executor(c, budget);
+  let within = difference(universe(c.records.length), compiled.hidden);
+  for (const test of compiled.within) within = await scanDocs(within, test, budget);
+  const docs = await executor.evaluate(compiled.expr, within);
+  const scorer = compiled.plan.query.hasText ? new BestMatchScorer(c, compiled, executor, budget) : undefined;
+  return { docs, scorer };
+}

@@ -1,0 +1,159 @@
+/**
+ * Upper bounds of best-match scores per block of document numbers, for the top-k collector (order/top-k.ts): a
+ * block whose bound cannot reach the page is never scored.
+ *
+ * A block is {@link BLOCK_SIZE} consecutive document numbers. Its bound is the score function applied to maxima:
+ * per query dimension the largest field-vector weight in the block, per prior the largest value among the block's
+ * matches (order/top-k.ts; a document's own prior bounds it more tightly) — computed in the
+ * same floating-point operations, in the same order, as the scores themselves (src/index/text-index.ts `score`,
+ * src/rank/rank.ts `rankScores`' linear form). Each operation (`+`, `×`, `÷` by a positive constant) rounds
+ * monotonically, weights and multipliers are never negative, so the bound is never below any document's score in
+ * floating point, not only in exact arithmetic: pruning is exact.
+ *
+ * Only what the viewer may see goes in: maxima skip the documents it may not see, and the weights are those of its
+ * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
+ *
+ * The weight maxima are derived lazily from the postings, cached per collection and viewer access
+ * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
+ */
+import type { DocList, FieldImpacts } from '../index/text-index.js';
+import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { Collection } from '../store/collection.js';
+
+/** log2 of the documents per block. */
+export const BLOCK_SHIFT = 7;
+/** Documents per block (consecutive document numbers). */
+export const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+
+/**
+ * One field of a query: its magnitude and, per dimension, the weight in the query vector, the term's postings with
+ * their weights in thousandths under the viewer's statistics, and the per-block maximum of those weights.
+ */
+export interface FieldMaxima {
+  readonly magnitude: number;
+  readonly dimensions: ReadonlyArray<{ readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array; readonly max: Int32Array }>;
+}
+
+/** At most this many cached block maxima (per query terms) per collection and viewer access. */
+const MAXIMA_ENTRIES = 256;
+/** At most this many cached block values and postings per collection (4–8 bytes each). */
+const MAXIMA_BLOCKS = 16_000_000;
+
+type Maxima = FieldMaxima[];
+
+/** The number of block values `maxima` holds (its weight in the cache). */
+function blocksHeld(maxima: Maxima): number {
+  let n = 0;
+  for (const field of maxima) for (const d of field.dimensions) n += d.max.length + d.docs.length;
+  return n;
+}
+
+/** The cached maxima of one collection (created on first use, dropped with the collection). */
+const maximaOf = perOwner(() => new BoundedLru<Maxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld));
+
+/** Blocks of a collection of `count` documents. */
+export function blockCount(count: number): number {
+  return (count + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
+}
+
+/** `hidden` (ascending) as one byte per document: 1 where the viewer may not see it. */
+function hiddenMask(count: number, hidden: DocList): Uint8Array {
+  const mask = new Uint8Array(count);
+  for (let i = 0; i < hidden.length; i++) mask[hidden[i]!] = 1;
+  return mask;
+}
+
+/**
+ * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
+ * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
+ * holds the term). Undefined when the index cannot tell (then nothing is pruned).
+ * @param access the viewer's access key (src/access), which determines `hidden`
+ */
+export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly string[]>, hidden: DocList, access: string): FieldMaxima[] | undefined {
+  const key = `t\u0000${access}\u0000${JSON.stringify([...terms])}`;
+  const cache = maximaOf(c);
+  const known = cache.get(key);
+  if (known) return known;
+  const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
+  if (!fields) return undefined;
+  const count = c.records.length;
+  const mask = hidden.length > 0 ? hiddenMask(count, hidden) : undefined;
+  const out: FieldMaxima[] = fields.map((field) => ({
+    magnitude: field.magnitude,
+    dimensions: field.dimensions.map(({ weight, docs, impacts }) => {
+      const max = new Int32Array(blockCount(count));
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (mask && mask[doc]) continue;
+        const b = doc >>> BLOCK_SHIFT;
+        if (impacts[i]! > max[b]!) max[b] = impacts[i]!;
+      }
+      return { weight, docs, impacts, max };
+    }),
+  }));
+  cache.set(key, out);
+  return out;
+}
+
+/**
+ * The bound of the text score over block `b`: the text score of the block's maxima (score()'s operations, fields in
+ * order, `|| 0` as there).
+ */
+export function textBound(b: number, fields: readonly FieldMaxima[]): number {
+  let text = 0;
+  for (const field of fields) {
+    let dot = 0;
+    for (const { weight, max } of field.dimensions) {
+      const w = max[b]!;
+      if (w >= 0) dot += weight * (w / 1000);
+    }
+    text += dot / field.magnitude || 0;
+  }
+  return text;
+}
+
+/**
+ * A best-match bound in the linear form's operations: `text × multiplier + addend`, each either absent. NaN gives
+ * +Infinity (what it bounds is scored).
+ */
+export function linearBound(text: number, multiplier: number | undefined, addend: number | undefined): number {
+  let score = text;
+  if (multiplier !== undefined) score *= multiplier;
+  if (addend !== undefined) score += addend;
+  return Number.isNaN(score) ? Infinity : score;
+}
+
+/**
+ * The text scores of `docs` (ascending) from the postings and weights in `fields`: exactly what the text index's
+ * `score` computes for them (the same weights, operations and order), without reading the postings again.
+ */
+export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float64Array {
+  const scores = new Float64Array(docs.length);
+  for (const field of fields) {
+    const dots = new Float64Array(docs.length);
+    for (const { weight, docs: posting, impacts } of field.dimensions) {
+      // A merge: both lists ascending; a document lacking the term adds nothing (as -1 in score()).
+      let j = 0;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (posting.length - j > 64 && posting[j + 64]! < doc) {
+          let lo = j + 64;
+          let hi = posting.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (posting[mid]! < doc) lo = mid + 1;
+            else hi = mid;
+          }
+          j = lo;
+        }
+        while (j < posting.length && posting[j]! < doc) j++;
+        if (j < posting.length && posting[j] === doc) {
+          const w = impacts[j]!;
+          if (w >= 0) dots[i]! += weight * (w / 1000);
+        }
+      }
+    }
+    for (let i = 0; i < docs.length; i++) scores[i]! += dots[i]! / field.magnitude || 0;
+  }
+  return scores;
+}

@@ -1,0 +1,121 @@
+/**
+ * The order stage of a search: best match (score, descending) or a sort key of the kind, with a deterministic
+ * tie-break (score, then dump order); records without the sort value come last in either order. Only the first
+ * {@link RESULT_REACH} results can ever be shown: the rest are counted, never ordered.
+ */
+import type { Spender } from '../budget.js';
+import type { Budget } from '../execute/execute.js';
+import type { Matches } from '../execute/match.js';
+import type { DocList } from '../index/text-index.js';
+import type { CompiledSearch } from '../plan/search-plan.js';
+import { RESULT_REACH } from '../plan/window.js';
+import type { Collection } from '../store/collection.js';
+import { firstByKey } from './select.js';
+import { topKBestMatch } from './top-k.js';
+
+/**
+ * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
+ * matched in all. As many documents as the request's window reaches (best match), or {@link RESULT_REACH}; all
+ * when fewer matched: {@link covers} tells whether a window is served.
+ */
+export interface OrderedResults {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  readonly total: number;
+}
+
+/** True when `ordered` holds every document of positions `[0, end)` that exists. */
+export function covers(ordered: OrderedResults, end: number): boolean {
+  return ordered.docs.length >= Math.min(end, ordered.total);
+}
+
+/**
+ * When best match collects its top k with pruning (order/top-k.ts): `auto` when it pays — no time limit (an
+ * answer cut short keeps the exhaustive path's partial order), matches not already scored in the score cache, and
+ * many more matches than the page reaches — `always` whenever the bound can be formed (and in the smallest
+ * rounds), `never`. Every choice gives
+ * the same answer; tests compare them.
+ */
+export type Pruning = 'auto' | 'always' | 'never';
+
+/** With `auto`, prune only past this many matches (fewer are scored faster than bounded). */
+export const PRUNE_MIN_MATCHES = 2048;
+
+/**
+ * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
+ * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
+ * key keeps {@link RESULT_REACH}. Past the budget's deadline only the first {@link RESULT_REACH} found are ordered
+ * (an incomplete answer must not spend a selection over all of them).
+ */
+export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Collection, budget: Budget, pruning: Pruning = 'auto'): OrderedResults {
+  const { docs, scorer } = matches;
+  const sort = compiled.plan.sort;
+  if (scorer && sort === undefined && pruning !== 'never') {
+    const k = Math.min(compiled.plan.window.end, RESULT_REACH);
+    const worth = pruning === 'always' || (!budget.limited && docs.length >= Math.max(PRUNE_MIN_MATCHES, 4 * k) && !scorer.remembers(docs));
+    // `always` also starts with the smallest rounds, so that tests exercise every bound.
+    const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
+    if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
+  }
+  const scores = scorer ? scorer.all(docs) : new Float64Array(docs.length).fill(1);
+  const reach = budget.check() ? docs.length : Math.min(docs.length, RESULT_REACH);
+  const ordered = orderResults(c, docs.subarray(0, reach), scores.subarray(0, reach), sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
+  const out = { docs: new Uint32Array(ordered.length), scores: new Float64Array(ordered.length), total: docs.length };
+  for (let i = 0; i < ordered.length; i++) {
+    out.docs[i] = docs[ordered[i]!]!;
+    out.scores[i] = scores[ordered[i]!]!;
+  }
+  return out;
+}
+
+/**
+ * Order documents and keep the first `limit`.
+ * @param scores one score per entry of `docs`
+ * @param sort a sort key of the kind, or undefined for best match
+ * @param limit how many of the best to return, in order (default: all)
+ * @param budget spent per record read for a sort key without a column; once it runs out, the records not read
+ *   yet count as lacking the sort value (they come last: the answer is incomplete anyway)
+ * @returns positions into `docs`, best first, at most `limit` of them
+ */
+function orderResults(
+  c: Collection,
+  docs: DocList,
+  scores: Float64Array,
+  sort: string | undefined,
+  order: 'asc' | 'desc',
+  limit = docs.length,
+  budget?: Spender,
+): Uint32Array {
+  const positions = new Uint32Array(docs.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = i;
+  const byScore = (a: number, b: number): number => scores[b]! - scores[a]! || docs[a]! - docs[b]!;
+  const getter = sort === undefined ? undefined : c.spec.sorts[sort];
+  if (!getter) return firstByKey(positions, scores, limit, byScore);
+  const values = new Float64Array(docs.length);
+  const column = c.column(getter);
+  if (column?.type === 'number') {
+    // The sort key's column (built with the index): no record is read.
+    for (let i = 0; i < docs.length; i++) values[i] = column.values[docs[i]!]!;
+  } else {
+    let i = 0;
+    for (; i < docs.length && (budget?.spend() ?? true); i++) {
+      const doc = docs[i]!;
+      const v = getter(c.records[doc]!, doc, c);
+      values[i] = v === undefined || Number.isNaN(v) ? NaN : v;
+    }
+    values.fill(NaN, i);
+  }
+  const sign = order === 'asc' ? 1 : -1;
+  // Higher key = earlier: the sort value in the asked direction, missing values last.
+  const keys = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) keys[i] = Number.isNaN(values[i]!) ? -Infinity : -sign * values[i]!;
+  return firstByKey(positions, keys, limit, (a, b) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    const xMissing = Number.isNaN(x);
+    const yMissing = Number.isNaN(y);
+    if (xMissing !== yMissing) return xMissing ? 1 : -1;
+    if (!xMissing && x !== y) return sign * (x - y);
+    return byScore(a, b);
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * The page stage of a search: the slice of the ordered results the request's window shows, with its items as JSON
+ * text — from the rendered-item cache without text matches (an item then depends on its record and the media type
+ * only, envelope/item-json.ts), else built with the page's text matches.
+ */
+import { Budget } from '../budget.js';
+import { cachedItemJson } from '../envelope/item-json.js';
+import { buildItems } from '../envelope/items.js';
+import type { Page } from '../envelope/page.js';
+import { itemJson } from '../kinds/item-text.js';
+import type { OrderedResults } from '../order/order.js';
+import type { CompiledSearch } from '../plan/search-plan.js';
+import { clip } from '../plan/window.js';
+import type { Collection } from '../store/collection.js';
+
+/**
+ * The page of `ordered` that the compiled search's window shows.
+ * @param incomplete the answer is already incomplete (time limit, or a plan incomplete from the start)
+ * @param deadline epoch ms: text matches of the page spend on a budget of their own up to it (undefined: no limit);
+ *   past it the remaining items get empty `text_matches` and the page is incomplete
+ */
+export function pageOf(compiled: CompiledSearch, ordered: OrderedResults, c: Collection, incomplete: boolean, deadline: number | undefined): Page {
+  const { request, window } = compiled.plan;
+  // The ordered results hold every document the window can reach (or all there are).
+  const { start, end } = clip(window, ordered.docs.length);
+  const documents = Array.from(ordered.docs.subarray(start, end));
+  if (!request.media.textMatch) {
+    return { total: ordered.total, incomplete, documents, items: documents.map((doc) => cachedItemJson(c, doc, request.media)) };
+  }
+  const budget = new Budget(deadline);
+  const items = buildItems(c, documents, request.media, compiled.keywords, budget).map((item) => Buffer.from(itemJson(item), 'utf8'));
+  return { total: ordered.total, incomplete: incomplete || budget.expired, documents, items };
+}

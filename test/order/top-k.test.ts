@@ -1,0 +1,134 @@
+/**
+ * Top-k with pruning is exact (issue #24 item 4): for best match, the pruned collector (order/top-k.ts) returns the
+ * same total_count, the same documents in the same order, with the same scores, as scoring every match — on
+ * generated dumps with private records and on real dumps of ../shared/data, for anonymous callers and private
+ * readers (property-tested, bounded). Each case also checks that some query did skip documents (the test can fail).
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api-error.js';
+import { Budget } from '../../src/budget.js';
+import { executePlan } from '../../src/execute/match.js';
+import type { Kind } from '../../src/kinds/kind.js';
+import { orderMatches } from '../../src/order/order.js';
+import { topKBestMatch } from '../../src/order/top-k.js';
+import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
+import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
+import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { generateDump, VOCABULARY, type Rec } from '../access/generated-dump.js';
+import { hasSource, HF, HUB4J, JENKINS, openSource, readRaw, testCacheDir, titleFor } from '../helpers/real-data.js';
+
+/** What a pruned and an exhaustive run found for one request, and how many documents the pruned one scored. */
+interface Compared {
+  pruned: { docs: number[]; scores: number[]; total: number };
+  exhaustive: { docs: number[]; scores: number[]; total: number };
+  /** Matches, and documents the collector scored (undefined: no bound could be formed). */
+  matches: number;
+  scored: number | undefined;
+}
+
+async function compare(store: Store, request: SearchRequest): Promise<Compared | undefined> {
+  const normalized = normalizeRequest(request);
+  const c = await store.collection(normalized.kind);
+  let compiled;
+  try {
+    compiled = compileSearch(await planSearch(normalized), c);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+  const run = async (pruning: 'always' | 'never') => {
+    const budget = new Budget(undefined);
+    const ordered = orderMatches(compiled, await executePlan(compiled, c, budget), c, budget, pruning);
+    const n = Math.min(ordered.docs.length, compiled.plan.window.end);
+    return { docs: [...ordered.docs.subarray(0, n)], scores: [...ordered.scores.subarray(0, n)], total: ordered.total };
+  };
+  const matches = await executePlan(compiled, c, new Budget(undefined));
+  const top = matches.scorer ? topKBestMatch(c, matches.docs, compiled.plan.window.end, matches.scorer, compiled.access, 0) : undefined;
+  return { pruned: await run('always'), exhaustive: await run('never'), matches: matches.docs.length, scored: top?.scored };
+}
+
+/** Requests of best match (no sort) over `kinds` with words from `words`, for `viewers`. */
+function requests(kinds: readonly Kind[], words: readonly string[], viewers: readonly Viewer[], extra: readonly string[] = ['']): fc.Arbitrary<SearchRequest> {
+  return fc.record({
+    kind: fc.constantFrom(...kinds),
+    q: fc
+      .tuple(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), fc.constantFrom(...extra), fc.boolean())
+      .map(([ws, more, or]) => [ws.join(or && ws.length > 1 ? ' OR ' : ' '), more].filter(Boolean).join(' ')),
+    page: fc.constantFrom('1', '1', '2', '4'),
+    per_page: fc.constantFrom('1', '5', '30', '100'),
+    viewer: fc.constantFrom(...viewers),
+    requirePreviews: fc.constant(false),
+  });
+}
+
+/** Asserts the property over `runs` requests; returns how many pruned runs skipped at least one document. */
+async function assertExact(store: Store, arbitrary: fc.Arbitrary<SearchRequest>, runs: number, seed: number): Promise<number> {
+  let skipped = 0;
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (request) => {
+      const result = await compare(store, request);
+      if (!result) return;
+      expect(result.pruned).toEqual(result.exhaustive);
+      if (result.scored !== undefined && result.scored < result.matches) skipped++;
+    }),
+    { numRuns: runs, seed },
+  );
+  return skipped;
+}
+
+const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
+
+describe('pruned top-k equals exhaustive scoring on generated dumps (private records, every viewer)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [1, 40],
+    [2, 90],
+  ])('seed %i, %i documents per repository', async (seed, perRepo) => {
+    const { dir } = generateDump(seed, perRepo);
+    dirs.push(dir);
+    const store = openStore(dir, { cacheDir: path.join(dir, '.cache') });
+    const kinds: Kind[] = ['issues', 'commits', 'repositories', 'code', 'labels'];
+    const extra = ['', 'is:open', 'in:title', 'user:acme', 'repo:acme/secret', 'NOT zebra', 'label:bug'];
+    const skipped = await assertExact(store, requests(kinds, VOCABULARY, READERS, extra), 150, 2400 + seed);
+    expect(skipped).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+/** The most frequent words of the records' `field` (lower case, 3+ letters): common and rare terms both. */
+function frequentWords(records: readonly Rec[], field: string, take: number): string[] {
+  const counts = new Map<string, number>();
+  for (const r of records.slice(0, 3000)) {
+    const text = r[field];
+    if (typeof text !== 'string') continue;
+    for (const w of text.toLowerCase().match(/[a-z]{3,}/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  return [...sorted.slice(0, take), ...sorted.slice(sorted.length >> 1, (sorted.length >> 1) + (take >> 1))];
+}
+
+const REAL: ReadonlyArray<[string, Kind, string, readonly Viewer[]]> = [
+  [HF, 'issues', 'title', [ANONYMOUS]],
+  [JENKINS, 'commits', 'message', [ANONYMOUS]],
+  [HUB4J, 'issues', 'title', [ANONYMOUS, viewerFor('reader', ['hub4j-test-org/ghissuetest']), viewerFor('root', ['*'])]],
+  [HUB4J, 'repositories', 'description', [ANONYMOUS, viewerFor('root', ['*'])]],
+];
+
+describe.each(REAL)('pruned top-k equals exhaustive scoring on %s (%s)', (source, kind, field, viewers) => {
+  const present = hasSource(source, kind === 'commits' ? 'commits' : kind);
+  it.skipIf(!present)(titleFor(`${kind}: same total_count, documents, order and scores`, present, source), async () => {
+    const raw = readRaw(source, kind);
+    const words = frequentWords(kind === 'commits' ? raw.map((r) => ({ message: (r.commit as Rec | undefined)?.message })) : raw, kind === 'commits' ? 'message' : field, 24);
+    const store = openSource(source, testCacheDir(`top-k-${source}`));
+    const extra = kind === 'issues' ? ['', 'is:closed', 'in:title', 'is:pr'] : [''];
+    const skipped = await assertExact(store, requests([kind], words, viewers, extra), 40, 2500);
+    if (raw.length > 5000) expect(skipped).toBeGreaterThan(0);
+  }, 240_000);
+});
