@@ -174,8 +174,9 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
     });
   const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
   if (workers.isServeWorker()) return serveAsWorker(serving);
-  // Workers run this command line with the production core: injected stand-ins (tests) keep one process.
-  const many = options.workers > 1 && deps.openStore === undefined && deps.search === undefined;
+  // Workers run this command line with the production core: injected stand-ins (tests) and an entry script that
+  // is not ours (the command embedded in another program) keep one process.
+  const many = options.workers > 1 && deps.openStore === undefined && deps.search === undefined && workers.canFork();
   // A port that is taken fails here, once, before any index is built or worker forked.
   if (many && options.port !== 0) await workers.probePort(options.port, options.host);
   const built = await openBuilt(options, deps, stderr, !many);

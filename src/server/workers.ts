@@ -4,6 +4,8 @@
  * worker starts, keeps the one rate-limit count (shared-rate-limiter.ts), replaces a worker that dies, and on
  * SIGINT/SIGTERM tells every worker to stop gracefully (in-flight requests finish) and waits for them.
  */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
 import type { SignalSource } from './listen.js';
@@ -14,6 +16,21 @@ import type { RunningServer } from './listen.js';
 /** Is this process a worker of `serve --workers N`? */
 export function isServeWorker(): boolean {
   return cluster.isWorker;
+}
+
+/**
+ * Whether this process can run workers: `cluster.fork()` runs the process's own entry script again, so it must be
+ * this package's `bin/search.js` (through any symlink, as `npm link` makes). Embedded in another program (a test
+ * runner, a script that imports the command) the server keeps one process instead of starting copies of that
+ * program.
+ */
+export function canFork(entry: string | undefined = process.argv[1]): boolean {
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry).endsWith(`${path.sep}bin${path.sep}search.js`);
+  } catch {
+    return false;
+  }
 }
 
 /**

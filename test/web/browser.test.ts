@@ -33,7 +33,7 @@ async function serve(data: string, args: string[] = []): Promise<{ server: Runni
     signals: signals as unknown as SignalSource,
     onListening: ready,
   }).exitOverride();
-  const done = command.parseAsync(['--port', '0', '--rate-limit', 'off', '--quiet', ...args], { from: 'user' });
+  const done = command.parseAsync(['--port', '0', '--workers', '1', '--rate-limit', 'off', '--quiet', ...args], { from: 'user' });
   const server = await Promise.race([listening, done.then(() => { throw new Error('serve ended early'); })]);
   return {
     server,
