@@ -21,7 +21,7 @@ import { TempFile } from './temp-file.js';
 import { cacheNotice } from './notice.js';
 
 /** Version of the layout above (and of the item text it holds). */
-export const ITEMS_FORMAT = 3;
+export const ITEMS_FORMAT = 5;
 const MAGIC = Buffer.from('OGSITEMS', 'latin1');
 const HEADER_BYTES = 32;
 const ENTRY_BYTES = 16;

@@ -344,12 +344,30 @@ export const issues: KindSpec = {
     if (milestone && typeof milestone === 'object' && milestone.creator && typeof milestone.creator === 'object') {
       item.milestone = { ...milestone, creator: userSummary(milestone.creator) };
     }
+    // Milestones of the oldest recordings lack `labels_url` and `updated_at`, both required by GitHub's milestone
+    // schema (clients such as PyGithub read them): the link is derived from the milestone's `url`, and the last
+    // change is the latest date the recording does carry (closed_at, else created_at).
+    const shown = item.milestone as RawRecord | null | undefined;
+    if (shown && typeof shown === 'object' && typeof shown.url === 'string' && (shown.labels_url === undefined || shown.updated_at === undefined)) {
+      item.milestone = {
+        ...shown,
+        ...(shown.labels_url === undefined ? { labels_url: `${shown.url}/labels` } : {}),
+        ...(shown.updated_at === undefined ? { updated_at: shown.closed_at ?? shown.created_at ?? null } : {}),
+      };
+    }
     // A plain issue's all-null `pull_request` marks no pull request (pull-snapshot.ts): not on the item.
     if (!isPr(record, doc, c)) delete item.pull_request;
     // `repository_url` is required (issue-search-result-item): derived from the item's `url` when absent.
     if (typeof item.repository_url !== 'string' && typeof record.url === 'string') {
       const m = /^(.*\/repos\/[^/]+\/[^/]+)\/issues\/\d+$/.exec(record.url);
       if (m) item.repository_url = m[1];
+    }
+    // Old recordings lack the issue's own API links, which clients read (PyGithub's Issue): derived from `url` as
+    // GitHub writes them.
+    if (typeof record.url === 'string') {
+      if (typeof item.labels_url !== 'string') item.labels_url = `${record.url}/labels{/name}`;
+      if (typeof item.comments_url !== 'string') item.comments_url = `${record.url}/comments`;
+      if (typeof item.events_url !== 'string') item.events_url = `${record.url}/events`;
     }
     Object.assign(item, snapshotFields(record, isPr(record, doc, c) ? c.pullOf(doc) : undefined));
     return item;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/api-error.js';
-import type { Envelope } from '../../../src/envelope/envelope.js';
 import type { Kind } from '../../../src/kinds/kind.js';
 import { RateLimiter, DEFAULT_RATE_LIMITS, type RateResource } from '../../../src/server/rate-limiter.js';
 import { apiVersion, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
@@ -116,9 +115,10 @@ describe('search', () => {
     const huge = async (request: Parameters<typeof core>[0]) => {
       const result = await core(request);
       if (!thrown) return result;
-      const envelope = { total_count: 1, incomplete_results: false } as Envelope;
-      Object.defineProperty(envelope, 'items', { enumerable: true, get: () => { throw thrown; } });
-      return { ...result, envelope };
+      // The page's bytes cannot be put together (Buffer.concat past what one buffer can hold).
+      const page = { ...result.page };
+      Object.defineProperty(page, 'items', { enumerable: true, get: () => { throw thrown; } });
+      return { ...result, page } as typeof result;
     };
     const c = searchContext('/search/issues?q=x+count:10');
     const error = await search({ search: huge, maxResponseBytes: limit })(c, nextAnswering(404)).then(
