@@ -85,7 +85,7 @@ describe('gh qualifier flags become qualifiers, written as gh writes them', () =
       for (const flag of flags) expect(section, `${name} --${flag}`).toMatch(new RegExp(`--${flag}\\b[^\\n]*`));
       expect(KIND_COMMANDS.find((c) => c.name === name)!.ghFlags.map((f) => f.name).sort()).toEqual([...flags].sort());
     }
-    expect(program.commands.find((c) => c.name() === 'issues')!.helpInformation()).toMatch(/--owner <string>\s+Filter on repository owner → user:<string>/);
+    expect(program.commands.find((c) => c.name() === 'issues')!.helpInformation()).toMatch(/--owner <string>\s+in repositories of this user or\s+organization\s+→\s+user:<string>/);
     for (const kind of ['code', 'labels', 'topics', 'users']) {
       const help = program.commands.find((c) => c.name() === kind)!.helpInformation();
       expect(help).not.toContain(GH_FLAGS_HEADING);
