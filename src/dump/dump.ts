@@ -17,7 +17,8 @@ import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
 import { RecordLimitError } from './json-limits.js';
 import { MAX_WHOLE_TEXT_BYTES, parseJsonBytes, TOO_LARGE_WHOLE } from './json-text.js';
 import { checkArray, PARTS, partRecords, readBytes, readBytesSync } from './part-files.js';
-import { validateRecords, type SchemaName } from './record-schemas.js';
+import { prepareValidators, validateRecords, type SchemaName } from './record-schemas.js';
+import { timeSlices } from './time-slices.js';
 
 /** What a collection needs of the pulls: the `/pulls` record of a document. A Map qualifies. */
 export interface PullLookup {
@@ -184,14 +185,19 @@ const EXACT_ERROR_BYTES = 256 * 1024 * 1024;
  */
 async function streamArray(
   file: string,
-  hash: ReturnType<typeof createHash>,
+  hash: { update(data: string | Buffer): unknown },
   onBytes: ((read: number, total: number) => void | Promise<void>) | undefined,
   onElement: (bytes: Buffer, index: number) => void,
 ): Promise<number> {
   const size = (await stat(file)).size;
   hash.update(`${size}\0`);
   let read = 0;
-  const splitter = new JsonArraySplitter(onElement);
+  // Elements are collected per chunk and handed out in time slices (time-slices.ts), so the event loop (a key
+  // press, a signal) gets a turn at least every SLICE_MS however long the chunk's records take.
+  const elements: Buffer[] = [];
+  const splitter = new JsonArraySplitter((bytes) => elements.push(bytes));
+  const pause = timeSlices();
+  let index = 0;
   const hasher = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
@@ -203,12 +209,24 @@ async function streamArray(
   if (file.endsWith('.gz')) stages.push(createGunzip({ chunkSize: 1 << 20 }));
   const out = pipeline([createReadStream(file, { highWaterMark: 1 << 20 }), ...stages], () => undefined) as unknown as AsyncIterable<Buffer>;
   for await (const chunk of out) {
-    splitter.push(chunk);
+    let shapeError: unknown;
+    try {
+      splitter.push(chunk);
+    } catch (error) {
+      shapeError = error; // thrown after the elements before it, as when they were handed out during the scan
+    }
+    for (let i = 0; i < elements.length; i++) {
+      onElement(elements[i]!, index++);
+      const slice = pause();
+      if (slice) await slice;
+    }
+    elements.length = 0;
+    if (shapeError !== undefined) throw shapeError;
     await onBytes?.(read, size);
   }
   splitter.end();
   if (read !== size) throw new DataError('the file changed while it was being read; search again', { file });
-  return splitter.elements;
+  return index;
 }
 
 /**
@@ -237,6 +255,35 @@ function streamError(error: unknown, file: string, loadWhole: () => unknown): un
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return new DataError(`not a valid gzip file (${(error as Error).message})`, { file });
   return new DataError(`cannot read file (${code ?? (error as Error).message})`, { file });
+}
+
+/**
+ * A directory dump's `/pulls` file, streamed as a kind file is ({@link streamArray}: in time slices), its records
+ * validated and kept with its raw bytes (what the kind hash covers after the kind file's).
+ * @param loadWhole the whole-file read that describes a failure exactly ({@link streamError})
+ * @throws DataError naming the file, and the record for a record's own syntax or schema error
+ */
+async function streamPulls(file: string, loadWhole: () => unknown): Promise<{ records: RawRecord[]; chunks: Buffer[]; size: number }> {
+  const records: RawRecord[] = [];
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const raw = {
+    update(data: string | Buffer) {
+      if (typeof data === 'string') return; // streamArray's length prefix: added with the total
+      chunks.push(data);
+      size += data.length;
+    },
+  };
+  try {
+    await streamArray(file, raw, undefined, (bytes, index) => {
+      const record = JSON.parse(bytes.toString('utf8')) as unknown;
+      validateOne('pulls', record, file, index);
+      records.push(record as RawRecord);
+    });
+  } catch (error) {
+    throw streamError(error, file, loadWhole);
+  }
+  return { records, chunks, size };
 }
 
 /** Validates one record (as {@link validateRecords} does for an array), naming its index in the file. */
@@ -334,7 +381,9 @@ function makeDump(
       return { ...rest, pulls, count: records.length };
     }
     const file = partFile(kind);
-    const pullsPart = partsOf(kind)[1] ? readPart('pulls') : undefined;
+    const pullsFile = partsOf(kind)[1] ? partFile('pulls') : undefined;
+    await prepareValidators(pullsFile ? [kind, 'pulls'] : [kind]);
+    const pullsPart = pullsFile ? await streamPulls(pullsFile, () => readPart('pulls')) : undefined;
     const match = pullsPart ? pullMatcher(pullsPart.records) : undefined;
     const hash = createHash('sha256');
     let count: number;
@@ -359,10 +408,10 @@ function makeDump(
       throw streamError(error, file, () => readPart(kind));
     }
     if (pullsPart) {
-      const bytes = typeof pullsPart.hashInput === 'string' ? Buffer.from(pullsPart.hashInput) : pullsPart.hashInput;
-      hash.update(`${bytes.length}\0`).update(bytes);
+      hash.update(`${pullsPart.size}\0`);
+      for (const chunk of pullsPart.chunks) hash.update(chunk);
     }
-    const files = [...new Set([file, ...(pullsPart ? [pullsPart.file] : [])])];
+    const files = [...new Set([file, ...(pullsFile ? [pullsFile] : [])])];
     return { kind, hash: hash.digest('hex'), files, pulls, count };
   };
   const hashKind = async (kind: Kind): Promise<string> => {

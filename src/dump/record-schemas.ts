@@ -118,22 +118,50 @@ export const RECORD_SCHEMAS: Readonly<Record<SchemaName, SchemaObject>> = {
   ),
 };
 
-let compiled: Map<SchemaName, ValidateFunction> | undefined;
+let ajv: import('ajv').Ajv | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+/** The one ajv instance, loaded on first use. */
+function ajvInstance(): import('ajv').Ajv {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    // validateSchema off: the schemas are this file's constants, checked against ajv's meta-schema by a test
+    // (test/dump/record-schemas.test.ts); compiling that meta-schema would cost every cold build ~50-100 ms.
+    ajv = new Ajv({ allErrors: false, allowUnionTypes: true, strict: true, validateSchema: false });
+  }
+  return ajv;
+}
 
 /**
- * The compiled validators, built once per process and only when a dump is actually validated. ajv itself is
- * loaded here, not at module load (its ~90 files cost ~50 ms, and a query served from a cached record snapshot
+ * The compiled validator of one schema, built once per process and only when a dump's part of that name is
+ * actually validated (each compile costs tens of ms: a cold build compiles the one or two it reads). ajv itself
+ * is loaded here, not at module load (its ~90 files cost ~50 ms, and a query served from a cached record snapshot
  * validates nothing); `require` because ajv is CommonJS and this function must stay synchronous.
  */
-function validators(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
-  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-  const ajv = new Ajv({ allErrors: false, allowUnionTypes: true, strict: true });
-  compiled = new Map();
-  for (const [name, schema] of Object.entries(RECORD_SCHEMAS)) {
-    compiled.set(name as SchemaName, ajv.compile(schema));
+function validator(name: SchemaName): ValidateFunction {
+  let validate = compiled.get(name);
+  if (validate) return validate;
+  validate = ajvInstance().compile(RECORD_SCHEMAS[name]);
+  compiled.set(name, validate);
+  return validate;
+}
+
+/**
+ * Load ajv and compile the validators of `names` ahead of {@link validateRecords}, giving the event loop a turn
+ * (`setImmediate`) after loading ajv and after each compile, so that a build started behind the interactive view
+ * never blocks a key press for all of them at once.
+ */
+export async function prepareValidators(names: readonly SchemaName[]): Promise<void> {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const name of names) {
+    if (compiled.has(name)) continue;
+    if (!ajv) {
+      ajvInstance();
+      await turn();
+    }
+    validator(name);
+    await turn();
   }
-  return compiled;
 }
 
 /** A short JSON rendering of an offending value for error messages (at most 60 characters). */
@@ -199,7 +227,7 @@ function article(type: string): string {
  *   a record that is not an object reports no field.
  */
 export function validateRecords(name: SchemaName, records: readonly unknown[], file: string): void {
-  const validate = validators().get(name)!;
+  const validate = validator(name);
   for (let index = 0; index < records.length; index++) {
     const record = records[index];
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {

@@ -18,6 +18,18 @@ const BATCH_DOCS = 512;
 /** Batches in flight before the pass waits for the worker (bounds the queued texts to a few tens of MB). */
 const MAX_IN_FLIGHT = 8;
 
+/** The indexers whose worker may still run (started, not yet stopped), for {@link stopIndexWorkers}. */
+const running = new Set<ParallelIndexer>();
+
+/**
+ * Stop every index worker this process runs and remove their spill files: an interrupted build, before the process
+ * exits (so no worker writes a file after the exit removed the process's temp files, cache/temp-file.ts).
+ * Resolves once all have stopped; never rejects.
+ */
+export function stopIndexWorkers(): Promise<void> {
+  return Promise.all([...running].map((indexer) => indexer.abortAndWait().catch(() => undefined))).then(() => undefined);
+}
+
 export class ParallelIndexer {
   private batch: unknown[][] = [];
   private batchStart = 0;
@@ -32,6 +44,7 @@ export class ParallelIndexer {
     private readonly worker: Worker,
     private readonly spillFile: string,
   ) {
+    running.add(this);
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ack') {
         this.inFlight--;
@@ -100,7 +113,13 @@ export class ParallelIndexer {
     void this.stop();
   }
 
+  /** {@link abort}, resolving once the worker has stopped and its spill file is gone. */
+  abortAndWait(): Promise<void> {
+    return this.stop();
+  }
+
   private async stop(): Promise<void> {
+    running.delete(this);
     await this.worker.terminate().catch(() => undefined);
     rmSync(this.spillFile, { force: true });
   }

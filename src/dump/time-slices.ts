@@ -1,0 +1,23 @@
+/**
+ * Long synchronous work on the main thread, cut into slices: between slices the event loop runs, so a key press
+ * (the interactive view's Ctrl-C), a signal handler or a worker's message is handled within one slice instead of
+ * after the whole job (a kind's build pass runs for seconds).
+ */
+
+/** How long (ms) a slice runs before the event loop gets a turn: about one frame. */
+export const SLICE_MS = 16;
+
+/**
+ * A checkpoint to call between units of work (records): undefined while the current slice is younger than
+ * `sliceMs`, else a promise that resolves on the event loop's next check phase (`setImmediate`: pending I/O,
+ * such as stdin, is polled first), which starts a new slice. Costs one `performance.now()` per call.
+ * @param sliceMs the slice length in ms @default SLICE_MS
+ */
+export function timeSlices(sliceMs = SLICE_MS): () => Promise<void> | undefined {
+  let started = performance.now();
+  const next = (resolve: () => void) => {
+    started = performance.now();
+    resolve();
+  };
+  return () => (performance.now() - started < sliceMs ? undefined : new Promise<void>((resolve) => setImmediate(next, resolve)));
+}
