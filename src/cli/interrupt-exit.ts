@@ -7,7 +7,7 @@
  * while an index build it started is still running (the build's pass hands the event loop back every few ms,
  * dump/time-slices.ts, so the key is read at once).
  */
-import { stopIndexWorkers } from '../store/parallel-indexer.js';
+import { stopBuilds } from '../store/parallel-indexer.js';
 
 /** The exit code for each handled signal (128 + its number, as shells report it). */
 export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -22,7 +22,7 @@ export const STOP_WAIT_MS = 100;
 export interface SignalDeps {
   readonly source?: Pick<NodeJS.Process, 'on' | 'removeListener'> | undefined;
   readonly exit?: ((code: number) => void) | undefined;
-  /** Stops the running build's worker threads. @default stopIndexWorkers (store/parallel-indexer.ts) */
+  /** Stops the running build: its pass and its worker threads. @default stopBuilds (store/parallel-indexer.ts) */
   readonly stop?: (() => Promise<void>) | undefined;
 }
 
@@ -48,7 +48,7 @@ function stopThenExit(code: number, exit: (code: number) => void, stop: () => Pr
 export function exitOnSignals(terminal: { readonly isTTY?: boolean; write(text: string): unknown }, deps: SignalDeps = {}): () => void {
   const source = deps.source ?? process;
   const exit = deps.exit ?? ((code: number) => process.exit(code));
-  const stop = deps.stop ?? stopIndexWorkers;
+  const stop = deps.stop ?? stopBuilds;
   let stopping = false;
   const handlers = (Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]).map((signal) => {
     const handler = () => {
@@ -69,6 +69,6 @@ export function exitOnSignals(terminal: { readonly isTTY?: boolean; write(text: 
  * After a run that ended interrupted (130), stop the index workers and end the process: work it started (an index
  * build behind the view) would otherwise keep it alive for as long as that work takes.
  */
-export function exitAfter(code: number, exit: (code: number) => void = (c) => process.exit(c), stop: () => Promise<void> = stopIndexWorkers): void {
+export function exitAfter(code: number, exit: (code: number) => void = (c) => process.exit(c), stop: () => Promise<void> = stopBuilds): void {
   if (code === SIGNAL_EXIT.SIGINT) stopThenExit(code, exit, stop);
 }

@@ -12,6 +12,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { fieldValues } from '../index/index-builder.js';
 import type { FromWorker, IndexWorkerData, ToWorker } from './index-worker.js';
+import { haltSlices } from '../dump/time-slices.js';
 
 /** Documents per posted batch. */
 const BATCH_DOCS = 512;
@@ -28,6 +29,16 @@ const running = new Set<ParallelIndexer>();
  */
 export function stopIndexWorkers(): Promise<void> {
   return Promise.all([...running].map((indexer) => indexer.abortAndWait().catch(() => undefined))).then(() => undefined);
+}
+
+/**
+ * An interrupted process stops its builds: the pass on the main thread stops at its next slice boundary
+ * (dump/time-slices.ts) and the index workers are stopped ({@link stopIndexWorkers}). Resolves once the workers
+ * have stopped; never rejects.
+ */
+export function stopBuilds(): Promise<void> {
+  haltSlices();
+  return stopIndexWorkers();
 }
 
 export class ParallelIndexer {
@@ -118,10 +129,15 @@ export class ParallelIndexer {
     return this.stop();
   }
 
-  private async stop(): Promise<void> {
-    running.delete(this);
-    await this.worker.terminate().catch(() => undefined);
-    rmSync(this.spillFile, { force: true });
+  /** The worker's stop (once): terminated, then its spill file removed. */
+  private stopped: Promise<void> | undefined;
+
+  private stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      await this.worker.terminate().catch(() => undefined);
+      rmSync(this.spillFile, { force: true });
+    })().finally(() => running.delete(this));
+    return this.stopped;
   }
 
   private post(): void {

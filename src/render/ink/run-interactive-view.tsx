@@ -14,6 +14,7 @@ import type { ProgressSource } from './state/use-search.js';
 import type { SearchFunction } from '../../search.js';
 import type { ViewError } from './state/query-error.js';
 import { clipText, terminalText } from '../terminal-text.js';
+import { stopBuilds } from '../../store/parallel-indexer.js';
 
 /** What the CLI hands to the view. */
 export interface InteractiveOptions {
@@ -35,6 +36,11 @@ export interface InteractiveOptions {
   readonly env?: NodeJS.ProcessEnv | undefined;
   /** Where the last refusal is printed once the screen is restored. @default process.stderr */
   readonly stderr?: NodeJS.WritableStream | undefined;
+  /**
+   * Called as soon as Ctrl-C is read, before the view unmounts: starts stopping what the search started, so that
+   * runs alongside the unmount. @default stopBuilds (store/parallel-indexer.ts: the build's pass and workers)
+   */
+  readonly onInterrupt?: (() => void) | undefined;
 }
 
 /** How the view ended. */
@@ -87,6 +93,7 @@ export async function runInteractiveView(options: InteractiveOptions): Promise<I
         select={options.select !== undefined}
         onQuit={(q) => {
           quit = q;
+          if (q.how === 'interrupt') (options.onInterrupt ?? (() => void stopBuilds()))();
         }}
       />,
       { stdout, stdin, exitOnCtrlC: false, patchConsole: true },
