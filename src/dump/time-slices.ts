@@ -37,3 +37,11 @@ export function timeSlices(sliceMs = SLICE_MS): () => Promise<void> | undefined 
     return performance.now() - started < sliceMs ? undefined : new Promise<void>((resolve) => setImmediate(next, resolve));
   };
 }
+
+/**
+ * One turn of the event loop between two long synchronous steps (`setImmediate`), or, after {@link haltSlices}, a
+ * promise that never resolves (the work stops there).
+ */
+export function nextTurn(): Promise<void> {
+  return halted ? new Promise<void>(() => undefined) : new Promise<void>((resolve) => setImmediate(resolve));
+}

@@ -24,6 +24,7 @@ import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
 import { DataError } from '../dump/data-error.js';
+import { nextTurn } from '../dump/time-slices.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
 import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemBytes } from '../kinds/item-text.js';
@@ -465,7 +466,9 @@ class DumpStore implements Store {
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
     if (streamedNames) collection.seedOwnNames(streamedNames);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
+    await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)
     await this.attachColumns(collection, dump, columnsKey, columns);
+    await nextTurn();
     this.attachSegment(collection, dump, segmentFile, segmentKey, segment);
     const indexed = this.attachIndex(collection, key, streamed, built, started);
     indexed.catch(() => undefined); // (awaited by entry(); an early failure is not unhandled meanwhile)
