@@ -86,7 +86,10 @@ export interface Dump {
    * handed to `visit` with its document number and, when the record is exactly the file's text, those bytes
    * (undefined when enrichment changed it, or for a single-file dump, whose records are already parsed). A
    * directory dump streams its file in chunks (any size, gzipped or not); memory stays bounded by what `visit`
-   * keeps. Does not memoise the records (a later {@link load} reads the file again).
+   * keeps. Does not memoise the records (a later {@link load} reads the file again). Records are handed out in
+   * time slices (time-slices.ts): the event loop gets a turn at least every SLICE_MS (a key press, a signal), and
+   * after `haltSlices` the pass stops at its next slice boundary (its promise then never settles: the process is
+   * exiting). The `/pulls` file of issues streams the same way, before the kind's file.
    * @param onBytes called per chunk with the file bytes read so far and the file's size (progress); the next
    *   chunk waits for the promise it may return (back-pressure)
    * @param pulls the map to fill with document → `/pulls` record (filled before each record is visited)
@@ -179,7 +182,8 @@ const EXACT_ERROR_BYTES = 256 * 1024 * 1024;
 
 /**
  * Stream a file holding a JSON array (gunzipped when it ends in `.gz`), adding its raw bytes to `hash` as
- * {@link hashParts} does (length prefix, then the bytes), and hand each element's bytes to `onElement`.
+ * {@link hashParts} does (length prefix, then the bytes), and hand each element's bytes to `onElement`, in time
+ * slices ({@link timeSlices}). An array-shape error is thrown after the elements before it were handed out.
  * @returns the number of elements
  * @throws ArrayShapeError, or whatever `onElement` or the read throws
  */
