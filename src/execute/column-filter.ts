@@ -67,57 +67,76 @@ function runEnd(within: DocList, from: number, bound: number): number {
   return lo;
 }
 
-/** Append the documents of `within[from..end)` that `filter` accepts to `out` at `n`; returns the new length. */
+/**
+ * Append the documents of `within[from..end)` (all inside block `block`) that `filter` accepts to `out` at `n`;
+ * returns the new length. One monomorphic loop per filter type.
+ */
 function testRun(filter: Exclude<ColumnFilter, { type: 'any' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
-  switch (filter.type) {
-    case 'range': {
-      const { values, interval, blocks } = filter;
-      if (blocks) {
-        const present = blocks.present[block]!;
-        if (present === 0) return n;
-        const lo = blocks.min[block]!;
-        const hi = blocks.max[block]!;
-        // Every value of the block lies in [lo, hi]. Both ends inside the (convex) interval: all pass.
-        if (inInterval(interval, lo) && inInterval(interval, hi)) {
-          const size = Math.min(blocks.size, values.length - block * blocks.size);
-          if (present === size) {
-            out.set(within.subarray(from, end), n);
-            return n + (end - from);
-          }
-        } else if (hi < interval.lo || lo > interval.hi || (hi === interval.lo && !interval.loInclusive) || (lo === interval.hi && !interval.hiInclusive)) {
-          return n; // [lo, hi] and the interval are disjoint: none passes
-        }
+  if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
+  if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
+  return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
+}
+
+function rangeRun(filter: Extract<ColumnFilter, { type: 'range' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
+  const { values, interval, blocks } = filter;
+  const { lo, hi, loInclusive, hiInclusive } = interval;
+  if (blocks) {
+    const present = blocks.present[block]!;
+    if (present === 0) return n;
+    const least = blocks.min[block]!;
+    const most = blocks.max[block]!;
+    // Every value of the block lies in [least, most]. Both ends inside the (convex) interval: all pass.
+    if (inInterval(interval, least) && inInterval(interval, most)) {
+      if (present === Math.min(blocks.size, values.length - block * blocks.size)) {
+        out.set(within.subarray(from, end), n);
+        return n + (end - from);
       }
-      const { lo, hi, loInclusive, hiInclusive } = interval;
-      for (let i = from; i < end; i++) {
-        const doc = within[i]!;
-        const x = values[doc]!;
-        // NaN (no value) fails every comparison.
-        if ((loInclusive ? x >= lo : x > lo) && (hiInclusive ? x <= hi : x < hi)) out[n++] = doc;
-      }
-      return n;
-    }
-    case 'flag': {
-      const { values } = filter;
-      if (filter.wanted) {
-        for (let i = from; i < end; i++) if (values[within[i]!] === 1) out[n++] = within[i]!;
-      } else {
-        for (let i = from; i < end; i++) if (values[within[i]!] !== 1) out[n++] = within[i]!;
-      }
-      return n;
-    }
-    case 'set': {
-      const { offsets, ids, hit } = filter;
-      for (let i = from; i < end; i++) {
-        const doc = within[i]!;
-        for (let k = offsets[doc]!, stop = offsets[doc + 1]!; k < stop; k++) {
-          if (hit[ids[k]!] === 1) {
-            out[n++] = doc;
-            break;
-          }
-        }
-      }
-      return n;
+    } else if (most < lo || least > hi || (most === lo && !loInclusive) || (least === hi && !hiInclusive)) {
+      return n; // [least, most] and the interval are disjoint: none passes
     }
   }
+  // NaN (no value) fails every comparison.
+  if (loInclusive && hiInclusive) {
+    for (let i = from; i < end; i++) {
+      const doc = within[i]!;
+      const x = values[doc]!;
+      if (x >= lo && x <= hi) out[n++] = doc;
+    }
+  } else {
+    for (let i = from; i < end; i++) {
+      const doc = within[i]!;
+      const x = values[doc]!;
+      if ((loInclusive ? x >= lo : x > lo) && (hiInclusive ? x <= hi : x < hi)) out[n++] = doc;
+    }
+  }
+  return n;
+}
+
+function flagRun(values: Uint8Array, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
+  for (let i = from; i < end; i++) {
+    const doc = within[i]!;
+    if (values[doc] === 1) out[n++] = doc;
+  }
+  return n;
+}
+
+function notFlagRun(values: Uint8Array, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
+  for (let i = from; i < end; i++) {
+    const doc = within[i]!;
+    if (values[doc] !== 1) out[n++] = doc;
+  }
+  return n;
+}
+
+function setRun(offsets: Uint32Array, ids: Uint32Array, hit: Uint8Array, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
+  for (let i = from; i < end; i++) {
+    const doc = within[i]!;
+    for (let k = offsets[doc]!, stop = offsets[doc + 1]!; k < stop; k++) {
+      if (hit[ids[k]!] === 1) {
+        out[n++] = doc;
+        break;
+      }
+    }
+  }
+  return n;
 }
