@@ -11,7 +11,8 @@
  *   bytes 16…     header: UTF-8 JSON ({@link Header}), zero-padded to a multiple of 8
  *   data          one section per column, each starting at a multiple of 8 (offsets in the header are relative to
  *                 the start of the data), zero-padded to the next multiple of 8:
- *                   number   Float64 × count
+ *                   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks
+ *                            each: the least value, the greatest value, how many documents have one
  *                   boolean  Uint8 × count
  *                   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`)
  *
@@ -24,14 +25,16 @@ import { openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
 import { writeAtomically } from './temp-file.js';
 import { crc32 } from 'node:zlib';
-import type { Column, ColumnType } from '../kinds/collection-view.js';
+import type { Column, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
- * repository record's own visibility).
+ * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts).
  */
-export const COLUMNS_FORMAT = 3;
+export const COLUMNS_FORMAT = 4;
+/** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
+export const NUMBER_BLOCK = 1024;
 const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
 const PREFIX_BYTES = 16;
 const NO_BOOLEAN = 2;
@@ -74,8 +77,56 @@ class NumberSink implements Sink {
   }
 
   finish(count: number): Column {
-    return { type: 'number', values: this.values.slice(0, count) };
+    const values = this.values.slice(0, count);
+    return { type: 'number', values, blocks: numberBlocks(values) };
   }
+}
+
+/** Number of blocks of {@link NUMBER_BLOCK} documents over `count` documents. */
+const blockCount = (count: number): number => Math.ceil(count / NUMBER_BLOCK);
+
+/**
+ * The block statistics of a number column's values: per block of {@link NUMBER_BLOCK} documents, the least and
+ * greatest value present (NaN when none is) and how many documents have a value.
+ */
+export function numberBlocks(values: Float64Array): NumberBlocks {
+  const blocks = blockCount(values.length);
+  const min = new Float64Array(blocks).fill(NaN);
+  const max = new Float64Array(blocks).fill(NaN);
+  const present = new Float64Array(blocks);
+  for (let b = 0; b < blocks; b++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    let n = 0;
+    for (let d = b * NUMBER_BLOCK, end = Math.min(values.length, d + NUMBER_BLOCK); d < end; d++) {
+      const x = values[d]!;
+      if (x !== x) continue;
+      n++;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+    if (n > 0) {
+      min[b] = lo;
+      max[b] = hi;
+    }
+    present[b] = n;
+  }
+  return { size: NUMBER_BLOCK, min, max, present };
+}
+
+/** Whether `blocks` has the shape of {@link numberBlocks}' answer for `count` documents (not its values). */
+function validBlocks(blocks: NumberBlocks, count: number): boolean {
+  const n = blockCount(count);
+  if (blocks.size !== NUMBER_BLOCK || blocks.min.length !== n || blocks.max.length !== n || blocks.present.length !== n) return false;
+  for (let b = 0; b < n; b++) {
+    const size = Math.min(NUMBER_BLOCK, count - b * NUMBER_BLOCK);
+    const present = blocks.present[b]!;
+    if (!Number.isInteger(present) || present < 0 || present > size) return false;
+    const lo = blocks.min[b]!;
+    const hi = blocks.max[b]!;
+    if (present === 0 ? lo === lo || hi === hi : !(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi)) return false;
+  }
+  return true;
 }
 
 class BooleanSink implements Sink {
@@ -202,7 +253,12 @@ function validStrings(dict: readonly string[], offsets: Uint32Array, ids: Uint32
 function validColumn(column: Column, count: number): boolean {
   switch (column.type) {
     case 'number':
-      return column.values instanceof Float64Array && column.values.length === count && validNumbers(column.values);
+      return (
+        column.values instanceof Float64Array &&
+        column.values.length === count &&
+        validNumbers(column.values) &&
+        (column.blocks === undefined || validBlocks(column.blocks, count))
+      );
     case 'boolean':
       return column.values instanceof Uint8Array && column.values.length === count && validBooleans(column.values);
     case 'strings':
@@ -249,9 +305,14 @@ const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isS
 
 /** The byte length a section of this type must have. */
 function expectedLength(type: ColumnType, count: number, ids: number, dictBytes: number): number {
-  if (type === 'number') return 8 * count;
+  if (type === 'number') return 8 * count + 3 * 8 * blockCount(count);
   if (type === 'boolean') return count;
   return 4 * (count + 1) + 4 * ids + dictBytes;
+}
+
+/** A number column's section: its values, then its block statistics (minima, maxima, value counts). */
+function numberParts(values: Float64Array, blocks: NumberBlocks): Buffer[] {
+  return [asBytes(values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)];
 }
 
 /** The file as buffers to write in order, or undefined when a column does not fit `count`. */
@@ -264,7 +325,9 @@ function encode(id: string, count: number, columns: ReadonlyMap<string, Column>)
     const parts =
       column.type === 'strings'
         ? [asBytes(column.offsets), asBytes(column.ids), Buffer.from(JSON.stringify(column.dict), 'utf8')]
-        : [asBytes(column.values)];
+        : column.type === 'number'
+          ? numberParts(column.values, column.blocks ?? numberBlocks(column.values))
+          : [asBytes(column.values)];
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     const crc = crcOf(...parts);
     const strings = column.type === 'strings' ? { ids: column.ids.length, dictBytes: parts[2]!.length } : {};
@@ -397,9 +460,15 @@ class LazyColumnFile implements ColumnFile {
     if (section.type !== 'strings') {
       const bytes = readAt(fd, at, section.length);
       if (crcOf(bytes) !== section.crc) return undefined;
+      const blocks = blockCount(count);
+      const f64 = (index: number, length: number) => new Float64Array(bytes.buffer, 8 * index, length);
       const column: Column =
         section.type === 'number'
-          ? { type: 'number', values: new Float64Array(bytes.buffer, 0, count) }
+          ? {
+              type: 'number',
+              values: f64(0, count),
+              blocks: { size: NUMBER_BLOCK, min: f64(count, blocks), max: f64(count + blocks, blocks), present: f64(count + 2 * blocks, blocks) },
+            }
           : { type: 'boolean', values: bytes };
       return validColumn(column, count) ? column : undefined;
     }

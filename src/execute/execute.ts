@@ -11,6 +11,7 @@ import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
+import { columnFilterDocs } from './column-filter.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
 import { CHECK_EVERY_MS } from '../budget.js';
@@ -76,7 +77,7 @@ export class Executor {
       case 'none':
         return new Uint32Array(0);
       case 'filter':
-        return scanDocs(within, expr.test, this.budget);
+        return columnFilterDocs(within, expr.test, this.budget) ?? scanDocs(within, expr.test, this.budget);
       case 'text':
         return intersect(within, await this.text(expr.text, expr.phrase, expr.fields, within));
       case 'not':

@@ -8,6 +8,7 @@ import type { Collection } from '../store/collection.js';
 import { difference, universe } from './doc-set.js';
 import { Budget, Executor, scanDocs } from './execute.js';
 import { BestMatchScorer } from './scorer.js';
+import { columnFilterDocs } from './column-filter.js';
 
 /** What a plan matched. */
 export interface Matches {
@@ -24,7 +25,7 @@ export interface Matches {
 export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
   const executor = new Executor(c, budget);
   let within = difference(universe(c.records.length), compiled.hidden);
-  for (const test of compiled.within) within = await scanDocs(within, test, budget);
+  for (const test of compiled.within) within = await (columnFilterDocs(within, test, budget) ?? scanDocs(within, test, budget));
   const docs = await executor.evaluate(compiled.expr, within);
   const scorer = compiled.plan.query.hasText ? new BestMatchScorer(c, compiled, executor, budget) : undefined;
   return { docs, scorer };

@@ -47,13 +47,26 @@ export type ColumnType = 'number' | 'boolean' | 'strings';
 
 /**
  * One column over `count` documents.
- * - number: `values[doc]`, NaN when the document has no value (other values are finite).
+ * - number: `values[doc]`, NaN when the document has no value (other values are finite); `blocks`, when present,
+ *   summarises the values block by block ({@link NumberBlocks}) so a range filter can skip or accept whole blocks.
  * - boolean: `values[doc]` is 0 (false), 1 (true) or 2 (no value).
  * - strings: document `d`'s strings are `dict[ids[k]]` for `k` in `[offsets[d], offsets[d+1])`;
  *   `offsets.length = count + 1`, `offsets[0] = 0`, `offsets[count] = ids.length`; `dict` holds each distinct
  *   string once (exact, case kept), in order of first occurrence.
  */
 export type Column =
-  | { readonly type: 'number'; readonly values: Float64Array }
+  | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks }
   | { readonly type: 'boolean'; readonly values: Uint8Array }
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
+
+/**
+ * Per-block statistics of a number column: block `b` covers documents `[b·size, min((b+1)·size, count))`; `min[b]`
+ * and `max[b]` are the least and greatest values present in it (NaN when none is), `present[b]` how many of its
+ * documents have a value. Stored with the column (cache/columns.ts) so filters read them without the values.
+ */
+export interface NumberBlocks {
+  readonly size: number;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  readonly present: Float64Array;
+}

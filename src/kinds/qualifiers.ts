@@ -8,6 +8,7 @@ import { fold } from '../text/stem.js';
 import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
 import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
+import { flagPredicate, onInterval, stringsPredicate } from './qualifier-columns.js';
 
 /** Paths split once: the tables read a few dozen distinct paths millions of times while columns build. */
 const splitPaths = new Map<string, readonly string[]>();
@@ -75,31 +76,24 @@ export function onNumber(c: CollectionView, get: Getter<number | undefined>, tes
   });
 }
 
-/** A predicate on a boolean getter's value (a missing value counts as false), column first. */
+/**
+ * A predicate on a boolean getter's value (a missing value counts as false), column first (then described as a
+ * column filter, qualifier-columns.ts).
+ */
 export function onBoolean(c: CollectionView, get: Getter<boolean | undefined>, wanted: boolean): Predicate {
-  const column = c.column(get);
-  if (column?.type === 'boolean') {
-    const values = column.values;
-    return (doc) => (values[doc] === 1) === wanted;
-  }
+  const fromColumn = flagPredicate(c.column(get), wanted);
+  if (fromColumn) return fromColumn;
   return over(c, (r, doc) => (get(r, doc, c) ?? false) === wanted);
 }
 
 /**
  * A predicate true when any of a string getter's values passes `test`, column first: with a column, `test` runs
- * once per distinct string (its dictionary), not once per document.
+ * once per distinct string (its dictionary), not once per document, and the predicate is described as a column
+ * filter (qualifier-columns.ts).
  */
 export function onStrings(c: CollectionView, get: Getter<string | readonly string[] | undefined>, test: (s: string) => boolean): Predicate {
-  const column = c.column(get);
-  if (column?.type === 'strings') {
-    const { dict, offsets, ids } = column;
-    const hit = new Uint8Array(dict.length);
-    for (let i = 0; i < dict.length; i++) hit[i] = test(dict[i]!) ? 1 : 0;
-    return (doc) => {
-      for (let k = offsets[doc]!, end = offsets[doc + 1]!; k < end; k++) if (hit[ids[k]!] === 1) return true;
-      return false;
-    };
-  }
+  const fromColumn = stringsPredicate(c.column(get), test);
+  if (fromColumn) return fromColumn;
   return over(c, (r, doc) => {
     const have = get(r, doc, c);
     if (have === undefined) return false;
@@ -121,7 +115,7 @@ export function numberQ(get: Getter<number | undefined>): QualifierSpec {
     },
     compile(value, { c }) {
       const interval = parseNumberRange(value);
-      return interval ? onNumber(c, get, (x) => inInterval(interval, x)) : undefined;
+      return interval ? onInterval(c, get, interval, () => onNumber(c, get, (x) => inInterval(interval, x))) : undefined;
     },
   };
 }
@@ -136,7 +130,7 @@ export function dateQ(get: Getter<number | undefined>): QualifierSpec {
     },
     compile(value, { c }) {
       const interval = parseDateRange(value);
-      return interval ? onNumber(c, get, (x) => inInterval(interval, x)) : undefined;
+      return interval ? onInterval(c, get, interval, () => onNumber(c, get, (x) => inInterval(interval, x))) : undefined;
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { invalidQuery, MESSAGES } from '../api-error.js';
 import type { CompileContext, KindSpec, Predicate, QualifierSpec } from '../kinds/spec.js';
+import { anyOf } from '../kinds/qualifier-columns.js';
 import { and, ALL, NONE, type Expr, or } from './expr.js';
 import type { PlannedQualifier, PlanNode, QueryPlan } from './query-plan.js';
 import { combineNodes, qualifierLeaves, textLeaves } from './query-plan.js';
@@ -97,7 +98,7 @@ class Compiler {
     }
     const tests = values.map((v) => q.compile(v, this.ctx)).filter((t): t is Predicate => t !== undefined);
     if (tests.length === 0) return leaf.negated ? ALL : NONE;
-    const test: Predicate = tests.length === 1 ? tests[0]! : (doc) => tests.some((t) => t(doc));
+    const test = anyOf(tests);
     const filter: Expr = { type: 'filter', label: leaf.raw, test };
     return leaf.negated ? { type: 'not', child: filter } : filter;
   }
@@ -180,7 +181,7 @@ class Compiler {
       throw invalidQuery(MESSAGES.cannotSearchResources, plan.scope.find((l) => !l.negated)?.span);
     }
     const parts: Expr[] = [];
-    if (positive.length > 0) parts.push({ type: 'filter', label: 'scope', test: (doc) => positive.some((t) => t(doc)) });
+    if (positive.length > 0) parts.push({ type: 'filter', label: 'scope', test: anyOf(positive) });
     for (const test of negative) parts.push({ type: 'not', child: { type: 'filter', label: 'scope', test } });
     return { expr: and(parts), unresolved: false };
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ColumnBuilder, COLUMNS_FORMAT, openColumns, saveColumns } from '../../src/cache/columns.js';
+import { ColumnBuilder, COLUMNS_FORMAT, NUMBER_BLOCK, numberBlocks, openColumns, saveColumns } from '../../src/cache/columns.js';
 import type { Column, ColumnType } from '../../src/kinds/collection-view.js';
 
 const roots: string[] = [];
@@ -206,7 +206,11 @@ function withSection(bytes: Buffer, name: string, change: (section: Buffer, info
   });
 }
 
-const numberColumn = (values: number[]): Column => ({ type: 'number', values: Float64Array.from(values) });
+/** A number column as the builder makes it: with its block statistics (stored and read back with it). */
+const numberColumn = (values: number[]): Column => {
+  const array = Float64Array.from(values);
+  return { type: 'number', values: array, blocks: numberBlocks(array) };
+};
 const booleanColumn = (values: number[]): Column => ({ type: 'boolean', values: Uint8Array.from(values) });
 const stringsColumn = (docs: unknown[]): Column => build('strings', docs)!;
 
@@ -242,6 +246,18 @@ describe('saveColumns / openColumns', () => {
     opened.close();
   });
 
+  it("stores a number column's block statistics: per block of NUMBER_BLOCK documents, minimum, maximum, value count", async () => {
+    const values = Array.from({ length: NUMBER_BLOCK + 3 }, (_, d) => (d === 5 ? NaN : d < NUMBER_BLOCK ? d % 7 : 100 + d));
+    const file = await saved(new Map([['n', numberColumn(values)]]), values.length);
+    const column = openColumns(file, 'key-1', values.length)!.get('n');
+    expect(column?.type === 'number' && column.blocks).toEqual({
+      size: NUMBER_BLOCK,
+      min: Float64Array.of(0, 100 + NUMBER_BLOCK),
+      max: Float64Array.of(6, 102 + NUMBER_BLOCK),
+      present: Float64Array.of(NUMBER_BLOCK - 1, 3),
+    });
+  });
+
   it('reads each column once and keeps it', async () => {
     const file = await saved();
     const opened = openColumns(file, 'key-1', 3)!;
@@ -270,6 +286,7 @@ describe('saveColumns / openColumns', () => {
 
   it.each<[string, string, (bytes: Buffer, at: number, section: TestSection) => number]>([
     ['a number', 'comments', (_b, at) => at + 9],
+    ["a number block's maximum", 'comments', (_b, at) => at + 3 * 8 + 8 + 2],
     ['a boolean', 'open', (_b, at) => at + 2],
     ['a strings offset', 'labels', (_b, at) => at + 4],
     ['a strings id', 'labels', (_b, at) => at + 16],
@@ -353,6 +370,10 @@ describe('saveColumns / openColumns', () => {
     ['a dictionary with a non-string', 'labels', (s, i) => s.write('12345', i.length - i.dictBytes! + 1, 'latin1')],
     ['a boolean that is not 0, 1 or 2', 'open', (s) => (s[0] = 3)],
     ['an infinite number', 'comments', (s) => s.writeDoubleLE(Infinity, 0)],
+    // Block statistics after the 3 values: minimum, maximum, value count of the one block.
+    ['a block minimum above its maximum', 'comments', (s) => s.writeDoubleLE(2e12, 3 * 8)],
+    ['a block value count above the block size', 'comments', (s) => s.writeDoubleLE(4, 5 * 8)],
+    ['a block with values but no minimum', 'comments', (s) => s.writeDoubleLE(NaN, 3 * 8)],
   ])('refuses %s when read', async (_label, name, change) => {
     const file = await saved();
     writeFileSync(file, withSection(readFileSync(file), name, change));

@@ -1,0 +1,109 @@
+/**
+ * Qualifier filters as column filters: a predicate compiled over a column (qualifiers.ts `onNumber`, `onBoolean`,
+ * `onStrings`, `onInterval`) also says which column it reads and what it accepts there, as data — a numeric
+ * interval, a wanted boolean, a set of dictionary ids — so the executor can evaluate it block by block over the
+ * column's typed arrays into a document set (src/execute/column-filter.ts) instead of calling it per document.
+ * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
+ * property test in test/execute/column-filter.test.ts compares the two).
+ */
+import type { Column, CollectionView, Getter, NumberBlocks } from './collection-view.js';
+import { inInterval, type Interval } from './qualifier-values.js';
+import type { Predicate } from './spec.js';
+
+/**
+ * What a column filter accepts, per document `doc`:
+ * - `range`: `values[doc]` is present (not NaN) and inside `interval` (counts, or dates in epoch ms);
+ * - `flag`: `values[doc] === 1` equals `wanted` (a boolean column; a missing value, 2, counts as false);
+ * - `set`: one of the document's dictionary ids `ids[offsets[doc] .. offsets[doc+1])` has `hit[id] === 1`;
+ * - `any`: any of `parts` accepts the document (repeated values, the repository scope).
+ */
+export type ColumnFilter =
+  | { readonly type: 'range'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly interval: Interval }
+  | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
+  | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
+  | { readonly type: 'any'; readonly parts: readonly ColumnFilter[] };
+
+/** A predicate that also describes itself as a {@link ColumnFilter} accepting the same documents. */
+export interface ColumnPredicate extends Predicate {
+  readonly columnFilter: ColumnFilter;
+}
+
+/** `test` carrying `filter` (which must accept exactly the documents `test` accepts). */
+function described(test: Predicate, filter: ColumnFilter): ColumnPredicate {
+  return Object.assign(test, { columnFilter: filter });
+}
+
+/** The column filter a predicate carries, if it was compiled over a column. */
+export function columnFilterOf(test: Predicate): ColumnFilter | undefined {
+  return (test as Partial<ColumnPredicate>).columnFilter;
+}
+
+/**
+ * A number column's values inside `interval`, as a described predicate; undefined when `column` is not a number
+ * column (the caller then reads records).
+ */
+export function intervalPredicate(column: Column | undefined, interval: Interval): Predicate | undefined {
+  if (column?.type !== 'number') return undefined;
+  const { values, blocks } = column;
+  const test: Predicate = (doc) => {
+    const x = values[doc]!;
+    return x === x && inInterval(interval, x);
+  };
+  return described(test, { type: 'range', values, interval, ...(blocks ? { blocks } : {}) });
+}
+
+/** A boolean column's documents whose value (missing = false) is `wanted`; undefined without a boolean column. */
+export function flagPredicate(column: Column | undefined, wanted: boolean): Predicate | undefined {
+  if (column?.type !== 'boolean') return undefined;
+  const { values } = column;
+  return described((doc) => (values[doc] === 1) === wanted, { type: 'flag', values, wanted });
+}
+
+/**
+ * A strings column's documents with a string passing `test` — `test` runs once per distinct string (the
+ * dictionary), never per document; undefined without a strings column.
+ */
+export function stringsPredicate(column: Column | undefined, test: (s: string) => boolean): Predicate | undefined {
+  if (column?.type !== 'strings') return undefined;
+  const { dict, offsets, ids } = column;
+  const hit = new Uint8Array(dict.length);
+  for (let i = 0; i < dict.length; i++) hit[i] = test(dict[i]!) ? 1 : 0;
+  const predicate: Predicate = (doc) => {
+    for (let k = offsets[doc]!, end = offsets[doc + 1]!; k < end; k++) if (hit[ids[k]!] === 1) return true;
+    return false;
+  };
+  return described(predicate, { type: 'set', offsets, ids, hit });
+}
+
+/**
+ * A number getter's values inside `interval` (numeric and date qualifiers): from its column, described, when the
+ * collection has it; else `fallback` (the record-reading predicate).
+ */
+export function onInterval(c: CollectionView, get: Getter<number | undefined>, interval: Interval, fallback: () => Predicate): Predicate {
+  return intervalPredicate(c.column(get), interval) ?? fallback();
+}
+
+/**
+ * Any of `tests` (repeated values of one qualifier, the repository scope's positive values). Described when every
+ * test is: set filters over the same column merge into one set (their hit arrays ORed).
+ */
+export function anyOf(tests: readonly Predicate[]): Predicate {
+  if (tests.length === 1) return tests[0]!;
+  const some: Predicate = (doc) => tests.some((t) => t(doc));
+  const filters = tests.map(columnFilterOf);
+  if (tests.length === 0 || filters.some((f) => f === undefined)) return some;
+  const parts: ColumnFilter[] = [];
+  for (const filter of filters as ColumnFilter[]) {
+    const same = filter.type === 'set' ? parts.findIndex((p) => p.type === 'set' && p.ids === filter.ids && p.offsets === filter.offsets) : -1;
+    if (same < 0) {
+      parts.push(filter);
+      continue;
+    }
+    const into = parts[same] as Extract<ColumnFilter, { type: 'set' }>;
+    const hit = into.hit.slice();
+    const more = (filter as Extract<ColumnFilter, { type: 'set' }>).hit;
+    for (let i = 0; i < hit.length; i++) hit[i] = hit[i]! | more[i]!;
+    parts[same] = { ...into, hit };
+  }
+  return described(some, parts.length === 1 ? parts[0]! : { type: 'any', parts });
+}
