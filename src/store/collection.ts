@@ -10,7 +10,7 @@ import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView, Column, Getter, MemoryBudget, ReaderSlot } from '../kinds/collection-view.js';
+import type { CollectionView, Column, Getter, ReaderSlot } from '../kinds/collection-view.js';
 import { CollectionBudget } from './memory-budget.js';
 import { deriveClock } from '../segment/facts.js';
 import type { PrivateDocs } from '../access/cache-files.js';
@@ -163,9 +163,13 @@ export class Collection implements CollectionView {
     this.items = file;
   }
 
+  /**
+   * This reader's value of `slot`, made by `slot.make` on first use (with this reader's budget, which its caches
+   * join) and kept until {@link close}.
+   */
   memo<T>(slot: ReaderSlot<T, Collection>): T {
     if (this.slots.has(slot)) return this.slots.get(slot) as T;
-    const value = slot.make(this, this.budget as MemoryBudget);
+    const value = slot.make(this, this.budget);
     this.slots.set(slot, value);
     return value;
   }
