@@ -121,13 +121,13 @@ export function lazyRecords(
       return record;
     };
   }
-  const proxy = lazyProxy(count, cache, read);
-  passingReaders.set(proxy, (doc) => cache[doc] ?? parse(doc));
-  return proxy;
+  // The array carries its own way of reading a record without keeping it (see forEachRecord).
+  Object.defineProperty(cache, PASSING_READ, { value: (doc: number): RawRecord => cache[doc] ?? parse(doc) });
+  return lazyProxy(count, cache, read);
 }
 
-/** How each lazy record array reads a record without keeping it (see {@link forEachRecord}). */
-const passingReaders = new WeakMap<readonly RawRecord[], (doc: number) => RawRecord>();
+/** The property of a lazy record array that reads a record without keeping it (see {@link forEachRecord}). */
+const PASSING_READ = Symbol('passing read');
 
 /**
  * Call `each` on every record in document order, keeping none that was not already kept: the records of a lazy
@@ -135,7 +135,7 @@ const passingReaders = new WeakMap<readonly RawRecord[], (doc: number) => RawRec
  * record at a time, not 1M. A plain array is simply iterated.
  */
 export function forEachRecord(records: readonly RawRecord[], each: (record: RawRecord, doc: number) => void): void {
-  const read = passingReaders.get(records);
+  const read = (records as { readonly [PASSING_READ]?: (doc: number) => RawRecord })[PASSING_READ];
   for (let doc = 0; doc < records.length; doc++) each(read ? read(doc) : records[doc]!, doc);
 }
 

@@ -35,6 +35,9 @@ export const HELP_TOPICS: Readonly<Record<string, { summary: string; text: strin
   SEARCH_MAX_RECORD_BYTES  largest dump record, in bytes of JSON (default 33554432, 32 MiB)
   SEARCH_IMPORT_MAX_FILE_BYTES
                            largest input file search import reads, after gunzip (default 268435456, 256 MiB)
+  SEARCH_MEMORY_BUDGET     MiB each open collection may keep in its query caches (results, scores, keyword
+                           matches, block maxima, rendered items; least recently used goes first past it);
+                           default 256; search serve --memory overrides it
   SEARCH_DEBUG             any value: an internal error prints its stack trace too
   GH_BROWSER, BROWSER      the command that opens a URL (o in the view, --web); GH_BROWSER wins, as in gh;
                            default: the platform's opener (xdg-open, open, start)

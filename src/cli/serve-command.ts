@@ -11,6 +11,7 @@ import type { RunningServer, SignalSource } from '../server/listen.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateCounter, type RateLimits } from '../server/rate-limiter.js';
 import { describeRules, serveRules, type ServeRules } from '../server/serve-rules.js';
 import { openStore, type Store, type StoreOptions } from '../store/store.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, MAX_MEMORY_BUDGET_MIB } from '../store/memory-budget.js';
 import type { Handler } from '../server/routes.js';
 import { stderrProgress } from './progress.js';
 
@@ -54,6 +55,8 @@ interface ServeOptions {
   timeout?: number;
   maxInFlight: number;
   workers: number;
+  /** MiB; undefined: SEARCH_MEMORY_BUDGET, else the default (store/memory-budget.ts). */
+  memory?: number;
   quiet?: boolean;
 }
 
@@ -104,6 +107,11 @@ export function createServeCommand(deps: ServeCommandDeps): Command {
       new Option('--workers <n>', 'server processes over the same index files and port, sharing one rate-limit count')
         .default(availableParallelism(), 'the number of cores')
         .argParser(integer(1, 1024)),
+    )
+    .addOption(
+      new Option('--memory <MiB>', `memory budget of each collection's caches per worker (default: SEARCH_MEMORY_BUDGET, else ${DEFAULT_MEMORY_BUDGET_MIB})`).argParser(
+        integer(1, MAX_MEMORY_BUDGET_MIB),
+      ),
     )
     .option('-q, --quiet', 'no request log on stderr (one line per request otherwise: method, path, status, ms, caller kind)')
     .action(async (options: ServeOptions, self: Command) => {
@@ -205,7 +213,7 @@ async function openBuilt(
   keep: boolean,
 ): Promise<{ store?: Store; source: string; counts: Partial<Record<Kind, number>> }> {
   const progress = stderrProgress(stderr as NodeJS.WriteStream, false);
-  const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress.onProgress });
+  const store = (deps.openStore ?? openStore)(options.data, { onProgress: progress.onProgress, ...memoryOption(options) });
   try {
     await store.prebuild();
   } finally {
@@ -213,6 +221,11 @@ async function openBuilt(
   }
   const facts = { source: store.source, counts: await store.counts() };
   return keep ? { ...facts, store } : facts;
+}
+
+/** The store's memory budget from `--memory` (none given: the store reads SEARCH_MEMORY_BUDGET). */
+function memoryOption(options: ServeOptions): StoreOptions {
+  return options.memory === undefined ? {} : { memoryBytes: options.memory * 1024 * 1024 };
 }
 
 /** One process: the handler over `store`, its own rate-limit count. */
@@ -239,7 +252,7 @@ async function startPool(serving: Serving): Promise<RunningServer> {
 /** A worker of `--workers N`: open the built indexes and serve until the primary says stop; it reports for all. */
 async function serveAsWorker(serving: Serving): Promise<void> {
   const { options, deps, server, workers } = serving;
-  const store = (deps.openStore ?? openStore)(options.data, {});
+  const store = (deps.openStore ?? openStore)(options.data, memoryOption(options));
   await store.prebuild();
   let running: RunningServer;
   try {

@@ -7,7 +7,8 @@
 import { itemFileOf } from '../cache/item-file.js';
 import { itemBytes, itemMediaKey } from '../kinds/item-text.js';
 import type { MediaOptions } from '../request/media-type.js';
-import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { ReaderSlot } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
 
 /** At most this many rendered items per collection and media key in memory. */
@@ -15,13 +16,19 @@ export const ITEM_JSON_ENTRIES = 50_000;
 /** At most this many bytes (UTF-8) of rendered items per collection and media key in memory. */
 export const ITEM_JSON_BYTES = 32 * 1024 * 1024;
 
-/** The in-memory caches of one collection, by media key ({@link itemMediaKey}). */
-const cachesOf = perOwner(() => new Map<string, BoundedLru<Buffer>>());
+/** A collection reader's in-memory rendered items, by media key ({@link itemMediaKey}); each shares its budget. */
+const RENDERED_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, BoundedLru<Buffer>>; readonly make: () => BoundedLru<Buffer> }, Collection> = {
+  name: 'rendered items',
+  make: (_c, budget) => ({
+    byMedia: new Map(),
+    make: () => new BoundedLru<Buffer>(ITEM_JSON_ENTRIES, ITEM_JSON_BYTES, (bytes) => bytes.length, { budget, bytes: (bytes) => bytes.length + 80 }),
+  }),
+};
 
 function cacheOf(c: Collection, key: string): BoundedLru<Buffer> {
-  const byMedia = cachesOf(c);
-  let cache = byMedia.get(key);
-  if (!cache) byMedia.set(key, (cache = new BoundedLru(ITEM_JSON_ENTRIES, ITEM_JSON_BYTES, (bytes) => bytes.length)));
+  const items = c.memo(RENDERED_ITEMS);
+  let cache = items.byMedia.get(key);
+  if (!cache) items.byMedia.set(key, (cache = items.make()));
   return cache;
 }
 

@@ -11,7 +11,8 @@
  * number of documents held.
  */
 import type { DocList } from '../index/text-index.js';
-import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { CollectionView, ReaderSlot } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
 
 /** Documents scored (ascending) and their best-match scores (same order). */
 export interface ScoredDocs {
@@ -24,10 +25,20 @@ export const SCORE_CACHE_ENTRIES = 256;
 /** At most this many documents (≈ 12 bytes each) remembered per collection. */
 export const SCORE_CACHE_DOCS = 8_000_000;
 
-/** The score cache of one collection (created on first use, dropped with the collection). */
-export const scoreCacheOf: (collection: object) => BoundedLru<ScoredDocs> = perOwner(
-  () => new BoundedLru<ScoredDocs>(SCORE_CACHE_ENTRIES, SCORE_CACHE_DOCS, (entry) => entry.docs.length),
-);
+/** A collection reader's score cache (made on first use, dropped when it closes; bytes: both arrays). */
+const SCORES: ReaderSlot<BoundedLru<ScoredDocs>> = {
+  name: 'scores',
+  make: (_c, budget) =>
+    new BoundedLru<ScoredDocs>(SCORE_CACHE_ENTRIES, SCORE_CACHE_DOCS, (entry) => entry.docs.length, {
+      budget,
+      bytes: (entry) => entry.docs.byteLength + entry.scores.byteLength + 160,
+    }),
+};
+
+/** The score cache of one collection (its reader's). */
+export function scoreCacheOf(c: CollectionView): BoundedLru<ScoredDocs> {
+  return c.memo(SCORES);
+}
 
 /** At most this many remembered keyword matches per collection. */
 export const TEXT_MATCH_CACHE_ENTRIES = 1024;
@@ -39,9 +50,16 @@ export const TEXT_MATCH_CACHE_DOCS = 8_000_000;
  * is taken once (execute.ts; only keywords without a position check, whose answer does not depend on the
  * documents still in play). Least recently used entries go first, bounded by the number of documents held.
  */
-export const textMatchCacheOf: (collection: object) => BoundedLru<DocList> = perOwner(
-  () => new BoundedLru<DocList>(TEXT_MATCH_CACHE_ENTRIES, TEXT_MATCH_CACHE_DOCS, (docs) => docs.length),
-);
+export function textMatchCacheOf(c: CollectionView): BoundedLru<DocList> {
+  return c.memo(TEXT_MATCHES);
+}
+
+/** A collection reader's keyword-match cache (made on first use, dropped when it closes). */
+const TEXT_MATCHES: ReaderSlot<BoundedLru<DocList>> = {
+  name: 'keyword matches',
+  make: (_c, budget) =>
+    new BoundedLru<DocList>(TEXT_MATCH_CACHE_ENTRIES, TEXT_MATCH_CACHE_DOCS, (docs) => docs.length, { budget, bytes: (docs) => docs.byteLength + 80 }),
+};
 
 /**
  * The scores of `docs` (ascending) from `known`, or undefined when some document of `docs` is not in it.

@@ -40,6 +40,9 @@ export interface FieldImpacts {
   readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
 }
 
+/** Hidden sets whose visible statistics an index keeps (as many as CollectionAccess keeps hidden sets). */
+const VISIBLE_SETS = 64;
+
 /**
  * A {@link TextIndex} over a Lunr index in compact form (built by index-builder.ts or opened from the cache).
  * Postings are views into the arrays; scoring reads the field-vector weights of the query terms only, for the
@@ -48,8 +51,11 @@ export interface FieldImpacts {
 export class LunrTextIndex implements TextIndex {
   readonly docCount: number;
   private readonly index: CompactIndex;
-  /** The statistics over what a viewer may see, per hidden set (CollectionAccess.hidden keeps each set stable). */
-  private readonly visibleByHidden = new WeakMap<Uint32Array, VisibleStatistics>();
+  /**
+   * The statistics over what a viewer may see, per hidden set (CollectionAccess.hidden keeps each set's array
+   * stable), the {@link VISIBLE_SETS} most recently used: part of the collection reader's state, as the index is.
+   */
+  private readonly visibleByHidden = new Map<Uint32Array, VisibleStatistics>();
 
   constructor(index: CompactIndex, docCount: number) {
     this.docCount = docCount;
@@ -58,7 +64,13 @@ export class LunrTextIndex implements TextIndex {
 
   private visibleStatistics(hidden: Uint32Array): VisibleStatistics {
     let stats = this.visibleByHidden.get(hidden);
-    if (!stats) this.visibleByHidden.set(hidden, (stats = new VisibleStatistics(this.index, hidden)));
+    if (stats) {
+      this.visibleByHidden.delete(hidden);
+    } else {
+      stats = new VisibleStatistics(this.index, hidden);
+      if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
+    }
+    this.visibleByHidden.set(hidden, stats);
     return stats;
   }
 

@@ -37,6 +37,52 @@ export interface CollectionView {
    * the getter is not a declared column or its values did not fit the column's type: then read the records.
    */
   column(get: Getter<unknown>): Column | undefined;
+  /**
+   * The collection reader's value for `slot` (src/store/collection.ts): made by `slot.make` on first use, kept as
+   * the reader's own state (its caches share the reader's {@link MemoryBudget}) and dropped by its `close()`. How a
+   * module keeps something derived from one collection: never in a side table of its own.
+   */
+  memo<T>(slot: ReaderSlot<T>): T;
+}
+
+/**
+ * A piece of a collection reader's state, declared by the module that uses it (a module constant): its name (for
+ * diagnostics) and how to make it from the collection and the reader's memory budget.
+ */
+export interface ReaderSlot<T, C extends CollectionView = CollectionView> {
+  readonly name: string;
+  make(c: C, budget: MemoryBudget): T;
+}
+
+/**
+ * A cache that shares its collection reader's {@link MemoryBudget}: each entry is charged its estimated bytes and
+ * stamped with {@link MemoryBudget.tick} when used, so the budget can evict the least recently used entry across
+ * every cache of the reader.
+ */
+export interface BudgetedCache {
+  /** The use stamp of its least recently used entry; Infinity when empty. */
+  oldestTick(): number;
+  /** Forget its least recently used entry; returns the bytes it was charged (the budget releases them). */
+  evictOldest(): number;
+  /** Forget every entry without charging the budget (the reader closes). */
+  clear(): void;
+}
+
+/** One memory budget for a collection reader's caches (implemented by src/store/memory-budget.ts). */
+export interface MemoryBudget {
+  /** The most estimated bytes the reader's caches hold together. */
+  readonly limitBytes: number;
+  /** Estimated bytes held now (≤ {@link limitBytes} between calls). */
+  readonly usedBytes: number;
+  /** A use stamp larger than every earlier one. */
+  tick(): number;
+  /** Share the budget with `cache` (until the reader closes). */
+  join(cache: BudgetedCache): void;
+  /**
+   * Charge `bytes` (negative: release them). Past the limit, evict least recently used entries across every joined
+   * cache until the total is within it again.
+   */
+  charge(bytes: number): void;
 }
 
 /** Reads one value off a record. `doc` is the record's position in `c.records`. */

@@ -7,7 +7,7 @@
 import type { RawRecord } from './kind.js';
 import { toEpochMs } from './qualifier-values.js';
 import type { Predicate } from './spec.js';
-import type { CollectionView, Getter } from './collection-view.js';
+import type { CollectionView, Getter, ReaderSlot } from './collection-view.js';
 
 /** When a repository or user record was recorded, as far as it tells: its latest timestamp (epoch ms; NaN when none). */
 export function recordedAt(record: RawRecord): number {
@@ -26,11 +26,15 @@ export function newerRecording(aTime: number, aDoc: number, bTime: number, bDoc:
   return a !== b ? a > b : aDoc > bDoc;
 }
 
-/** Per collection: the documents of each repeated name, newest first (names recorded once are not listed). */
-const repeatsMemo = new WeakMap<CollectionView, Map<number, readonly number[]>>();
+/**
+ * A collection reader's repeated names, per name getter: the documents of each repeated name, newest first (names
+ * recorded once are not listed). Made on first use, dropped when the reader closes.
+ */
+const REPEATS: ReaderSlot<Map<Getter<string | undefined>, Map<number, readonly number[]>>> = { name: 'repeated recordings', make: () => new Map() };
 
 function repeatsOf(c: CollectionView, fullName: Getter<string | undefined>, recorded: Getter<number | undefined>): Map<number, readonly number[]> {
-  const known = repeatsMemo.get(c);
+  const byGetter = c.memo(REPEATS);
+  const known = byGetter.get(fullName);
   if (known) return known;
   const names = c.column(fullName);
   const times = c.column(recorded);
@@ -57,7 +61,7 @@ function repeatsOf(c: CollectionView, fullName: Getter<string | undefined>, reco
       .map((x) => x.doc);
     for (const doc of newestFirst) repeats.set(doc, newestFirst);
   }
-  repeatsMemo.set(c, repeats);
+  byGetter.set(fullName, repeats);
   return repeats;
 }
 

@@ -9,7 +9,7 @@
  * unusable (store/column-defs.ts), and the sort reads the records through the getter at query time. Ranks over all
  * records (private ones included) order the values a viewer may see exactly as ranks over those alone would.
  */
-import type { CollectionView, Getter } from './collection-view.js';
+import type { Getter, ReaderSlot } from './collection-view.js';
 import type { RawRecord } from './kind.js';
 
 /** Thrown while records stream (no collection yet): the column of a string sort is not precomputed. */
@@ -26,24 +26,22 @@ export class NoCollectionYet extends Error {
  * @throws NoCollectionYet when the view holds no records (a streaming build)
  */
 export function stringSort(get: (record: RawRecord) => string | undefined): Getter<number | undefined> {
-  const ranks = new WeakMap<readonly RawRecord[], Map<string, number>>();
-  const rankOf = (c: CollectionView): Map<string, number> => {
-    let map = ranks.get(c.records);
-    if (!map) {
+  // The ranks of this sort's values, kept by the collection's reader (made on its first sorted query).
+  const ranks: ReaderSlot<Map<string, number>> = {
+    name: 'string sort ranks',
+    make: (c) => {
       const distinct = new Set<string>();
       for (const record of c.records) {
         const value = get(record);
         if (value !== undefined) distinct.add(value.toLowerCase());
       }
-      map = new Map([...distinct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((value, rank) => [value, rank]));
-      ranks.set(c.records, map);
-    }
-    return map;
+      return new Map([...distinct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((value, rank) => [value, rank]));
+    },
   };
   return (record, _doc, c) => {
     const value = get(record);
     if (value === undefined) return undefined;
     if (c.records.length === 0) throw new NoCollectionYet();
-    return rankOf(c).get(value.toLowerCase());
+    return c.memo(ranks).get(value.toLowerCase());
   };
 }

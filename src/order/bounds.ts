@@ -17,7 +17,8 @@
  * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
  */
 import type { DocList, FieldImpacts } from '../index/text-index.js';
-import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { ReaderSlot } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
 
 /** log2 of the documents per block. */
@@ -48,8 +49,26 @@ function blocksHeld(maxima: Maxima): number {
   return n;
 }
 
-/** The cached maxima of one collection (created on first use, dropped with the collection). */
-const maximaOf = perOwner(() => new BoundedLru<Maxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld));
+/** Estimated bytes of cached maxima: every typed array they hold (postings, impacts, block maxima). */
+function maximaBytes(maxima: Maxima): number {
+  let n = 0;
+  for (const field of maxima) {
+    n += 64;
+    for (const d of field.dimensions) n += d.max.byteLength + d.docs.byteLength + d.impacts.byteLength + 96;
+  }
+  return n;
+}
+
+/** A collection reader's cached maxima (made on first use, dropped when it closes). */
+const MAXIMA: ReaderSlot<BoundedLru<Maxima>, Collection> = {
+  name: 'block maxima',
+  make: (_c, budget) => new BoundedLru<Maxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld, { budget, bytes: maximaBytes }),
+};
+
+/** The cached maxima of one collection (its reader's). */
+function maximaOf(c: Collection): BoundedLru<Maxima> {
+  return c.memo(MAXIMA);
+}
 
 /** Blocks of a collection of `count` documents. */
 export function blockCount(count: number): number {

@@ -3,7 +3,8 @@
  * server under load, the interactive view paging), skips evaluation, scoring and sorting. A store never changes
  * while a process runs, so entries never go stale; they are evicted least-recently-used.
  */
-import { BoundedLru, perOwner } from '../results/bounded-lru.js';
+import type { CollectionView, MemoryBudget, ReaderSlot } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
 import type { OrderedResults } from './order.js';
 
 /** At most this many queries per collection. */
@@ -13,10 +14,21 @@ export const RESULT_CACHE_DOCS = 2_000_000;
 
 /** Remembers complete results only (never partial ones: a timed-out answer must not be served again). */
 export class ResultCache extends BoundedLru<OrderedResults> {
-  constructor() {
-    super(RESULT_CACHE_ENTRIES, RESULT_CACHE_DOCS, (results) => results.docs.length);
+  /** @param budget the collection reader's memory budget (none: the two bounds above alone) */
+  constructor(budget?: MemoryBudget) {
+    super(RESULT_CACHE_ENTRIES, RESULT_CACHE_DOCS, (results) => results.docs.length, budget && { budget, bytes: resultBytes });
   }
 }
 
-/** The cache of one collection (created on first use, dropped with the collection). */
-export const resultCacheOf: (collection: object) => ResultCache = perOwner(() => new ResultCache());
+/** Estimated bytes of ordered results: their document numbers and scores, and the object and views holding them. */
+function resultBytes(results: OrderedResults): number {
+  return results.docs.byteLength + results.scores.byteLength + 160;
+}
+
+/** A collection reader's result cache (made on first use, dropped when it closes). */
+const RESULTS: ReaderSlot<ResultCache> = { name: 'results', make: (_c, budget) => new ResultCache(budget) };
+
+/** The result cache of one collection (its reader's). */
+export function resultCacheOf(c: CollectionView): ResultCache {
+  return c.memo(RESULTS);
+}

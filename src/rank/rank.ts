@@ -9,9 +9,8 @@ import type { KindSpec, RankContext } from '../kinds/spec.js';
 import type { Getter } from '../kinds/collection-view.js';
 import type { Collection } from '../store/collection.js';
 import { numberWords, shaWords } from '../kinds/rank-words.js';
-import { deriveClock } from '../segment/facts.js';
-
-const clocks = new WeakMap<Collection, number>();
+import type { ReaderSlot } from '../kinds/collection-view.js';
+import { PRIOR_BLOCK_DOCS, type Segment } from '../segment/segment.js';
 
 /**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
@@ -34,12 +33,10 @@ function signalReader(c: Collection, get: Getter<number | undefined>): (doc: num
 /**
  * The kind's clock (epoch ms): the newest value of its clock signals over the documents outside private
  * repositories; NaN when the kind has no clock or no such value. Stored by the build (src/segment), else derived
- * once per collection.
+ * once by the collection's reader ({@link Collection.clock}).
  */
 export function clockOf(c: Collection): number {
-  let clock = clocks.get(c) ?? c.segment?.clock;
-  if (clock === undefined) clocks.set(c, (clock = deriveClock(c)));
-  return clock;
+  return c.clock;
 }
 
 /**
@@ -70,20 +67,58 @@ interface RankReaders {
 }
 
 /**
- * One prior's values by document: `values[doc]` once computed, NaN until then (a prior that is itself NaN is
- * recomputed on every read, which is only slower); `compute(doc)` computes, stores and returns it.
+ * One prior's values by document: read from the segment the build stored (src/segment, a 4 KiB block at a time on
+ * first use), else derived from the signals and kept per document (NaN until derived: a prior that is itself NaN
+ * is derived on every read, which is only slower). The same values either way (one definition, segment/facts.ts).
  */
-interface PriorValues {
-  readonly values: Float64Array;
-  readonly compute: (doc: number) => number;
+class PriorValues {
+  /** Derived values, NaN until derived (allocated on the first derivation: never when the segment holds them). */
+  private derived: Float64Array | undefined;
+  /** The segment's blocks read so far. */
+  private readonly blocks: Array<Float64Array | undefined> = [];
+  private stored: boolean;
+
+  constructor(
+    private readonly segment: Segment | undefined,
+    private readonly name: string,
+    private readonly count: number,
+    private readonly derive: (doc: number) => number,
+  ) {
+    this.stored = segment?.hasPrior(name) ?? false;
+  }
+
+  /** The prior of `doc` (0 ≤ doc < count). */
+  read(doc: number): number {
+    if (this.stored) {
+      const b = (doc / PRIOR_BLOCK_DOCS) | 0;
+      const block = this.blocks[b] ?? this.load(b);
+      if (block) return block[doc - b * PRIOR_BLOCK_DOCS]!;
+    }
+    const derived = (this.derived ??= new Float64Array(this.count).fill(NaN));
+    const value = derived[doc]!;
+    return Number.isNaN(value) ? (derived[doc] = this.derive(doc)) : value;
+  }
+
+  /** Read block `b` from the segment; a damaged segment (dropped with its notice) turns to deriving. */
+  private load(b: number): Float64Array | undefined {
+    const block = this.segment!.priorBlock(this.name, b);
+    if (!block) this.stored = false;
+    return (this.blocks[b] = block);
+  }
 }
 
-const readersByCollection = new WeakMap<Collection, RankReaders>();
+/** A collection reader's rank readers (made on first use, dropped when it closes). */
+const RANK_READERS: ReaderSlot<RankReaders, Collection> = {
+  name: 'rank readers',
+  make: (c) => makeRankReaders(c, c.spec.rank ?? {}),
+};
 
 /** The rank readers of `c`: signals from their columns (else the records), priors memoised per document. */
-function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankReaders {
-  const known = readersByCollection.get(c);
-  if (known) return known;
+function rankReaders(c: Collection): RankReaders {
+  return c.memo(RANK_READERS);
+}
+
+function makeRankReaders(c: Collection, rank: Pick<NonNullable<KindSpec['rank']>, 'signals' | 'priors'>): RankReaders {
   const signals = new Map<string, (doc: number) => number>();
   for (const [name, get] of Object.entries(rank.signals ?? {})) signals.set(name, signalValues(c, get));
   const priors = new Map<string, PriorValues>();
@@ -95,17 +130,14 @@ function rankReaders(c: Collection, rank: NonNullable<KindSpec['rank']>): RankRe
     let current = 0;
     const signalOfCurrent = (name: string): number => signals.get(name)?.(current) ?? NaN;
     for (const [name, prior] of entries) {
-      const values = new Float64Array(count).fill(NaN);
-      const compute = (doc: number): number => {
+      const derive = (doc: number): number => {
         current = doc;
-        return (values[doc] = c.segment?.prior(name, doc) ?? prior(signalOfCurrent, clock));
+        return prior(signalOfCurrent, clock);
       };
-      priors.set(name, { values, compute });
+      priors.set(name, new PriorValues(c.segment, name, count, derive));
     }
   }
-  const readers = { signals, priors };
-  readersByCollection.set(c, readers);
-  return readers;
+  return { signals, priors };
 }
 
 /**
@@ -120,19 +152,13 @@ export function linearForm(c: Collection, ctx: RankContext): { readonly multipli
 }
 
 /**
- * A reader of the kind's prior `name` by document (NaN where the prior is NaN), each value computed once per
- * collection; undefined when the kind has no such prior.
+ * A reader of the kind's prior `name` by document (NaN where the prior is NaN): stored by the build, else each
+ * value derived once per collection reader; undefined when the kind has no such prior.
  */
 export function priorReader(c: Collection, name: string): ((doc: number) => number) | undefined {
   const rank = c.spec.rank;
-  const prior = rank && rankReaders(c, rank).priors.get(name);
-  return prior && ((doc) => priorOf(prior, doc));
-}
-
-/** A prior's value for `doc`: stored, else computed now. */
-function priorOf(prior: PriorValues, doc: number): number {
-  const value = prior.values[doc]!;
-  return Number.isNaN(value) ? prior.compute(doc) : value;
+  const prior = rank && rankReaders(c).priors.get(name);
+  return prior && ((doc) => prior.read(doc));
 }
 
 /**
@@ -154,7 +180,7 @@ export function rankScores(
     if (out !== text) out.set(text.subarray(0, docs.length));
     return out;
   }
-  const { signals, priors } = rankReaders(c, rank);
+  const { signals, priors } = rankReaders(c);
   const linear = rank.linear;
   if (linear && linear.applies(ctx)) {
     const multiplier = linear.multiplier === undefined ? undefined : priors.get(linear.multiplier);
@@ -162,8 +188,8 @@ export function rankScores(
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       let score = text[i]!;
-      if (multiplier) score *= priorOf(multiplier, doc);
-      if (addend) score += priorOf(addend, doc);
+      if (multiplier) score *= multiplier.read(doc);
+      if (addend) score += addend.read(doc);
       out[i] = score;
     }
     return out;
@@ -171,7 +197,7 @@ export function rankScores(
   let doc = 0;
   const signal = (name: string): number => {
     const prior = priors.get(name);
-    return prior ? priorOf(prior, doc) : (signals.get(name)?.(doc) ?? NaN);
+    return prior ? prior.read(doc) : (signals.get(name)?.(doc) ?? NaN);
   };
   for (let i = 0; i < docs.length; i++) {
     doc = docs[i]!;

@@ -27,8 +27,8 @@ const MAGIC = Buffer.from('OGSSEGMT', 'latin1');
  * a common term's read them all, a few hundred reads per 100k documents).
  */
 const BLOCK_BYTES = 4096;
-/** Documents per block of a prior section. */
-const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
+/** Documents per block of a prior section ({@link Segment.priorBlock}). */
+export const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
 
 /** What a build derives from the whole collection. */
 export interface SegmentFacts {
@@ -166,13 +166,27 @@ export class Segment {
    * same value).
    */
   prior(name: string, doc: number): number | undefined {
-    if (!this.usable || !this.priorNames.has(name) || doc < 0 || doc >= this.count) return undefined;
+    if (doc < 0 || doc >= this.count) return undefined;
+    return this.priorBlock(name, Math.floor(doc / PRIOR_BLOCK_DOCS))?.[doc % PRIOR_BLOCK_DOCS];
+  }
+
+  /** True when the segment holds prior `name` (and is still usable). */
+  hasPrior(name: string): boolean {
+    return this.usable && this.priorNames.has(name);
+  }
+
+  /**
+   * Block `b` of prior `name`: the values of documents `[b × PRIOR_BLOCK_DOCS, …)` ({@link PRIOR_BLOCK_DOCS} of
+   * them, fewer in the last block), read and checked on first use; undefined as for {@link prior}.
+   */
+  priorBlock(name: string, b: number): Float64Array | undefined {
+    if (!this.usable || !this.priorNames.has(name)) return undefined;
     let blocks = this.blocks.get(name);
     if (!blocks) this.blocks.set(name, (blocks = []));
-    const b = Math.floor(doc / PRIOR_BLOCK_DOCS);
     let block = blocks[b];
     if (!block) {
       const first = b * PRIOR_BLOCK_DOCS;
+      if (b < 0 || first >= this.count) return undefined;
       const n = Math.min(PRIOR_BLOCK_DOCS, this.count - first);
       try {
         const bytes = this.framed.read(`prior.${name}`, first * 8, n * 8);
@@ -185,7 +199,7 @@ export class Segment {
       }
       blocks[b] = block;
     }
-    return block[doc - b * PRIOR_BLOCK_DOCS];
+    return block;
   }
 
   /** Close the file (later prior reads give undefined). */

@@ -1,13 +1,18 @@
 /**
- * One kind's searchable data: its records, its text index, and the lookups its table reads (repositories by
- * name and id, known users, pulls, private records). Implements the tables' {@link CollectionView}.
+ * One kind's searchable data and the one reader of it: its records, its text index, columns, segment and rendered
+ * items, the lookups its table reads (repositories by name and id, known users, pulls, private records), and every
+ * cache derived from it ({@link Collection.memo}: results, scores, keyword matches, block maxima, rendered items,
+ * rank readers …) under one memory budget (store/memory-budget.ts), all dropped by one {@link Collection.close}.
+ * Implements the tables' {@link CollectionView}.
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { visibilityVia } from '../kinds/common.js';
 import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView, Column, Getter } from '../kinds/collection-view.js';
+import type { CollectionView, Column, Getter, ReaderSlot } from '../kinds/collection-view.js';
+import { CollectionBudget } from './memory-budget.js';
+import { deriveClock } from '../segment/facts.js';
 import type { PrivateDocs } from '../access/cache-files.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
@@ -49,6 +54,9 @@ export class Collection implements CollectionView {
   private columnSource: { get(name: string): Column | undefined } | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
   private readonly builtColumns = new Map<string, Column | null>();
+  /** The reader's state other modules declare ({@link memo}), by slot. */
+  private readonly slots = new Map<ReaderSlot<unknown, Collection>, unknown>();
+  private rankClock: number | undefined;
 
   /**
    * @param records the kind's records in dump order
@@ -56,6 +64,7 @@ export class Collection implements CollectionView {
    * @param neighbours other kinds' records the table reads (may be lazily parsed: read only when needed)
    * @param privateDocs the private documents when already known (a cached snapshot); computed when absent
    * @param cachedNames reads the known names when cached (called once, on first use); computed when it gives none
+   * @param budget the memory budget of this reader's caches (default: `SEARCH_MEMORY_BUDGET`, store/memory-budget.ts)
    * The text index is attached afterwards ({@link attachIndex}): building it reads field values through this view.
    */
   constructor(
@@ -65,6 +74,7 @@ export class Collection implements CollectionView {
     private readonly neighbours: Neighbours,
     privateDocs?: ReadonlyArray<{ doc: number; repository: string }>,
     private readonly cachedNames?: () => KnownNames | undefined,
+    readonly budget: CollectionBudget = new CollectionBudget(),
   ) {
     this.kind = spec.kind;
     if (privateDocs) {
@@ -154,10 +164,33 @@ export class Collection implements CollectionView {
   }
 
   /**
-   * Close what this collection holds open (its segment, rendered-items file, columns and index descriptors are
-   * otherwise closed when it is garbage-collected). Later reads fall back to the records or fail.
+   * This reader's value of `slot`, made by `slot.make` on first use (with this reader's budget, which its caches
+   * join) and kept until {@link close}.
+   */
+  memo<T>(slot: ReaderSlot<T, Collection>): T {
+    if (this.slots.has(slot)) return this.slots.get(slot) as T;
+    const value = slot.make(this, this.budget);
+    this.slots.set(slot, value);
+    return value;
+  }
+
+  /**
+   * The kind's rank clock (epoch ms): the newest value of its clock signals over the documents outside private
+   * repositories, NaN when the kind has none. Stored by the build (src/segment); derived once, visiting every
+   * document, only when no segment was stored.
+   */
+  get clock(): number {
+    return (this.rankClock ??= this.facts?.clock ?? deriveClock(this));
+  }
+
+  /**
+   * Close what this reader holds: its caches and memos are dropped (their memory released), its segment,
+   * rendered-items file and columns closed (the index descriptors are closed when it is garbage-collected). Later
+   * reads fall back to the records or fail; later memos are made again.
    */
   close(): void {
+    this.slots.clear();
+    this.budget.clear();
     this.items?.close();
     this.facts?.close();
     (this.columnSource as { close?: () => void } | undefined)?.close?.();

@@ -8,6 +8,7 @@ import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { knownNamesFile, loadKnownNamesSync, saveKnownNames, type PrivateDocs } from '../access/cache-files.js';
+import { CollectionBudget, memoryBudgetBytes } from './memory-budget.js';
 import { Segment, segmentId, writeSegment } from '../segment/segment.js';
 import { segmentFacts } from '../segment/facts.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
@@ -57,6 +58,11 @@ export interface StoreOptions {
   cacheDir?: string;
   /** Called during long loads and builds. */
   onProgress?: (progress: BuildProgress) => void;
+  /**
+   * The memory budget of each collection's caches, in bytes (store/memory-budget.ts). Default: `SEARCH_MEMORY_BUDGET`
+   * (MiB), else 256 MiB.
+   */
+  memoryBytes?: number;
 }
 
 /** An opened dump. Opening reads nothing; kinds load lazily on first search. */
@@ -463,7 +469,8 @@ class DumpStore implements Store {
     const knownPrivate = streamedPrivate ?? segment?.privateDocs ?? (records.length === 0 ? [] : undefined);
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
     const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
-    const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind));
+    const budget = new CollectionBudget(this.options.memoryBytes ?? memoryBudgetBytes());
+    const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind), budget);
     if (streamedNames) collection.seedOwnNames(streamedNames);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)

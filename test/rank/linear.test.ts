@@ -12,6 +12,9 @@ import { topicsRank } from '../../src/kinds/topics.js';
 import { numberWords, shaWords } from '../../src/kinds/rank-words.js';
 import { rankScores } from '../../src/rank/rank.js';
 import type { Collection } from '../../src/store/collection.js';
+import type { ReaderSlot } from '../../src/kinds/collection-view.js';
+import { CollectionBudget } from '../../src/store/memory-budget.js';
+import { deriveClock } from '../../src/segment/facts.js';
 
 const DAY = 86_400_000;
 const CLOCK = Date.parse('2024-06-01T00:00:00Z');
@@ -19,7 +22,22 @@ const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 
 
 /** A collection of `records` with no columns (signals read from the records) and no private documents. */
 function collectionOf(rank: RankSpec, records: Array<Record<string, unknown>>): Collection {
-  return { spec: { rank }, records, column: () => undefined, privateDocs: [], pullOf: () => undefined } as unknown as Collection;
+  const slots = new Map<ReaderSlot<unknown, Collection>, unknown>();
+  const c = {
+    spec: { rank },
+    records,
+    column: () => undefined,
+    privateDocs: [],
+    pullOf: () => undefined,
+    get clock(): number {
+      return deriveClock(c);
+    },
+    memo<T>(slot: ReaderSlot<T, Collection>): T {
+      if (!slots.has(slot)) slots.set(slot, slot.make(c, new CollectionBudget()));
+      return slots.get(slot) as T;
+    },
+  } as unknown as Collection;
+  return c;
 }
 
 function context(c: Collection, words: string[], owners: string[]): RankContext {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedLru, perOwner } from '../../src/results/bounded-lru.js';
+import { BoundedLru, ENTRY_OVERHEAD_BYTES } from '../../src/results/bounded-lru.js';
+import { CollectionBudget } from '../../src/store/memory-budget.js';
 
 const keys = (lru: BoundedLru<number>, names: string[]): string[] => names.filter((k) => lru.get(k) !== undefined);
 
@@ -35,14 +36,53 @@ describe('BoundedLru', () => {
   });
 });
 
-describe('perOwner', () => {
-  it('makes one value per owner, on first use, and gives the same one back', () => {
-    let made = 0;
-    const of = perOwner(() => ({ n: ++made }));
-    const a = {};
-    const b = {};
-    expect(of(a)).toBe(of(a));
-    expect(of(b)).not.toBe(of(a));
-    expect(made).toBe(2);
+describe('BoundedLru sharing a memory budget', () => {
+  const ENTRY = (key: string) => 2 * key.length + ENTRY_OVERHEAD_BYTES;
+
+  it('charges each entry its estimated bytes and releases them on replacement and eviction', () => {
+    const budget = new CollectionBudget(1 << 20);
+    const lru = new BoundedLru<number>(2, 1000, () => 1, { budget, bytes: (v) => v });
+    lru.set('a', 100);
+    expect(budget.usedBytes).toBe(100 + ENTRY('a'));
+    lru.set('a', 50); // replaced: charged once
+    expect(budget.usedBytes).toBe(50 + ENTRY('a'));
+    lru.set('b', 10);
+    lru.set('c', 10); // the entry bound evicts a
+    expect(keys(lru, ['a', 'b', 'c'])).toEqual(['b', 'c']);
+    expect(budget.usedBytes).toBe(lru.bytes);
+    expect(budget.usedBytes).toBe(20 + 2 * ENTRY('b'));
+  });
+
+  it('evicts the least recently used entry across every cache of the budget', () => {
+    const budget = new CollectionBudget(4 * (100 + ENTRY('x')));
+    const one = new BoundedLru<number>(100, 1e9, () => 1, { budget, bytes: (v) => v });
+    const two = new BoundedLru<number>(100, 1e9, () => 1, { budget, bytes: (v) => v });
+    one.set('a', 100);
+    two.set('b', 100);
+    one.set('c', 100);
+    two.set('d', 100); // full
+    one.get('a'); // b is now the oldest of all
+    one.set('e', 100); // one over: b goes (from the other cache)
+    expect(keys(one, ['a', 'c', 'e'])).toEqual(['a', 'c', 'e']);
+    expect(keys(two, ['b', 'd'])).toEqual(['d']);
+    expect(budget.usedBytes).toBeLessThanOrEqual(budget.limitBytes);
+    expect(budget.usedBytes).toBe(one.bytes + two.bytes);
+  });
+
+  it('never keeps a value estimated at more than a quarter of the budget', () => {
+    const budget = new CollectionBudget(4000);
+    const lru = new BoundedLru<number>(100, 1e9, () => 1, { budget, bytes: (v) => v });
+    lru.set('big', 1000);
+    lru.set('fits', 800);
+    expect(keys(lru, ['big', 'fits'])).toEqual(['fits']);
+  });
+
+  it('drops every entry when the budget is cleared (the reader closes)', () => {
+    const budget = new CollectionBudget(1 << 20);
+    const lru = new BoundedLru<number>(100, 1e9, () => 1, { budget, bytes: (v) => v });
+    lru.set('a', 10);
+    budget.clear();
+    expect(lru.size).toBe(0);
+    expect(budget.usedBytes).toBe(0);
   });
 });
