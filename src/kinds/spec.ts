@@ -312,7 +312,7 @@ export interface KindSpec {
   readonly rank?: RankSpec;
   /**
    * The media options {@link project} reads (absent: none). Items are rendered once per combination of these
-   * (src/kinds/item-text.ts); the rendered-items file holds them with none set.
+   * (src/envelope/item-json.ts); the rendered-items file holds them with none set.
    */
   readonly projectReads?: ReadonlyArray<'cloak' | 'mercy' | 'extended'>;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */
