@@ -1,6 +1,7 @@
 /**
  * `--json FIELDS`: gh's field names per kind and the values gh 2.23 prints for them (`gh search issues|prs|repos|
- * commits --json …`; `code` as later gh releases name it). One table per kind; each field reads the GitHub item.
+ * commits --json …`; `code` as later gh releases name it). One table per kind; each field reads the GitHub item
+ * through the kind's record view (kinds/record-view.ts) and applies gh's zero value to what it reads as missing.
  *
  * Values follow gh's export, Go zero values included: a missing time is `0001-01-01T00:00:00Z`, a missing string
  * `""`, a user is `{id (node_id), is_bot, login, type, url (html_url)}` and a null user reads as a bot (gh's
@@ -11,202 +12,198 @@
  */
 import type { Item } from '../envelope/envelope.js';
 import type { Kind } from '../kinds/kind.js';
+import { CODE, COMMIT, GIT_ACTOR, GIT_COMMIT, ISSUE, LABEL, LICENSE, MATCH, PARENT, PULL_LINKS, REPOSITORY, TEXT_MATCH, TOPIC, USER } from '../kinds/record-view.js';
 
 type Json = unknown;
 type Field = (item: Item) => Json;
 type Obj = Record<string, unknown>;
 
+// gh's zero values for what the record view reads as missing (kinds/record-view.ts).
 const ZERO_TIME = '0001-01-01T00:00:00Z';
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-const bool = (v: unknown): boolean => v === true;
-const time = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : ZERO_TIME);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const get = (key: string): Field => (item) => (item as Obj)[key] ?? null;
+const str = (v: string | undefined): string => v ?? '';
+const num = (v: number | undefined): number => v ?? 0;
+const bool = (v: boolean | undefined): boolean => v === true;
+const time = (v: string | undefined): string => v || ZERO_TIME;
+const arr = (v: readonly unknown[] | undefined): readonly unknown[] => v ?? [];
 
 /** gh's `User.ExportData`. */
-function user(v: unknown): Obj {
-  const u = obj(v);
-  const id = str(u.node_id);
+function user(u: unknown): Obj {
+  const id = str(USER.node_id(u));
   const isBot = id === '';
-  return { id, is_bot: isBot, login: isBot ? `app/${str(u.login)}` : str(u.login), type: str(u.type), url: str(u.html_url) };
+  const login = str(USER.login(u));
+  return { id, is_bot: isBot, login: isBot ? `app/${login}` : login, type: str(USER.type(u)), url: str(USER.html_url(u)) };
 }
 
 /** The repository of a commit or code result (gh's `Repository` fields a search item carries). */
-function repositoryRef(v: unknown): Obj {
-  const r = obj(v);
+function repositoryRef(r: unknown): Obj {
   return {
-    description: str(r.description),
-    fullName: str(r.full_name),
-    id: str(r.node_id),
-    isFork: bool(r.fork),
-    isPrivate: bool(r.private),
-    name: str(r.name),
-    owner: user(r.owner),
-    url: str(r.html_url),
+    description: str(REPOSITORY.description(r)),
+    fullName: str(REPOSITORY.full_name(r)),
+    id: str(REPOSITORY.node_id(r)),
+    isFork: bool(REPOSITORY.fork(r)),
+    isPrivate: bool(REPOSITORY.private(r)),
+    name: str(REPOSITORY.name(r)),
+    owner: user(REPOSITORY.owner(r)),
+    url: str(REPOSITORY.html_url(r)),
   };
 }
 
 /** `{name, nameWithOwner}` from an issue's `repository_url` (…/repos/OWNER/NAME), as gh derives it. */
 function issueRepository(item: Item): Obj {
-  const url = str((item as Obj).repository_url);
-  const nameWithOwner = url.split('/repos/')[1] ?? '';
+  const nameWithOwner = str(ISSUE.repository_url(item)).split('/repos/')[1] ?? '';
   return { name: nameWithOwner.split('/')[1] ?? '', nameWithOwner };
 }
 
 const ISSUES: Record<string, Field> = {
-  assignees: (i) => arr((i as Obj).assignees).map(user),
-  author: (i) => user((i as Obj).user),
-  authorAssociation: (i) => str((i as Obj).author_association),
-  body: (i) => str((i as Obj).body),
-  closedAt: (i) => time((i as Obj).closed_at),
-  commentsCount: (i) => num((i as Obj).comments),
-  createdAt: (i) => time((i as Obj).created_at),
-  id: (i) => str((i as Obj).node_id),
+  assignees: (i) => arr(ISSUE.assignees(i)).map(user),
+  author: (i) => user(ISSUE.user(i)),
+  authorAssociation: (i) => str(ISSUE.author_association(i)),
+  body: (i) => str(ISSUE.body(i)),
+  closedAt: (i) => time(ISSUE.closed_at(i)),
+  commentsCount: (i) => num(ISSUE.comments(i)),
+  createdAt: (i) => time(ISSUE.created_at(i)),
+  id: (i) => str(ISSUE.node_id(i)),
   // gh lists isDraft for `gh search prs`; the issues endpoint answers both, so it is offered here too.
-  isDraft: (i) => bool((i as Obj).draft),
-  isLocked: (i) => bool((i as Obj).locked),
-  isPullRequest: (i) => str(obj((i as Obj).pull_request).url) !== '',
+  isDraft: (i) => bool(ISSUE.draft(i)),
+  isLocked: (i) => bool(ISSUE.locked(i)),
+  isPullRequest: (i) => str(PULL_LINKS.url(ISSUE.pull_request(i))) !== '',
   labels: (i) =>
-    arr((i as Obj).labels).map((l) => {
-      const label = obj(l);
-      return { color: str(label.color), description: str(label.description), id: str(label.node_id), name: str(label.name) };
-    }),
-  number: (i) => num((i as Obj).number),
+    arr(ISSUE.labels(i)).map((l) => ({
+      color: str(LABEL.color(l)),
+      description: str(LABEL.description(l)),
+      id: str(LABEL.node_id(l)),
+      name: str(LABEL.name(l)),
+    })),
+  number: (i) => num(ISSUE.number(i)),
   repository: issueRepository,
   // gh names a merged pull request's state `merged` (its `pull_request.merged_at` is set).
-  state: (i) => (str(obj((i as Obj).pull_request).merged_at) !== '' ? 'merged' : str((i as Obj).state)),
-  title: (i) => str((i as Obj).title),
-  updatedAt: (i) => time((i as Obj).updated_at),
-  url: (i) => str((i as Obj).html_url),
+  state: (i) => (str(PULL_LINKS.merged_at(ISSUE.pull_request(i))) !== '' ? 'merged' : str(ISSUE.state(i))),
+  title: (i) => str(ISSUE.title(i)),
+  updatedAt: (i) => time(ISSUE.updated_at(i)),
+  url: (i) => str(ISSUE.html_url(i)),
 };
 
 const REPOSITORIES: Record<string, Field> = {
-  createdAt: (r) => time((r as Obj).created_at),
-  defaultBranch: (r) => str((r as Obj).default_branch),
-  description: (r) => str((r as Obj).description),
-  forksCount: (r) => num((r as Obj).forks_count),
-  fullName: (r) => str((r as Obj).full_name),
-  hasDownloads: (r) => bool((r as Obj).has_downloads),
-  hasIssues: (r) => bool((r as Obj).has_issues),
-  hasPages: (r) => bool((r as Obj).has_pages),
-  hasProjects: (r) => bool((r as Obj).has_projects),
-  hasWiki: (r) => bool((r as Obj).has_wiki),
-  homepage: (r) => str((r as Obj).homepage),
-  id: (r) => str((r as Obj).node_id),
-  isArchived: (r) => bool((r as Obj).archived),
-  isDisabled: (r) => bool((r as Obj).disabled),
-  isFork: (r) => bool((r as Obj).fork),
-  isPrivate: (r) => bool((r as Obj).private),
-  language: (r) => str((r as Obj).language),
+  createdAt: (r) => time(REPOSITORY.created_at(r)),
+  defaultBranch: (r) => str(REPOSITORY.default_branch(r)),
+  description: (r) => str(REPOSITORY.description(r)),
+  forksCount: (r) => num(REPOSITORY.forks_count(r)),
+  fullName: (r) => str(REPOSITORY.full_name(r)),
+  hasDownloads: (r) => bool(REPOSITORY.has_downloads(r)),
+  hasIssues: (r) => bool(REPOSITORY.has_issues(r)),
+  hasPages: (r) => bool(REPOSITORY.has_pages(r)),
+  hasProjects: (r) => bool(REPOSITORY.has_projects(r)),
+  hasWiki: (r) => bool(REPOSITORY.has_wiki(r)),
+  homepage: (r) => str(REPOSITORY.homepage(r)),
+  id: (r) => str(REPOSITORY.node_id(r)),
+  isArchived: (r) => bool(REPOSITORY.archived(r)),
+  isDisabled: (r) => bool(REPOSITORY.disabled(r)),
+  isFork: (r) => bool(REPOSITORY.fork(r)),
+  isPrivate: (r) => bool(REPOSITORY.private(r)),
+  language: (r) => str(REPOSITORY.language(r)),
   license: (r) => {
-    const l = obj((r as Obj).license);
-    return { key: str(l.key), name: str(l.name), url: str(l.url) };
+    const l = REPOSITORY.license(r);
+    return { key: str(LICENSE.key(l)), name: str(LICENSE.name(l)), url: str(LICENSE.url(l)) };
   },
-  name: (r) => str((r as Obj).name),
-  openIssuesCount: (r) => num((r as Obj).open_issues_count),
-  owner: (r) => user((r as Obj).owner),
-  pushedAt: (r) => time((r as Obj).pushed_at),
-  size: (r) => num((r as Obj).size),
-  stargazersCount: (r) => num((r as Obj).stargazers_count),
-  updatedAt: (r) => time((r as Obj).updated_at),
-  url: (r) => str((r as Obj).html_url),
-  visibility: (r) => str((r as Obj).visibility),
-  watchersCount: (r) => num((r as Obj).watchers_count),
+  name: (r) => str(REPOSITORY.name(r)),
+  openIssuesCount: (r) => num(REPOSITORY.open_issues_count(r)),
+  owner: (r) => user(REPOSITORY.owner(r)),
+  pushedAt: (r) => time(REPOSITORY.pushed_at(r)),
+  size: (r) => num(REPOSITORY.size(r)),
+  stargazersCount: (r) => num(REPOSITORY.stargazers_count(r)),
+  updatedAt: (r) => time(REPOSITORY.updated_at(r)),
+  url: (r) => str(REPOSITORY.html_url(r)),
+  visibility: (r) => str(REPOSITORY.visibility(r)),
+  watchersCount: (r) => num(REPOSITORY.watchers_count(r)),
 };
+
+/** A git actor as gh exports it. */
+const gitActor = (p: unknown): Obj => ({ date: time(GIT_ACTOR.date(p)), email: str(GIT_ACTOR.email(p)), name: str(GIT_ACTOR.name(p)) });
 
 const COMMITS: Record<string, Field> = {
-  author: (c) => user((c as Obj).author),
+  author: (c) => user(COMMIT.author(c)),
   commit: (c) => {
-    const commit = obj((c as Obj).commit);
-    const who = (v: unknown) => {
-      const p = obj(v);
-      return { date: time(p.date), email: str(p.email), name: str(p.name) };
-    };
+    const commit = COMMIT.commit(c);
     return {
-      author: who(commit.author),
-      comment_count: num(commit.comment_count),
-      committer: who(commit.committer),
-      message: str(commit.message),
-      tree: { sha: str(obj(commit.tree).sha) },
+      author: gitActor(GIT_COMMIT.author(commit)),
+      comment_count: num(GIT_COMMIT.comment_count(commit)),
+      committer: gitActor(GIT_COMMIT.committer(commit)),
+      message: str(GIT_COMMIT.message(commit)),
+      tree: { sha: str(GIT_COMMIT.tree_sha(commit)) },
     };
   },
-  committer: (c) => user((c as Obj).committer),
-  id: (c) => str((c as Obj).node_id),
-  parents: (c) => arr((c as Obj).parents).map((p) => ({ sha: str(obj(p).sha), url: str(obj(p).html_url) })),
-  repository: (c) => repositoryRef((c as Obj).repository),
-  sha: (c) => str((c as Obj).sha),
-  url: (c) => str((c as Obj).html_url),
+  committer: (c) => user(COMMIT.committer(c)),
+  id: (c) => str(COMMIT.node_id(c)),
+  parents: (c) => arr(COMMIT.parents(c)).map((p) => ({ sha: str(PARENT.sha(p)), url: str(PARENT.html_url(p)) })),
+  repository: (c) => repositoryRef(COMMIT.repository(c)),
+  sha: (c) => str(COMMIT.sha(c)),
+  url: (c) => str(COMMIT.html_url(c)),
 };
 
-const CODE: Record<string, Field> = {
-  path: (c) => str((c as Obj).path),
-  repository: (c) => repositoryRef((c as Obj).repository),
-  sha: (c) => str((c as Obj).sha),
+const CODE_FIELDS: Record<string, Field> = {
+  path: (c) => str(CODE.path(c)),
+  repository: (c) => repositoryRef(CODE.repository(c)),
+  sha: (c) => str(CODE.sha(c)),
   textMatches: (c) =>
-    arr((c as Obj).text_matches).map((m) => {
-      const match = obj(m);
-      return {
-        fragment: str(match.fragment),
-        matches: arr(match.matches).map((x) => ({ indices: arr(obj(x).indices), text: str(obj(x).text) })),
-        object_type: str(match.object_type),
-        property: str(match.property),
-      };
-    }),
-  url: (c) => str((c as Obj).html_url),
+    arr(CODE.text_matches(c)).map((m) => ({
+      fragment: str(TEXT_MATCH.fragment(m)),
+      matches: arr(TEXT_MATCH.matches(m)).map((x) => ({ indices: arr(MATCH.indices(x)), text: str(MATCH.text(x)) })),
+      object_type: str(TEXT_MATCH.object_type(m)),
+      property: str(TEXT_MATCH.property(m)),
+    })),
+  url: (c) => str(CODE.html_url(c)),
 };
 
 const LABELS: Record<string, Field> = {
-  color: (l) => str((l as Obj).color),
-  description: (l) => str((l as Obj).description),
-  id: (l) => str((l as Obj).node_id),
-  isDefault: (l) => bool((l as Obj).default),
-  name: (l) => str((l as Obj).name),
-  url: (l) => str((l as Obj).url),
+  color: (l) => str(LABEL.color(l)),
+  description: (l) => str(LABEL.description(l)),
+  id: (l) => str(LABEL.node_id(l)),
+  isDefault: (l) => bool(LABEL.default(l)),
+  name: (l) => str(LABEL.name(l)),
+  url: (l) => str(LABEL.url(l)),
 };
 
 const TOPICS: Record<string, Field> = {
-  aliases: get('aliases'),
-  createdAt: (t) => time((t as Obj).created_at),
-  createdBy: (t) => str((t as Obj).created_by),
-  description: (t) => str((t as Obj).description),
-  displayName: (t) => str((t as Obj).display_name),
-  isCurated: (t) => bool((t as Obj).curated),
-  isFeatured: (t) => bool((t as Obj).featured),
-  logoUrl: (t) => str((t as Obj).logo_url),
-  name: (t) => str((t as Obj).name),
-  related: get('related'),
-  released: (t) => str((t as Obj).released),
-  repositoryCount: (t) => num((t as Obj).repository_count),
-  shortDescription: (t) => str((t as Obj).short_description),
-  updatedAt: (t) => time((t as Obj).updated_at),
+  aliases: (t) => TOPIC.aliases(t) ?? null,
+  createdAt: (t) => time(TOPIC.created_at(t)),
+  createdBy: (t) => str(TOPIC.created_by(t)),
+  description: (t) => str(TOPIC.description(t)),
+  displayName: (t) => str(TOPIC.display_name(t)),
+  isCurated: (t) => bool(TOPIC.curated(t)),
+  isFeatured: (t) => bool(TOPIC.featured(t)),
+  logoUrl: (t) => str(TOPIC.logo_url(t)),
+  name: (t) => str(TOPIC.name(t)),
+  related: (t) => TOPIC.related(t) ?? null,
+  released: (t) => str(TOPIC.released(t)),
+  repositoryCount: (t) => num(TOPIC.repository_count(t)),
+  shortDescription: (t) => str(TOPIC.short_description(t)),
+  updatedAt: (t) => time(TOPIC.updated_at(t)),
 };
 
 const USERS: Record<string, Field> = {
-  avatarUrl: (u) => str((u as Obj).avatar_url),
-  bio: (u) => str((u as Obj).bio),
-  blog: (u) => str((u as Obj).blog),
-  company: (u) => str((u as Obj).company),
-  createdAt: (u) => time((u as Obj).created_at),
-  email: (u) => str((u as Obj).email),
-  followers: (u) => num((u as Obj).followers),
-  following: (u) => num((u as Obj).following),
-  id: (u) => str((u as Obj).node_id),
-  isSiteAdmin: (u) => bool((u as Obj).site_admin),
-  location: (u) => str((u as Obj).location),
-  login: (u) => str((u as Obj).login),
-  name: (u) => str((u as Obj).name),
-  publicGists: (u) => num((u as Obj).public_gists),
-  publicRepos: (u) => num((u as Obj).public_repos),
-  type: (u) => str((u as Obj).type),
-  updatedAt: (u) => time((u as Obj).updated_at),
-  url: (u) => str((u as Obj).html_url),
+  avatarUrl: (u) => str(USER.avatar_url(u)),
+  bio: (u) => str(USER.bio(u)),
+  blog: (u) => str(USER.blog(u)),
+  company: (u) => str(USER.company(u)),
+  createdAt: (u) => time(USER.created_at(u)),
+  email: (u) => str(USER.email(u)),
+  followers: (u) => num(USER.followers(u)),
+  following: (u) => num(USER.following(u)),
+  id: (u) => str(USER.node_id(u)),
+  isSiteAdmin: (u) => bool(USER.site_admin(u)),
+  location: (u) => str(USER.location(u)),
+  login: (u) => str(USER.login(u)),
+  name: (u) => str(USER.name(u)),
+  publicGists: (u) => num(USER.public_gists(u)),
+  publicRepos: (u) => num(USER.public_repos(u)),
+  type: (u) => str(USER.type(u)),
+  updatedAt: (u) => time(USER.updated_at(u)),
+  url: (u) => str(USER.html_url(u)),
 };
 
 /** The `--json` fields of each kind, by gh's names. */
 export const JSON_FIELDS: Record<Kind, Readonly<Record<string, Field>>> = {
-  code: CODE,
+  code: CODE_FIELDS,
   commits: COMMITS,
   issues: ISSUES,
   labels: LABELS,

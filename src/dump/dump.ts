@@ -11,6 +11,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from './data-error.js';
 import { ArrayShapeError, JsonArraySplitter } from './json-array-splitter.js';
@@ -351,14 +352,18 @@ function makeDump(
   const empty = (kind: Kind): LoadedKind => ({
     kind, records: [], hash: createHash('sha256').digest('hex'), files: [], pulls: new Map(),
   });
-  const partsOf = (kind: Kind): Part[] => (kind === 'issues' && present.has('pulls') ? [kind, 'pulls'] : [kind]);
+  /** The kind's part, then the part its table joins to its records when the dump holds it (issues: `pulls`). */
+  const partsOf = (kind: Kind): Part[] => {
+    const joined = specOf(kind).joinsPart;
+    return joined && present.has(joined) ? [kind, joined] : [kind];
+  };
   const loadKind = (kind: Kind): LoadedKind => {
     if (!present.has(kind)) return empty(kind);
     const parts: PartData[] = [];
     for (const part of partsOf(kind)) parts.push(readPart(part));
     const hash = hashParts(parts.map((part) => part.hashInput));
     const records = parts[0]!.records;
-    const pulls = kind === 'issues' && parts[1] ? enrichIssues(records, parts[1].records) : new Map<number, RawRecord>();
+    const pulls = parts[1] ? enrichIssues(records, parts[1].records) : new Map<number, RawRecord>();
     return { kind, records, hash, files: [...new Set(parts.map((p) => p.file))], pulls };
   };
   const loadSync = (kind: Kind): LoadedKind => {
@@ -385,9 +390,10 @@ function makeDump(
       return { ...rest, pulls, count: records.length };
     }
     const file = partFile(kind);
-    const pullsFile = partsOf(kind)[1] ? partFile('pulls') : undefined;
-    await prepareValidators(pullsFile ? [kind, 'pulls'] : [kind]);
-    const pullsPart = pullsFile ? await streamPulls(pullsFile, () => readPart('pulls')) : undefined;
+    const joined = partsOf(kind)[1];
+    const pullsFile = joined ? partFile(joined) : undefined;
+    await prepareValidators(joined ? [kind, joined] : [kind]);
+    const pullsPart = joined && pullsFile ? await streamPulls(pullsFile, () => readPart(joined)) : undefined;
     const match = pullsPart ? pullMatcher(pullsPart.records) : undefined;
     const hash = createHash('sha256');
     let count: number;

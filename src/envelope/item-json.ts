@@ -1,23 +1,102 @@
 /**
- * Items as JSON text, written once per record and media type (src/kinds/item-text.ts): from the rendered-items
- * file a build wrote (src/cache/item-file.ts), else rendered now and kept in a bounded in-memory cache, so a server
- * answering many different queries over the same documents mostly concatenates. Text-match answers are built per
- * query (envelope.ts writes them with JSON.stringify).
+ * The one owner of an item's JSON: how a record becomes the item an envelope carries — its kind's projection, `score`
+ * in GitHub's place (always 1.0), `text_matches` when asked — and that item's JSON text as it sits inside an envelope.
+ *
+ * With `score` fixed at 1.0 on every item (code reference Part B §6), an item without `text_matches` depends only on
+ * its record, the collection and the media options its kind's `project` reads — never on the query — so it is
+ * written once and reused: from the rendered-items file a build wrote (src/cache/item-file.ts, filled by the store
+ * with {@link itemBytes}), else rendered now and kept in a bounded in-memory cache, so a server answering many
+ * different queries over the same documents mostly concatenates. Items with text matches are built per page.
  */
 import { itemFileOf } from '../cache/item-file.js';
-import { itemBytes, itemMediaKey } from '../kinds/item-text.js';
+import type { CollectionView } from '../kinds/collection-view.js';
+import { setOwn } from '../kinds/common.js';
+import type { KindSpec } from '../kinds/spec.js';
 import type { MediaOptions } from '../request/media-type.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
-import type { Collection } from '../store/collection.js';
+import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
+import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
+import type { Spender } from '../budget.js';
+
+/** A search result item: the record's GitHub item shape plus `score` (and `text_matches` when asked). */
+export type Item = Record<string, unknown>;
+
+/** What items are rendered from: a kind's collection (store/collection.ts) — its table and its view. */
+export type ItemSource = CollectionView & { readonly spec: KindSpec };
+
+/** The `score` every item carries (GitHub writes 1.0 for every item of every kind; relevance only orders). */
+export const ITEM_SCORE = 1;
 
 /** At most this many rendered items per collection and media key in memory. */
 export const ITEM_JSON_ENTRIES = 50_000;
 /** At most this many bytes (UTF-8) of rendered items per collection and media key in memory. */
 export const ITEM_JSON_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Insert `score` after `anchor` (GitHub's position for the kind) and append `text_matches` last.
+ * Keys keep the record's order otherwise; every key of `item` (even `__proto__`) stays a plain own property.
+ */
+export function withScore(
+  item: Record<string, unknown>,
+  anchor: string,
+  score: number,
+  textMatches: unknown[] | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'score' || key === 'text_matches') continue;
+    setOwn(out, key, value);
+    if (key === anchor) {
+      out.score = score;
+      placed = true;
+    }
+  }
+  if (!placed) out.score = score;
+  if (textMatches !== undefined) out.text_matches = textMatches;
+  return out;
+}
+
+/** An item's top-level `score` line as JSON.stringify(item, null, 2) writes it: two spaces, at item depth. */
+const ITEM_SCORE_ONE = /^( {2}"score": )1(,?)$/m;
+/** An item's `score` line as JSON.stringify writes it inside an envelope (items sit at depth 3, six spaces). */
+const ENVELOPE_ITEM_SCORE_ONE = /^( {6}"score": )1(,?)$/gm;
+
+/**
+ * The JSON text of an item object as it sits inside an envelope written by `JSON.stringify(envelope, null, 2)`:
+ * its lines after the first indented by four spaces (the depth of `items[i]`), and its top-level `score` written
+ * `1.0`. A newline only occurs between JSON tokens (strings escape theirs), so indenting every newline is exact.
+ */
+export function itemJson(item: Record<string, unknown>): string {
+  return JSON.stringify(item, null, 2).replace(ITEM_SCORE_ONE, '$11.0$2').replaceAll('\n', '\n    ');
+}
+
+/**
+ * `JSON.stringify(envelope, null, 2)` text with its items' scores written `1.0`, as GitHub's serialiser writes them
+ * and as {@link itemJson} does (envelope.ts `renderJson`); JSON.stringify alone would write `1`.
+ */
+export function itemScoresWritten(envelopeText: string): string {
+  return envelopeText.replace(ENVELOPE_ITEM_SCORE_ONE, '$11.0$2');
+}
+
+/** The item of one record without `text_matches`, as {@link itemJson} text in UTF-8. */
+export function itemBytes(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): Buffer {
+  return Buffer.from(itemJson(withScore(spec.project(record, doc, c, media), spec.scoreAfter, ITEM_SCORE, undefined)), 'utf8');
+}
+
+/**
+ * The media options an item of `spec` depends on, as a short key ('' when its `project` reads none of them, so
+ * one rendering serves every media type).
+ */
+export function itemMediaKey(spec: KindSpec, media: MediaOptions): string {
+  const reads = spec.projectReads ?? [];
+  const read = (option: 'cloak' | 'mercy' | 'extended', letter: string) => (reads.includes(option) && media[option] ? letter : '');
+  return `${read('cloak', 'c')}${read('mercy', 'm')}${read('extended', 'x')}`;
+}
+
 /** A collection reader's in-memory rendered items, by media key ({@link itemMediaKey}); each shares its budget. */
-const RENDERED_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, BoundedLru<Buffer>>; readonly make: () => BoundedLru<Buffer> }, Collection> = {
+const RENDERED_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, BoundedLru<Buffer>>; readonly make: () => BoundedLru<Buffer> }> = {
   name: 'rendered items',
   make: (_c, budget) => ({
     byMedia: new Map(),
@@ -25,7 +104,7 @@ const RENDERED_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, BoundedLru<Buff
   }),
 };
 
-function cacheOf(c: Collection, key: string): BoundedLru<Buffer> {
+function cacheOf(c: ItemSource, key: string): BoundedLru<Buffer> {
   const items = c.memo(RENDERED_ITEMS);
   let cache = items.byMedia.get(key);
   if (!cache) items.byMedia.set(key, (cache = items.make()));
@@ -37,7 +116,7 @@ function cacheOf(c: Collection, key: string): BoundedLru<Buffer> {
  * rendered-items file when it has one and the media options leave the item as stored there, else from the
  * in-memory cache, else rendered now (and cached).
  */
-export function cachedItemJson(c: Collection, doc: number, media: MediaOptions): Buffer {
+export function cachedItemJson(c: ItemSource, doc: number, media: MediaOptions): Buffer {
   const key = itemMediaKey(c.spec, media);
   if (key === '') {
     const stored = itemFileOf(c)?.read(doc);
@@ -48,4 +127,76 @@ export function cachedItemJson(c: Collection, doc: number, media: MediaOptions):
   let bytes = cache.get(id);
   if (bytes === undefined) cache.set(id, (bytes = itemBytes(c.spec, c.records[doc]!, doc, c, media)));
   return bytes;
+}
+
+/**
+ * Build the items of one page as objects, with `text_matches` when the media type asks for them, computed on this
+ * page only from the same analyzers the index used.
+ * @param docs document numbers of the page, in order
+ * @param keywords the positive keywords/phrases of the query with the fields each searched
+ * @param budget spent per text matched (one unit per 64 characters); once it runs out, the remaining items get
+ *   empty `text_matches` (the answer is then marked incomplete by the caller)
+ */
+export function buildItems(
+  c: ItemSource,
+  docs: readonly number[],
+  media: MediaOptions,
+  keywords: ReadonlyArray<{ text: string; fields: readonly string[] }>,
+  budget?: Spender,
+): Item[] {
+  const termSets = new Map<string, Set<string>>();
+  const termsFor = (field: string, analyzer: AnalyzerName): Set<string> => {
+    let set = termSets.get(field);
+    if (!set) {
+      set = new Set();
+      for (const k of keywords) {
+        if (!k.fields.includes(field)) continue;
+        for (const word of k.text.split(/\s+/)) for (const t of analyzeQueryWord(word, analyzer)) set.add(t);
+      }
+      termSets.set(field, set);
+    }
+    return set;
+  };
+  return docs.map((doc) => {
+    const record = c.records[doc]!;
+    const item = c.spec.project(record, doc, c, media);
+    let matches: unknown[] | undefined;
+    if (media.textMatch) {
+      matches = [];
+      for (const field of c.spec.fields) {
+        if (!field.textMatch) continue;
+        const text = field.get(record, doc, c);
+        const terms = termsFor(field.name, field.analyzer);
+        if (text === undefined || text === '' || terms.size === 0) continue;
+        if (budget && !budget.spend(1 + (text.length >>> 6))) break;
+        const source: TextMatchSource = {
+          object_url: field.textMatch.objectUrl(record, doc, c),
+          object_type: field.textMatch.objectType,
+          property: field.textMatch.property,
+          text,
+          analyzer: field.analyzer,
+          ...(field.textMatch.whole ? { whole: true } : {}),
+        };
+        // Fragment count and size per property, as the kind's table declares them (GitHub: 1 × 200 by default).
+        const options = { maxFragmentsPerProperty: field.textMatch.fragments ?? 1, fragmentLength: field.textMatch.length ?? 200 };
+        matches.push(...buildTextMatches([source], () => terms, options));
+      }
+    }
+    return withScore(item, c.spec.scoreAfter, ITEM_SCORE, matches);
+  });
+}
+
+/**
+ * The items of a page as envelope JSON text in UTF-8, in order: the reusable items ({@link cachedItemJson}) unless
+ * the media type asks for text matches, else built for this page ({@link buildItems}, spending `budget`).
+ */
+export function pageItems(
+  c: ItemSource,
+  docs: readonly number[],
+  media: MediaOptions,
+  keywords: ReadonlyArray<{ text: string; fields: readonly string[] }>,
+  budget?: Spender,
+): Buffer[] {
+  if (!media.textMatch) return docs.map((doc) => cachedItemJson(c, doc, media));
+  return buildItems(c, docs, media, keywords, budget).map((item) => Buffer.from(itemJson(item), 'utf8'));
 }

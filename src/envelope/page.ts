@@ -3,7 +3,7 @@
  * — and its two readings: the envelope's bytes (what both edges write) and the envelope as objects (for an edge
  * that reads item fields: `--json` fields, the interactive view).
  */
-import { itemJson } from '../kinds/item-text.js';
+import { itemJson } from './item-json.js';
 import type { Envelope, Item } from './envelope.js';
 
 /** A page of search results. */

@@ -10,7 +10,7 @@
  */
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { RawRecord } from '../kinds/kind.js';
+import { isKind, type RawRecord } from '../kinds/kind.js';
 import { DataError } from '../dump/data-error.js';
 import { PARTS, readPartFile } from '../dump/part-files.js';
 import { checkInterrupted } from './interrupt.js';
@@ -105,7 +105,7 @@ export class DumpWriter {
         const report = await sink?.finish();
         if (report) reports.push(report);
       }
-      if (!reports.some((r) => r.part !== 'pulls')) {
+      if (!reports.some((r) => isKind(r.part))) {
         throw new DataError('nothing to write: the import found no records of any kind', { file: this.out });
       }
       checkInterrupted(this.options.signal);

@@ -10,9 +10,14 @@
  * - repositories: `id`, else `full_name` (case-insensitive), else `url`;
  * - topics: `name` (case-insensitive, as GitHub topic names are lower-case);
  * - users: `id`, else `login` (case-insensitive).
- * This mirrors how the shared real-data harvest merged duplicates (by id, else url).
+ * This mirrors how the shared real-data harvest merged duplicates (by id, else url). Each kind's table holds its
+ * identity (`KindSpec.identity`, kinds/identity.ts); `pulls` and kinds without one use `id`, else `url`.
  */
-import type { Kind, RawRecord } from '../kinds/kind.js';
+import { specOf } from '../kinds/catalog.js';
+import { idOrUrl } from '../kinds/identity.js';
+import { isKind, type Kind, type RawRecord } from '../kinds/kind.js';
+
+export { repositoryFromUrl } from '../kinds/identity.js';
 
 /** A dump part: one of the seven kinds, or `pulls` (the `/pulls` objects that enrich issues). */
 export type Part = Kind | 'pulls';
@@ -24,50 +29,9 @@ export interface Version {
   embedded: boolean;
 }
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
-/** `owner/name` from a GitHub API or web URL of something inside a repository (`/repos/o/n/...`, `github.com/o/n/blob/...`). */
-export function repositoryFromUrl(url: unknown): string | undefined {
-  const text = str(url);
-  if (!text) return undefined;
-  const api = /\/repos\/([^/]+\/[^/?#]+)/.exec(text);
-  if (api) return api[1];
-  const web = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/(?:blob|tree|raw|commit)\//.exec(text);
-  return web?.[1];
-}
-
-/** The identity key of a record of `part` (see the module comment), or undefined when it has none. */
+/** The identity key of a record of `part`: its kind's table's `identity` (see the module comment). */
 export function identityKey(part: Part, record: RawRecord): string | undefined {
-  const id = num(record.id);
-  switch (part) {
-    case 'code': {
-      const repository = record.repository as RawRecord | undefined;
-      const fullName = str(repository?.full_name) ?? repositoryFromUrl(record.url) ?? repositoryFromUrl(record.html_url);
-      const path = str(record.path);
-      if (fullName && path) return `path:${fullName.toLowerCase()}:${path}`;
-      return str(record.url) && `url:${record.url as string}`;
-    }
-    case 'commits': {
-      const sha = str(record.sha);
-      if (!sha) return undefined;
-      const repository = record.repository as RawRecord | undefined;
-      const fullName = str(repository?.full_name) ?? repositoryFromUrl(record.url) ?? repositoryFromUrl(record.html_url);
-      return `sha:${fullName?.toLowerCase() ?? ''}@${sha}`;
-    }
-    case 'topics':
-      return str(record.name) && `name:${(record.name as string).toLowerCase()}`;
-    case 'users':
-      if (id !== undefined) return `id:${id}`;
-      return str(record.login) && `login:${(record.login as string).toLowerCase()}`;
-    case 'repositories':
-      if (id !== undefined) return `id:${id}`;
-      if (str(record.full_name)) return `name:${(record.full_name as string).toLowerCase()}`;
-      return str(record.url) && `url:${record.url as string}`;
-    default:
-      if (id !== undefined) return `id:${id}`;
-      return str(record.url) && `url:${record.url as string}`;
-  }
+  return ((isKind(part) ? specOf(part).identity : undefined) ?? idOrUrl)(record);
 }
 
 /** Milliseconds of an ISO timestamp field, or undefined when absent or unparsable. */

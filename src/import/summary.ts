@@ -2,6 +2,8 @@
  * The plain-text summary an import prints on stderr: records per kind and what happened to each file, what was
  * skipped and why, and the time taken (with the records/s rate).
  */
+import { kindOfPart } from '../kinds/catalog.js';
+import { isKind } from '../kinds/kind.js';
 import type { PartReport } from './dump-writer.js';
 import type { GitImportResult } from './git-import.js';
 import type { GithubImportResult } from './github-import.js';
@@ -43,12 +45,11 @@ export function partLines(reports: readonly PartReport[]): string[] {
 
 /**
  * The closing line: only parts that were written need their search index rebuilt. `pulls` has no index of its
- * own; the store hashes it with issues (it enriches them), so a written pulls file rebuilds the issues index.
+ * own; the store hashes it with the kind that joins it (issues), so a written pulls file rebuilds that index.
  */
 function rebuildLine(reports: readonly PartReport[]): string {
-  const written = new Set(reports.filter((r) => r.status === 'written').map((r) => r.part));
-  if (written.delete('pulls')) written.add('issues');
-  const indexed = reports.filter((r) => r.part !== 'pulls').map((r) => r.part);
+  const written = new Set(reports.filter((r) => r.status === 'written').map((r) => kindOfPart(r.part)));
+  const indexed = reports.map((r) => r.part).filter(isKind);
   const rebuilt = indexed.filter((part) => written.has(part));
   if (rebuilt.length === indexed.length) return '';
   return rebuilt.length === 0

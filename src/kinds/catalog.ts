@@ -2,10 +2,10 @@
 import { code } from './code.js';
 import { commits } from './commits.js';
 import { issues } from './issues.js';
-import type { Kind } from './kind.js';
+import { isKind, KINDS, type Kind } from './kind.js';
 import { labels } from './labels.js';
 import { repositories } from './repositories.js';
-import type { KindSpec } from './spec.js';
+import type { KindSpec, NeighbourKind } from './spec.js';
 import { topics } from './topics.js';
 import { users } from './users.js';
 
@@ -26,4 +26,30 @@ export function defaultAccept(kind: Kind, textMatch: boolean): string {
   const base = textMatch ? 'application/vnd.github.v3.text-match+json' : 'application/vnd.github.v3+json';
   const preview = CATALOG[kind].preview;
   return preview ? `${base}, application/vnd.github.${preview.name}-preview+json` : base;
+}
+
+/**
+ * The kinds whose records every kind's tables read (through the collection): repositories (scope qualifiers,
+ * minimal repository objects, visibility through the repository) and users (known logins for user qualifiers and
+ * `@me`). A kind among them is its own neighbour: its collection reads its own records as these.
+ */
+export const SHARED_NEIGHBOURS: readonly NeighbourKind[] = ['repositories', 'users'];
+
+/**
+ * The kinds whose records `spec`'s getters read, in the order the store loads them: {@link SHARED_NEIGHBOURS},
+ * then the table's own `needs`. May include the kind itself (repositories, users).
+ */
+export function neighbourKinds(spec: KindSpec): readonly NeighbourKind[] {
+  return [...SHARED_NEIGHBOURS, ...(spec.needs ?? []).filter((kind) => !SHARED_NEIGHBOURS.includes(kind))];
+}
+
+/**
+ * The kind whose index a dump part feeds: a kind's own part feeds its own; a joined part (`pulls`) feeds the kind
+ * whose table joins it ({@link KindSpec.joinsPart}: issues), which the store hashes it with.
+ */
+export function kindOfPart(part: Kind | 'pulls'): Kind {
+  if (isKind(part)) return part;
+  const joining = KINDS.find((kind) => CATALOG[kind].joinsPart === part);
+  if (!joining) throw new Error(`no kind joins the ${part} part`);
+  return joining;
 }

@@ -7,6 +7,7 @@ import { languageQ, numberQ, onBoolean, onStrings, scopeQualifiers, textQ, time 
 import type { RawRecord } from './kind.js';
 import type { KindSpec, QualifierSpec } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
+import { codeIdentity } from './identity.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 /** The file's path in its repository ('' when absent). */
@@ -149,10 +150,11 @@ export const code: KindSpec = {
   textLimit: { characters: 128, message: MESSAGES.codeTooLong },
   // Measured on GitHub (Blackbird): a scope naming nothing answers 200, empty and incomplete (Part B §3.4).
   unresolvedScope: 'empty',
-  capRule: 'code',
+  capRule: 'whole-page',
   // Code search counts against its own window, ignores the API version header and links the applied per_page.
   http: { rateResource: 'code_search', apiVersions: false, linkPerPage: 'applied' },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
+  identity: codeIdentity,
   project(record, doc, c) {
     const item: Record<string, unknown> = {};
     for (const key of ['name', 'path', 'sha', 'url', 'git_url', 'html_url'] as const) item[key] = record[key] ?? null;

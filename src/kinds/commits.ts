@@ -8,6 +8,7 @@ import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
 import { DAY_MS, expDecay } from './rank-decay.js';
 import { matchesSha, shaWords } from './rank-words.js';
+import { commitIdentity } from './identity.js';
 
 const repoOf: Getter<string | undefined> = (r) => repoNameOf(r, 'html_url', 'url');
 const parents: Getter<string[]> = (r) =>
@@ -121,6 +122,7 @@ export const commits: KindSpec = {
   withoutText: { message: MESSAGES.commitsTextRequired, counting: COUNTING },
   preview: { name: 'cloak', title: 'Commit Search', documentationUrl: 'https://docs.github.com/rest/search/search#search-commits' },
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
+  identity: commitIdentity,
   project(record, doc, c) {
     // GitHub's key order (commit-search-result-item, code reference Part B §2.4): url, sha, node_id, html_url,
     // comments_url, commit{url, author{date, name, email}, committer{…}, message, tree{url, sha}, comment_count},

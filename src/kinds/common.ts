@@ -1,5 +1,5 @@
 /**
- * Shapes shared by several kinds: the user summary, the minimal repository object, score placement, and the
+ * Shapes shared by several kinds: the user summary, the minimal repository object, own-key assignment, and the
  * visibility of a record through its repository.
  */
 import type { RawRecord } from './kind.js';
@@ -66,31 +66,6 @@ export function minimalRepository(
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
-}
-
-/**
- * Insert `score` after `anchor` (GitHub's position for the kind) and append `text_matches` last.
- * Keys keep the record's order otherwise; every key of `item` (even `__proto__`) stays a plain own property.
- */
-export function withScore(
-  item: Record<string, unknown>,
-  anchor: string,
-  score: number,
-  textMatches: unknown[] | undefined,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  let placed = false;
-  for (const [key, value] of Object.entries(item)) {
-    if (key === 'score' || key === 'text_matches') continue;
-    setOwn(out, key, value);
-    if (key === anchor) {
-      out.score = score;
-      placed = true;
-    }
-  }
-  if (!placed) out.score = score;
-  if (textMatches !== undefined) out.text_matches = textMatches;
-  return out;
 }
 
 /**

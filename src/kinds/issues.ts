@@ -328,6 +328,7 @@ export const issues: KindSpec = {
   phraseSlop: 10,
   repeats: 'and',
   withoutText: { message: MESSAGES.noQualifiersApply },
+  joinsPart: 'pulls',
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project(record, doc, c) {
     const item: Record<string, unknown> = { ...record };

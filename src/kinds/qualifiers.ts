@@ -9,40 +9,15 @@ import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs }
 import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
 import { flagPredicate, onInterval, stringsPredicate } from './qualifier-columns.js';
+import { at, number, text } from './record-view.js';
 
-/** Paths split once: the tables read a few dozen distinct paths millions of times while columns build. */
-const splitPaths = new Map<string, readonly string[]>();
+export { at };
 
-/** Read a dotted path (`commit.author.date`) off a record; undefined when any step is missing. */
-export function at(record: unknown, path: string): unknown {
-  let keys = splitPaths.get(path);
-  if (!keys) {
-    keys = path.split('.');
-    if (splitPaths.size < 4096) splitPaths.set(path, keys);
-  }
-  let value: unknown = record;
-  for (let i = 0; i < keys.length; i++) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[keys[i]!];
-  }
-  return value;
-}
+/** A getter for a string at a dotted path (the record view's rule: kinds/record-view.ts). */
+export const str = (path: string): Getter<string | undefined> => text(path);
 
-/** A getter for a string at a dotted path. */
-export const str =
-  (path: string): Getter<string | undefined> =>
-  (r) => {
-    const v = at(r, path);
-    return typeof v === 'string' ? v : undefined;
-  };
-
-/** A getter for a number at a dotted path. */
-export const num =
-  (path: string): Getter<number | undefined> =>
-  (r) => {
-    const v = at(r, path);
-    return typeof v === 'number' ? v : undefined;
-  };
+/** A getter for a number at a dotted path (the record view's rule: kinds/record-view.ts). */
+export const num = (path: string): Getter<number | undefined> => number(path);
 
 /** A getter for a timestamp at a dotted path, as epoch ms. */
 export const time =

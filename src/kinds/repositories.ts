@@ -9,6 +9,7 @@ import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { boolQ, dateQ, enumQ, languageQ, num, numberQ, onBoolean, scopeQualifiers, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec, QualifierSpec, RankSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
+import { repositoryIdentity } from './identity.js';
 
 const fullName: Getter<string | undefined> = str('full_name');
 const pushedAt = time('pushed_at');
@@ -177,6 +178,7 @@ export const repositories: KindSpec = {
   },
   needs: ['issues'],
   visibility: (r, d, c) => visibilityVia({ repository: { private: r.private === true } }, fullName(r, d, c), c),
+  identity: repositoryIdentity,
   projectReads: ['mercy'],
   project(record, _doc, _c, media) {
     // Every link field and a complete owner, derived when an old record lacks them (links.ts).

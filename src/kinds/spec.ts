@@ -214,6 +214,15 @@ export interface RankContext {
   readonly c: CollectionView;
 }
 
+/**
+ * Which 1000-result rule an endpoint follows (plan/window.ts): 'whole-page' refuses a page any of whose items lies
+ * past 1000, `page*per_page > 1000` (code); 'first-item' a page whose first item does (the others).
+ */
+export type CapRule = 'whole-page' | 'first-item';
+
+/** The kinds whose records a collection may read besides its own ({@link KindSpec.needs}). */
+export type NeighbourKind = Extract<Kind, 'repositories' | 'users' | 'issues'>;
+
 /** The complete table of one kind. */
 export interface KindSpec {
   readonly kind: Kind;
@@ -258,15 +267,27 @@ export interface KindSpec {
    * @default 'refuse'
    */
   readonly unresolvedScope?: 'refuse' | 'empty';
-  /** The 1000-result rule: code refuses `page*per_page > 1000`, others `(page-1)*per_page >= 1000` (§3.4). */
-  readonly capRule?: 'code' | 'default';
+  /**
+   * The 1000-result rule (§3.4): 'whole-page' refuses `page*per_page > 1000` (code), 'first-item'
+   * `(page-1)*per_page >= 1000`. @default 'first-item'
+   */
+  readonly capRule?: CapRule;
   /**
    * `/search/labels`: results are the records of the repository named by `repository_id` (required; the CLI's
    * `--repository-id`); this reads a record's repository full name.
    */
   readonly byRepositoryId?: Getter<string | undefined>;
-  /** Other kinds whose records this kind's qualifiers or sorts read (loaded before planning). */
-  readonly needs?: readonly Kind[];
+  /**
+   * Kinds whose records this kind's qualifiers or sorts read besides the shared neighbours (repositories and users,
+   * catalog.ts `SHARED_NEIGHBOURS`): the store loads them before the kind's collection and keys its columns by them.
+   */
+  readonly needs?: readonly NeighbourKind[];
+  /**
+   * A dump part joined to this kind's records when the dump holds it: issues read `pulls` (the `/pulls` objects that
+   * give a pull request its merge state, branches and reviewers), matched by repository and number
+   * (dump/dump.ts `enrichIssues`). @default none
+   */
+  readonly joinsPart?: 'pulls';
   /**
    * Its getters detect languages from file names (linguist's data, loaded lazily): the store loads that data
    * before it builds the kind's columns, so they hold what a query would compute.
@@ -282,11 +303,16 @@ export interface KindSpec {
    */
   defaults?(present: ReadonlySet<string>, c: CollectionView, viewer: Viewer): Predicate | undefined;
   readonly visibility: Getter<Visibility>;
+  /**
+   * Which records are the same resource (the importers keep one version of each, import/record-identity.ts): a
+   * prefixed key, or undefined when the record has none (it is then not written). @default `id`, else `url`
+   */
+  readonly identity?: (record: RawRecord) => string | undefined;
   /** Best match and default order (absent: the plain text score, dump order without text). */
   readonly rank?: RankSpec;
   /**
    * The media options {@link project} reads (absent: none). Items are rendered once per combination of these
-   * (src/kinds/item-text.ts); the rendered-items file holds them with none set.
+   * (src/envelope/item-json.ts); the rendered-items file holds them with none set.
    */
   readonly projectReads?: ReadonlyArray<'cloak' | 'mercy' | 'extended'>;
   /** The GitHub item shape of a record, without `score` and `text_matches`. */

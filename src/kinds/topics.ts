@@ -2,6 +2,7 @@
 import { MESSAGES } from '../api-error.js';
 import { at, dateQ, enumQ, num, numberQ, str, time } from './qualifiers.js';
 import type { KindSpec, RankSpec, TextFieldSpec } from './spec.js';
+import { topicIdentity } from './identity.js';
 
 /** GitHub's topic text-match object_url: the repository search for the topic (code reference Part B §4). */
 const objectUrl = (r: Record<string, unknown>): string => `https://api.github.com/search/repositories?q=topic:${String(r.name ?? '')}`;
@@ -83,6 +84,7 @@ export const topics: KindSpec = {
   withoutText: { message: MESSAGES.noQualifiersApply },
   preview: { name: 'mercy', title: 'Topics', documentationUrl: 'https://docs.github.com/rest/search/search#search-topics' },
   visibility: () => ({ private: false }),
+  identity: topicIdentity,
   projectReads: ['extended'],
   project(record, _doc, _c, media) {
     const item: Record<string, unknown> = { ...record };

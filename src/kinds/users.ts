@@ -9,6 +9,7 @@ import { newestRecordingOnly, recordedAt } from './recordings.js';
 import { dateQ, enumQ, num, numberQ, str, textQ, time, unsupportedQ } from './qualifiers.js';
 import type { KindSpec } from './spec.js';
 import type { Getter } from './collection-view.js';
+import { userIdentity } from './identity.js';
 
 const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
 const login = str('login');
@@ -54,6 +55,7 @@ export const users: KindSpec = {
   repeats: 'or',
   withoutText: { message: MESSAGES.noQualifiersApply },
   visibility: () => ({ private: false }),
+  identity: userIdentity,
   project: (record) => completeUser(record),
   scoreAfter: 'type',
 };

@@ -1,13 +1,10 @@
 /**
  * The page stage of a search: the slice of the ordered results the request's window shows, with its items as JSON
- * text — from the rendered-item cache without text matches (an item then depends on its record and the media type
- * only, envelope/item-json.ts), else built with the page's text matches.
+ * text (envelope/item-json.ts: reusable items without text matches, else built with the page's text matches).
  */
 import { Budget } from '../budget.js';
-import { cachedItemJson } from '../envelope/item-json.js';
-import { buildItems } from '../envelope/items.js';
+import { pageItems } from '../envelope/item-json.js';
 import type { Page } from '../envelope/page.js';
-import { itemJson } from '../kinds/item-text.js';
 import type { OrderedResults } from '../order/order.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import { clip } from '../plan/window.js';
@@ -24,10 +21,8 @@ export function pageOf(compiled: CompiledSearch, ordered: OrderedResults, c: Col
   // The ordered results hold every document the window can reach (or all there are).
   const { start, end } = clip(window, ordered.docs.length);
   const documents = Array.from(ordered.docs.subarray(start, end));
-  if (!request.media.textMatch) {
-    return { total: ordered.total, incomplete, documents, items: documents.map((doc) => cachedItemJson(c, doc, request.media)) };
-  }
-  const budget = new Budget(deadline);
-  const items = buildItems(c, documents, request.media, compiled.keywords, budget).map((item) => Buffer.from(itemJson(item), 'utf8'));
-  return { total: ordered.total, incomplete: incomplete || budget.expired, documents, items };
+  // Only text matches spend time per item: the reusable items are read or rendered within any budget.
+  const budget = request.media.textMatch ? new Budget(deadline) : undefined;
+  const items = pageItems(c, documents, request.media, compiled.keywords, budget);
+  return { total: ordered.total, incomplete: incomplete || budget?.expired === true, documents, items };
 }

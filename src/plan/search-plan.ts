@@ -70,7 +70,7 @@ export async function planSearch(request: NormalizedRequest): Promise<SearchPlan
   if (spec.byRepositoryId && request.repositoryId === undefined) throw missingParameter('repository_id');
   const query = await understandQuery(request.q, spec);
   const { sort, from } = resolveSort(spec, request, query.sortQualifier, query.hasText);
-  const window = pageWindow(request.page, request.perPage, spec.capRule ?? 'default');
+  const window = pageWindow(request.page, request.perPage, spec.capRule ?? 'first-item');
   return { request, spec, query, sort, sortFrom: from, window };
 }
 

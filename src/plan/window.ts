@@ -4,6 +4,7 @@
  */
 import { beyondCodeWindow, beyondResultWindow, type ApiError } from '../api-error.js';
 import { PER_PAGE_MAX } from '../search-request.js';
+import type { CapRule } from '../kinds/spec.js';
 
 /** At most this many results are reachable per search. */
 export const RESULT_CAP = 1000;
@@ -13,9 +14,6 @@ export const RESULT_CAP = 1000;
  * window, so the first 1000 + 100 suffice; ordering never goes further.
  */
 export const RESULT_REACH = RESULT_CAP + PER_PAGE_MAX;
-
-/** Which 1000-result rule an endpoint follows: code refuses `page*per_page > 1000`, the others a page starting past it. */
-export type CapRule = 'code' | 'default';
 
 /** The page a request asks for, as positions in the ordered results, before the total is known. */
 export interface PageWindow {
@@ -37,14 +35,14 @@ export interface PageWindow {
  */
 export function pageWindow(page: number, perPage: number, rule: CapRule): PageWindow {
   const start = (page - 1) * perPage;
-  const refused = rule === 'code' ? page * perPage > RESULT_CAP : start >= RESULT_CAP;
-  const lastAllowed = rule === 'code' ? Math.floor(RESULT_CAP / perPage) : Math.ceil(RESULT_CAP / perPage);
+  const refused = rule === 'whole-page' ? page * perPage > RESULT_CAP : start >= RESULT_CAP;
+  const lastAllowed = rule === 'whole-page' ? Math.floor(RESULT_CAP / perPage) : Math.ceil(RESULT_CAP / perPage);
   return {
     start,
     end: Math.min(start + perPage, RESULT_REACH),
     perPage,
     lastAllowed,
-    refusal: refused ? (rule === 'code' ? beyondCodeWindow : beyondResultWindow) : undefined,
+    refusal: refused ? (rule === 'whole-page' ? beyondCodeWindow : beyondResultWindow) : undefined,
   };
 }
 

@@ -4,9 +4,9 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { specOf } from '../kinds/catalog.js';
-import { KINDS, type Kind, type RawRecord } from '../kinds/kind.js';
-import type { KindSpec } from '../kinds/spec.js';
+import { neighbourKinds, SHARED_NEIGHBOURS, specOf } from '../kinds/catalog.js';
+import { KINDS, type Kind } from '../kinds/kind.js';
+import type { KindSpec, NeighbourKind } from '../kinds/spec.js';
 import { knownNamesFile, loadKnownNamesSync, saveKnownNames, type PrivateDocs } from '../access/cache-files.js';
 import { CollectionBudget, memoryBudgetBytes } from './memory-budget.js';
 import { Segment, segmentId, writeSegment } from '../segment/segment.js';
@@ -28,7 +28,7 @@ import { DataError } from '../dump/data-error.js';
 import { nextTurn } from '../dump/time-slices.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
 import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
-import { itemBytes } from '../kinds/item-text.js';
+import { itemBytes } from '../envelope/item-json.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
 import { LunrTextIndex } from '../index/text-index.js';
@@ -223,8 +223,12 @@ class DumpStore implements Store {
 
   /** The key of a kind's columns file (and of the files keyed like it: items, segment). */
   private async columnsKey(spec: KindSpec, hash: string | undefined, reposHash: string, usersHash: string): Promise<string> {
-    const issuesHash = spec.needs?.includes('issues') && spec.kind !== 'issues' ? ((await this.kindRecords('issues')).hash ?? 'none') : '-';
-    return columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, issuesHash, columnDefs(spec).fingerprint);
+    // The hashes of the kinds the table needs besides the shared neighbours (their records feed its columns).
+    const needed: string[] = [];
+    for (const kind of neighbourKinds(spec)) {
+      if (!SHARED_NEIGHBOURS.includes(kind) && kind !== spec.kind) needed.push((await this.kindRecords(kind)).hash ?? 'none');
+    }
+    return columnsId(COLUMNS_FORMAT, cacheKey(spec, hash ?? 'empty'), reposHash, usersHash, needed.join(',') || '-', columnDefs(spec).fingerprint);
   }
 
   /**
@@ -267,14 +271,14 @@ class DumpStore implements Store {
     if (written) collection.attachSegment(written);
   }
 
-  /** The other kinds' records a kind's table reads. */
-  private async neighbours(spec: KindSpec, kind: Kind): Promise<Neighbours> {
-    const none: readonly RawRecord[] = [];
-    return {
-      repositories: kind === 'repositories' ? none : (await this.kindRecords('repositories')).records,
-      users: kind === 'users' ? none : (await this.kindRecords('users')).records,
-      issues: spec.needs?.includes('issues') && kind !== 'issues' ? (await this.kindRecords('issues')).records : none,
-    };
+  /**
+   * The other kinds' records a kind's table reads ({@link neighbourKinds}), loaded in that order; a kind that is its
+   * own neighbour reads `own` (loaded before). Kinds the table does not read stay empty.
+   */
+  private async neighbours(spec: KindSpec, own: KindRecords | undefined): Promise<Neighbours> {
+    const neighbours: Neighbours = { repositories: [], users: [], issues: [] };
+    for (const kind of neighbourKinds(spec)) neighbours[kind] = kind === spec.kind ? own!.records : (await this.kindRecords(kind)).records;
+    return neighbours;
   }
 
   async counts(): Promise<Partial<Record<Kind, number>>> {
@@ -401,7 +405,7 @@ class DumpStore implements Store {
     const spec = specOf(kind);
     const dump = await this.openDump();
     const progress = this.options.onProgress;
-    const selfNeighbour = kind === 'repositories' || kind === 'users';
+    const selfNeighbour = (neighbourKinds(spec) as readonly Kind[]).includes(kind);
     // The kind's own records when they can be had without a pass over the dump (or are needed as a neighbour).
     let own: KindRecords | undefined;
     if (this.kindRecordsByKind.has(kind) || selfNeighbour || !dump.has(kind) || !dump.cheapHash) own = await this.kindRecords(kind);
@@ -409,13 +413,10 @@ class DumpStore implements Store {
       own = await this.snapshotRecords(dump, kind);
       if (own) this.kindRecordsByKind.set(kind, Promise.resolve(own));
     }
-    const neighbours = await this.neighbours(spec, kind);
-    if (selfNeighbour) {
-      if (kind === 'repositories') neighbours.repositories = own!.records;
-      else neighbours.users = own!.records;
-    }
-    const reposHash = (kind === 'repositories' ? own! : await this.kindRecords('repositories')).hash ?? 'none';
-    const usersHash = (kind === 'users' ? own! : await this.kindRecords('users')).hash ?? 'none';
+    const neighbours = await this.neighbours(spec, own);
+    const hashOf = async (neighbour: NeighbourKind): Promise<string> => (neighbour === kind ? own! : await this.kindRecords(neighbour)).hash ?? 'none';
+    const reposHash = await hashOf('repositories');
+    const usersHash = await hashOf('users');
 
     let built: CompactIndex | undefined;
     /** Bytes of the index file the streaming pass writes into the cache (undefined: not written, or no pass). */

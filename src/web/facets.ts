@@ -25,6 +25,7 @@ import { normalizeRequest, type SearchRequest } from '../search-request.js';
 import type { Collection } from '../store/collection.js';
 import type { Store } from '../store/store.js';
 import { canonicalLanguage, ensureLanguages, isKnownLanguage } from '../text/languages.js';
+import type { WebType } from './web-types.js';
 
 /** A search's matches: the compiled search, its collection and every matching document (ascending doc ids). */
 export interface Matched {
@@ -80,8 +81,9 @@ export function qualifierText(name: string, value: string): string {
  * The language and state facets of a search's matches.
  * @param userQ the `q` typed in the page (the facet links extend it)
  * @param effective how the page turns a typed `q` into the API's (`pullrequests` appends `is:pr`)
- * @returns `languages` (most frequent first, ties by name; empty when the kind has no `language` qualifier) and
- *          `states` (issues only: open, closed; undefined for other kinds)
+ * @param shows which facets the page's result type shows (web-types.ts: states for issues and pull requests)
+ * @returns `languages` (most frequent first, ties by name; empty when not shown or the kind has no `language`
+ *          qualifier) and `states` (open, closed; undefined when not shown or the kind has no `state` qualifier)
  */
 export async function facetsOf(
   store: Store,
@@ -89,12 +91,13 @@ export async function facetsOf(
   matched: Matched,
   userQ: string,
   effective: (q: string) => string,
+  shows: Pick<WebType, 'languages' | 'states'>,
   deadline?: number,
 ): Promise<{ languages: FacetValue[]; states: FacetValue[] | undefined }> {
   const { spec } = matched.compiled.plan;
   const languages: FacetValue[] = [];
   const language = spec.qualifiers.language;
-  if (language?.columns?.[0]) {
+  if (shows.languages && language?.columns?.[0]) {
     await ensureLanguages();
     const top = topLanguages(matched, language.columns[0].get as (r: unknown, d: number, c: Collection) => unknown);
     for (const { shown, count } of top) {
@@ -104,7 +107,7 @@ export async function facetsOf(
   }
   let states: FacetValue[] | undefined;
   const state = spec.qualifiers.state;
-  if (spec.kind === 'issues' && state) {
+  if (shows.states && state) {
     states = [];
     for (const value of ['open', 'closed']) {
       const test = state.compile(value, { c: matched.c, viewer: matched.compiled.plan.request.viewer });

@@ -147,7 +147,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     if (result && (type.languages || type.states)) {
       const request = base(type, q);
       const matched = await matchedDocs(options.store, request, deadline);
-      const facets = await facetsOf(options.store, request, matched, q, (typed) => effectiveQ(type, typed), deadline);
+      const facets = await facetsOf(options.store, request, matched, q, (typed) => effectiveQ(type, typed), type, deadline);
       if (type.languages) languages = facets.languages;
       if (type.states) states = facets.states;
     }

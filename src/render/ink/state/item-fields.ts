@@ -1,40 +1,31 @@
 /**
- * Defensive accessors over result items. Items are GitHub-shaped JSON with no guaranteed field (old recordings
- * lack `node_id`, `type`, label ids…), so every read checks its type and falls back to empty.
+ * Accessors over result items for the interactive view. Items are GitHub-shaped JSON with no guaranteed field (old
+ * recordings lack `node_id`, `type`, label ids…): every read goes through the record view's one decoding rule
+ * (kinds/record-view.ts) and the view's own default for a missing value: an empty string, an empty list, false.
  */
 import type { Item } from '../../../envelope/envelope.js';
+import { asArray, asBoolean, asNumber, asString, at, ISSUE, LABEL, PULL_LINKS } from '../../../kinds/record-view.js';
 
-/** The value at a dotted path (`commit.author.name`), or undefined. */
-export function at(item: unknown, path: string): unknown {
-  let value: unknown = item;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
+export { at };
 
 /** A string at `path`, or `''`. */
 export function str(item: unknown, path: string): string {
-  const value = at(item, path);
-  return typeof value === 'string' ? value : '';
+  return asString(at(item, path)) ?? '';
 }
 
 /** A number at `path`, or undefined. */
 export function num(item: unknown, path: string): number | undefined {
-  const value = at(item, path);
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return asNumber(at(item, path));
 }
 
 /** True when the value at `path` is `true`. */
 export function flag(item: unknown, path: string): boolean {
-  return at(item, path) === true;
+  return asBoolean(at(item, path)) === true;
 }
 
 /** An array at `path`, or `[]`. */
 export function list(item: unknown, path: string): unknown[] {
-  const value = at(item, path);
-  return Array.isArray(value) ? value : [];
+  return asArray(at(item, path)) ?? [];
 }
 
 /** The URL a person opens: `html_url`, else the API `url` (labels have no `html_url`). */
@@ -44,30 +35,30 @@ export function itemUrl(item: Item): string {
 
 /** gh's rule (reference §5.1): an issue item is a pull request iff `pull_request.html_url` is non-empty. */
 export function isPullRequest(item: Item): boolean {
-  return str(item, 'pull_request.html_url') !== '';
+  return (PULL_LINKS.html_url(ISSUE.pull_request(item)) ?? '') !== '';
 }
 
 /** The issue/PR state as gh shows it: `open`, `closed`, `merged` (iff `pull_request.merged_at`) or `draft`. */
 export function issueState(item: Item): 'open' | 'closed' | 'merged' | 'draft' | 'not planned' {
-  const state = str(item, 'state');
+  const state = ISSUE.state(item);
   if (isPullRequest(item)) {
-    if (str(item, 'pull_request.merged_at') !== '') return 'merged';
-    if (state === 'open' && flag(item, 'draft')) return 'draft';
+    if ((PULL_LINKS.merged_at(ISSUE.pull_request(item)) ?? '') !== '') return 'merged';
+    if (state === 'open' && ISSUE.draft(item) === true) return 'draft';
   }
-  if (state === 'closed') return str(item, 'state_reason') === 'not_planned' ? 'not planned' : 'closed';
+  if (state === 'closed') return ISSUE.state_reason(item) === 'not_planned' ? 'not planned' : 'closed';
   return 'open';
 }
 
 /** `owner/name` of an issue: the last two path segments of `repository_url` (gh's rule). */
 export function issueRepo(item: Item): string {
-  const url = str(item, 'repository_url') || str(item, 'html_url').replace(/\/(issues|pull)\/\d+$/, '');
+  const url = ISSUE.repository_url(item) || (ISSUE.html_url(item) ?? '').replace(/\/(issues|pull)\/\d+$/, '');
   return url.split('/').filter(Boolean).slice(-2).join('/');
 }
 
 /** The label summaries of an issue: name and six-hex-digit colour. */
 export function labelsOf(item: Item): { name: string; color: string }[] {
-  return list(item, 'labels')
-    .map((label) => ({ name: str(label, 'name'), color: str(label, 'color') }))
+  return (ISSUE.labels(item) ?? [])
+    .map((label) => ({ name: LABEL.name(label) ?? '', color: LABEL.color(label) ?? '' }))
     .filter((label) => label.name !== '');
 }
 
