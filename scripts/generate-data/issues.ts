@@ -5,7 +5,7 @@
 import { DOMAINS, domainOf } from './catalog-domains.js';
 import { DAY, HOUR, NOW, day, sha1 } from './ids.js';
 import { bumpText, issueText, proseContext, pullText, type IssueKind } from './prose.js';
-import { REACTION_KINDS, type Account, type Association, type Author, type Bot, type Item, type Milestone, type People, type PullItem, type ReactionKind, type Reactions, type Repo } from './model.js';
+import { REACTION_KINDS, type Account, type Association, type Author, type Bot, type Item, type Milestone, type People, type PullDetails, type ReactionKind, type Reactions, type Repo } from './model.js';
 import { Rng } from './prng.js';
 
 /** Who works on a repository: `members` (owner or org members) and `outsiders` (everyone else who may show up). */
@@ -196,7 +196,7 @@ function pullDetails(
   people: People,
   forksByOwnerAndParent: ReadonlyMap<string, Repo>,
   pr: { author: Author; closed: boolean; merged: boolean; isBump: boolean; number: number },
-): Omit<PullItem, keyof Item | 'isPull' | 'branch' | 'draft'> & Pick<PullItem, 'headRepo'> {
+): PullDetails {
   const { author, closed, merged, isBump } = pr;
   const user = author.type === 'User' ? author : null;
   const fork = user ? forksByOwnerAndParent.get(`${user.login}|${repo.fullName}`) : undefined;

@@ -1,7 +1,7 @@
 /**
  * The working objects of the generated world: accounts, repositories, labels, milestones, issues and pull
  * requests as the builders plan them, before they are rendered as REST records. Fields documented as "set by …"
- * hold a placeholder (0, '', []) until that later step of {@link ../world.ts buildWorld} fills them in.
+ * hold a placeholder (0, '', []) until that later step of buildWorld (world.ts) fills them in.
  */
 import type { SimpleUser } from '../../src/import/github-shapes.js';
 
@@ -250,12 +250,8 @@ export interface IssueItem extends ItemBase {
   isPull: false;
 }
 
-/** A planned pull request, with its branches and diff statistics. */
-export interface PullItem extends ItemBase {
-  isPull: true;
-  /** Head branch name. */
-  branch: string;
-  draft: boolean;
+/** What only a pull request has: its branches, diff statistics, reviewers and merger. */
+export interface PullDetails {
   headRepo: Repo;
   headOwner: Account;
   baseRef: string;
@@ -273,6 +269,14 @@ export interface PullItem extends ItemBase {
   pullId: number;
   /** Set by buildCommits when a merge or squash commit of it is in the dump. */
   mergeCommitSha?: string;
+}
+
+/** A planned pull request. */
+export interface PullItem extends ItemBase, PullDetails {
+  isPull: true;
+  /** Head branch name. */
+  branch: string;
+  draft: boolean;
 }
 
 /** A planned issue or pull request. */
