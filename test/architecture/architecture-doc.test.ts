@@ -39,7 +39,52 @@ function leadingPaths(block: string): string[] {
 const TREE = blockAfter('## The tree');
 const STAGES = blockAfter('# Architecture');
 
+/**
+ * The layers of the sentence "Imports run one way, from the edges down: a/ and b/ → c/ → …": each layer's nodes
+ * (`folder/` or `file.ts` directly in src/), top first.
+ */
+function importLayers(): string[][] {
+  const start = DOC.indexOf('Imports run one way, from the edges down:');
+  if (start < 0) return [];
+  const sentence = DOC.slice(start, DOC.indexOf('.\n', start)).replace(/^[^:]*:/, '').replace(/\s+/g, ' ');
+  return sentence.split('→').map((layer) => layer.split(/,| and /).map((node) => node.trim()).filter((node) => node !== ''));
+}
+
+/** The node of src/ a file belongs to: its top-level folder (`kinds/`) or, directly in src/, its name (`search.ts`). */
+function topNode(file: string): string {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts.length === 1 ? parts[0]!.replace(/\.js$/, '.ts') : `${parts[0]}/`;
+}
+
+/** Every .ts/.tsx file under `dir`, absolute. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
 describe('docs/architecture.md', () => {
+  it('orders the imports as the code does: no import runs up the layers of its sentence', () => {
+    const layers = importLayers();
+    expect(layers.length).toBeGreaterThan(5);
+    const layerOf = new Map(layers.flatMap((nodes, index) => nodes.map((node) => [node, index] as const)));
+    const unknown = [...layerOf.keys()].filter((node) => !existsSync(path.join(SRC, node)) && !existsSync(path.join(ROOT, node)));
+    expect(unknown).toEqual([]);
+    const upward = new Set<string>();
+    for (const file of sourceFiles(SRC)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const from = topNode(file);
+        const to = topNode(path.resolve(path.dirname(file), match[1]!));
+        const a = layerOf.get(from);
+        const b = layerOf.get(to);
+        if (a !== undefined && b !== undefined && a > b) upward.add(`${from} → ${to} (${path.relative(SRC, file)} imports ${match[1]})`);
+      }
+    }
+    expect([...upward]).toEqual([]);
+  });
+
   it('finds its two pictures', () => {
     expect(TREE).toContain('src/cli/');
     expect(STAGES).toContain('src/plan/');
