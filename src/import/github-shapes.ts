@@ -64,8 +64,33 @@ export function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
+/**
+ * GitHub's `simple-user`: the summary of an account embedded in other records (`owner`, `user`, `author`,
+ * `assignees` …), in GitHub's field order. `type` is `User`, `Organization` or `Bot`.
+ */
+export type SimpleUser = {
+  login: string;
+  id: number;
+  node_id: string;
+  avatar_url: string;
+  gravatar_id: string;
+  url: string;
+  html_url: string;
+  followers_url: string;
+  following_url: string;
+  gists_url: string;
+  starred_url: string;
+  subscriptions_url: string;
+  organizations_url: string;
+  repos_url: string;
+  events_url: string;
+  received_events_url: string;
+  type: string;
+  site_admin: boolean;
+};
+
 /** The user summary object (`simple-user`) of an account, in GitHub's field order. */
-export function userSummary(login: string, bases: UrlBases, id = derivedId('user', login)): RawRecord {
+export function userSummary(login: string, bases: UrlBases, id = derivedId('user', login)): SimpleUser {
   const api = `${bases.api}/users/${login}`;
   const avatar =
     new URL(bases.html).hostname === 'github.com'
@@ -93,7 +118,7 @@ export function userSummary(login: string, bases: UrlBases, id = derivedId('user
   };
 }
 
-const REPO_LINKS: ReadonlyArray<readonly [string, string]> = [
+const REPO_LINKS = [
   ['forks_url', '/forks'], ['keys_url', '/keys{/key_id}'], ['collaborators_url', '/collaborators{/collaborator}'],
   ['teams_url', '/teams'], ['hooks_url', '/hooks'], ['issue_events_url', '/issues/events{/number}'],
   ['events_url', '/events'], ['assignees_url', '/assignees{/user}'], ['branches_url', '/branches{/branch}'],
@@ -107,7 +132,27 @@ const REPO_LINKS: ReadonlyArray<readonly [string, string]> = [
   ['downloads_url', '/downloads'], ['issues_url', '/issues{/number}'], ['pulls_url', '/pulls{/number}'],
   ['milestones_url', '/milestones{/number}'], ['notifications_url', '/notifications{?since,all,participating}'],
   ['labels_url', '/labels{/name}'], ['releases_url', '/releases{/id}'], ['deployments_url', '/deployments'],
-];
+] as const satisfies ReadonlyArray<readonly [string, string]>;
+
+/** The 36 link-template keys of a repository (`forks_url` … `deployments_url`). */
+export type RepositoryLinkKey = (typeof REPO_LINKS)[number][0];
+
+/**
+ * GitHub's `minimal-repository` as code and commit search items embed it: identity, owner, flags, then the 36
+ * link templates, in GitHub's field order.
+ */
+export type MinimalRepository = {
+  id: number;
+  node_id: string;
+  name: string;
+  full_name: string;
+  private: boolean;
+  owner: SimpleUser;
+  html_url: string;
+  description: string | null;
+  fork: boolean;
+  url: string;
+} & Record<RepositoryLinkKey, string>;
 
 /** The keys of a `minimal-repository` object (identity, owner, flags and the 36 link templates). */
 export const MINIMAL_REPOSITORY_KEYS: readonly string[] = [

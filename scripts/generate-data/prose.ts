@@ -4,7 +4,9 @@
  *
  * Templates use `{slot}` placeholders; {@link fill} resolves each slot from a {@link Context}.
  */
-import { DOMAINS, domainOf } from './catalog-domains.mjs';
+import { DOMAINS, domainOf, type Domain } from './catalog-domains.js';
+import type { Account, Repo } from './model.js';
+import type { Rng } from './prng.js';
 
 /** Operating environments mentioned in bug reports. */
 const ENVIRONMENTS = ['macOS 15 on Apple silicon', 'Ubuntu 24.04 (x86_64)', 'Windows 11 with WSL2', 'Debian 12 in a container', 'Fedora 41', 'Alpine 3.20', 'FreeBSD 14.1', 'Amazon-style ARM64 VM running Ubuntu 22.04'];
@@ -107,8 +109,11 @@ const PR_SUMMARIES = [
   'Adds tests that failed before this change and pass after it.',
 ];
 
+/** The conventional-commit types of pull request titles and commit subjects. */
+export type CommitType = 'fix' | 'feat' | 'docs' | 'refactor' | 'test' | 'perf' | 'chore';
+
 /** Conventional-commit style PR and commit subjects by type. */
-const SUBJECTS = {
+const SUBJECTS: Readonly<Record<CommitType, readonly string[]>> = {
   fix: ['handle an empty {file}', 'respect `{flag}` in the {component}', 'avoid a panic when the {component} gets no input', 'release the lock on error', 'report the right exit code', 'stop retrying on permanent errors', 'keep ordering stable in the {component}'],
   feat: ['add `{flag}`', 'support {feature}', 'expose {setting} in the config file', 'add a JSON output mode', 'allow overriding {setting} per {scope}'],
   docs: ['document `{flag}`', 'fix typos in the {component} guide', 'add an example to {task}', 'update the quickstart for {version}', 'clarify how the {component} behaves'],
@@ -119,7 +124,7 @@ const SUBJECTS = {
 };
 
 /** Hand-written issues with non-ASCII text, used now and then: [title, body]. */
-const I18N_ISSUES = [
+const I18N_ISSUES: ReadonlyArray<readonly [title: string, body: string]> = [
   ['クイックスタートの日本語訳を追加したい', '{product} のクイックスタートを日本語に翻訳しました。レビューをお願いします 🙏\n\n対象ファイル: `docs/quickstart.md`\n\n用語の統一について意見があれば教えてください。'],
   ['Error al leer rutas con acentos (café/menú.yaml)', 'Cuando el archivo está en una carpeta con acentos, el {component} falla:\n\n```\n{error}\n```\n\nCon rutas sin acentos funciona bien. Probado con {version} en {env}.'],
   ['文档：{component} 的配置示例有误', '文档里的示例缺少 `{flag}`，直接复制会报错。\n\n建议在示例中补上这个参数，并说明默认值。谢谢！'],
@@ -131,22 +136,20 @@ const I18N_ISSUES = [
   ['Naïve retry loop in the {component} causes a thundering herd', 'The retry loop has no jitter, so after an outage every client reconnects at the same instant. Adding jitter (and a cap) would help a lot — see the café-sized incident we had last week ☕.'],
 ];
 
-/**
- * What the templates may refer to.
- * @typedef {object} Context
- * @property {Record<string, any>} domain  vocabulary family (see catalog-domains.mjs)
- * @property {string} product              product name shown in prose
- * @property {string[]} mentionable        logins that may be @-mentioned
- * @property {string | null} team          an `org/team` handle that may be @-mentioned, or null
- */
+/** What the templates may refer to. */
+export interface Context {
+  /** Vocabulary family (see catalog-domains.ts). */
+  domain: Domain;
+  /** Product name shown in prose. */
+  product: string;
+  /** Logins that may be @-mentioned. */
+  mentionable: string[];
+  /** An `org/team` handle that may be @-mentioned, or null. */
+  team: string | null;
+}
 
-/**
- * The prose context of a repository: its vocabulary family, product name, mentionable logins and team handle.
- * @param {Record<string, any>} repo
- * @param {Array<{login: string}>} members
- * @returns {Context}
- */
-export function proseContext(repo, members) {
+/** The prose context of a repository: its vocabulary family, product name, mentionable logins and team handle. */
+export function proseContext(repo: Repo, members: readonly Account[]): Context {
   const key = domainOf(repo);
   const domain = DOMAINS[key];
   const product = key === 'generic' ? repo.name : domain.product;
@@ -160,14 +163,12 @@ export function proseContext(repo, members) {
 
 /**
  * Resolve every `{slot}` in a template from the context.
- * @param {string} template
- * @param {Context} ctx
- * @param {import('./prng.mjs').Rng} rng
+ * @throws Error on a slot it does not know.
  */
-export function fill(template, ctx, rng) {
+export function fill(template: string, ctx: Context, rng: Rng): string {
   const d = ctx.domain;
   const cmd = d.cmd ?? ctx.product.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return template.replace(/\{(\w+)\}/g, (_, slot) => {
+  return template.replace(/\{(\w+)\}/g, (_, slot: string) => {
     switch (slot) {
       case 'product': return ctx.product;
       case 'cmd': return cmd;
@@ -191,15 +192,20 @@ export function fill(template, ctx, rng) {
   });
 }
 
+/** The kinds of planned issues. */
+export type IssueKind = 'bug' | 'feature' | 'docs' | 'question';
+
+/** A title and a markdown body (null for an empty body). */
+export interface Text {
+  title: string;
+  body: string | null;
+}
+
 /**
  * Title and markdown body of an issue.
- * @param {'bug' | 'feature' | 'docs' | 'question'} kind
- * @param {Context} ctx
- * @param {import('./prng.mjs').Rng} rng
- * @param {{ mentions: string[], i18n: boolean }} extra logins to @-mention in the body; whether to use a non-English template
- * @returns {{ title: string, body: string | null }}
+ * @param extra logins to @-mention in the body; whether to use a non-English template
  */
-export function issueText(kind, ctx, rng, extra) {
+export function issueText(kind: IssueKind, ctx: Context, rng: Rng, extra: { mentions: readonly string[]; i18n: boolean }): Text {
   if (extra.i18n) {
     const [t, b] = rng.pick(I18N_ISSUES);
     return { title: fill(t, ctx, rng), body: withMentions(fill(b, ctx, rng), extra.mentions, ctx, rng) };
@@ -207,7 +213,7 @@ export function issueText(kind, ctx, rng, extra) {
   const titles = { bug: BUG_TITLES, feature: FEATURE_TITLES, docs: DOCS_TITLES, question: QUESTION_TITLES }[kind];
   const title = fill(rng.pick(titles), ctx, rng);
   if (rng.chance(0.06)) return { title, body: extra.mentions.length ? mentionLine(extra.mentions) : null };
-  const parts = [];
+  const parts: string[] = [];
   if (kind === 'bug') {
     parts.push(fill(rng.pick(BUG_OPENERS), ctx, rng));
     if (rng.chance(0.75)) {
@@ -243,14 +249,11 @@ export function issueText(kind, ctx, rng, extra) {
 }
 
 /**
- * Title, body and head branch of a pull request.
- * @param {Context} ctx
- * @param {import('./prng.mjs').Rng} rng
- * @param {{ mentions: string[], fixes: number | null, i18n: boolean }} extra
- * @returns {{ title: string, body: string | null, type: string, branch: string }}
+ * Title, body, conventional-commit type and head branch of a pull request.
+ * @param extra logins to @-mention; the number of the issue it fixes (or null); whether to use a non-English title
  */
-export function pullText(ctx, rng, extra) {
-  const type = rng.weighted([['fix', 5], ['feat', 3], ['docs', 2], ['refactor', 1], ['test', 1], ['perf', 1], ['chore', 1]]);
+export function pullText(ctx: Context, rng: Rng, extra: { mentions: readonly string[]; fixes: number | null; i18n: boolean }): Text & { type: CommitType; branch: string } {
+  const type = rng.weighted<CommitType>([['fix', 5], ['feat', 3], ['docs', 2], ['refactor', 1], ['test', 1], ['perf', 1], ['chore', 1]]);
   const area = fill('{area}', ctx, rng);
   const subject = fill(rng.pick(SUBJECTS[type]), ctx, rng);
   const scoped = rng.chance(0.6);
@@ -258,7 +261,7 @@ export function pullText(ctx, rng, extra) {
   if (rng.chance(0.15)) title = subject.charAt(0).toUpperCase() + subject.slice(1);
   if (extra.i18n) title = rng.pick(['docs: 日本語のクイックスタートを追加', 'fix: gérer les chemins accentués', 'docs: 中文配置示例', '✨ feat: add a dark theme 🌙']);
   const branch = `${type}/${slug(subject)}`;
-  const parts = [];
+  const parts: string[] = [];
   if (extra.fixes !== null) {
     parts.push(`Fixes #${extra.fixes}.`);
     parts.push(fill('This change makes the {component} handle the case described in the issue.', ctx, rng));
@@ -270,12 +273,8 @@ export function pullText(ctx, rng, extra) {
   return { title, body: withMentions(parts.join('\n\n'), extra.mentions, ctx, rng), type, branch };
 }
 
-/**
- * A dependency-bump pull request opened by a bot.
- * @param {Context} ctx
- * @param {import('./prng.mjs').Rng} rng
- */
-export function bumpText(ctx, rng) {
+/** A dependency-bump pull request opened by a bot: its text, head branch, dependency and versions. */
+export function bumpText(ctx: Context, rng: Rng): Text & { branch: string; dep: string; from: string; to: string } {
   const dep = fill('{dep}', ctx, rng);
   const major = rng.int(0, 4);
   const minor = rng.int(0, 19);
@@ -293,12 +292,10 @@ export function bumpText(ctx, rng) {
 
 /**
  * A commit message: a conventional subject and, often, a wrapped body.
- * @param {Context} ctx
- * @param {import('./prng.mjs').Rng} rng
- * @param {{ issueRef: number | null }} extra an issue number the message may close
+ * @param extra an issue number the message may close
  */
-export function commitMessage(ctx, rng, extra) {
-  const type = rng.weighted([['fix', 5], ['feat', 3], ['docs', 2], ['refactor', 2], ['test', 2], ['perf', 1], ['chore', 2]]);
+export function commitMessage(ctx: Context, rng: Rng, extra: { issueRef: number | null }): string {
+  const type = rng.weighted<CommitType>([['fix', 5], ['feat', 3], ['docs', 2], ['refactor', 2], ['test', 2], ['perf', 1], ['chore', 2]]);
   const subject = fill(rng.pick(SUBJECTS[type]), ctx, rng);
   const head = rng.chance(0.55) ? `${type}(${fill('{area}', ctx, rng)}): ${subject}` : rng.chance(0.8) ? `${type}: ${subject}` : subject.charAt(0).toUpperCase() + subject.slice(1);
   if (rng.chance(0.4)) return head;
@@ -309,17 +306,17 @@ export function commitMessage(ctx, rng, extra) {
 }
 
 /** A lower-case branch-name slug of a subject. */
-function slug(text) {
+function slug(text: string): string {
   return text.toLowerCase().replace(/[`'"]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
 }
 
 /** `cc @a @b` */
-function mentionLine(mentions) {
+function mentionLine(mentions: readonly string[]): string {
   return `cc ${mentions.map((m) => `@${m}`).join(' ')}`;
 }
 
 /** Append @-mentions (and sometimes a team mention) to a body. */
-function withMentions(body, mentions, ctx, rng) {
+function withMentions(body: string, mentions: readonly string[], ctx: Context, rng: Rng): string {
   let out = body;
   if (mentions.length) out += `\n\n${mentionLine(mentions)}`;
   if (ctx.team && rng.chance(0.08)) out += `\n\n/cc @${ctx.team}`;

@@ -3,11 +3,44 @@
  * commits for merged pull requests (two parents), squash commits that mention their pull request, and a few
  * commits whose author email is linked to no account (`author: null`).
  */
-import { commitNodeId, DAY, HOUR, isoWithOffset, NOW, sha1 } from './ids.mjs';
-import { commitMessage, proseContext } from './prose.mjs';
-import { Rng } from './prng.mjs';
-import { repoHead } from './repositories.mjs';
-import { API, WEB, minimalRepository } from './urls.mjs';
+import { commitNodeId, DAY, HOUR, isoWithOffset, NOW, sha1 } from './ids.js';
+import { commitMessage, proseContext } from './prose.js';
+import { Rng } from './prng.js';
+import { repoHead } from './repositories.js';
+import { API, WEB, minimalRepository } from './urls.js';
+import { must, type Account, type People, type PullItem, type Repo } from './model.js';
+import type { MinimalRepository, SimpleUser } from '../../src/import/github-shapes.js';
+
+/** A git identity with its date (ISO 8601 with the author's UTC offset). */
+export type GitIdentity = { name: string; email: string; date: string };
+
+/** A commit parent. */
+export type CommitParent = { url: string; html_url: string; sha: string };
+
+/** The `/search/commits` item of a commit (without `score`). */
+export type CommitRecord = {
+  url: string;
+  sha: string;
+  node_id: string;
+  html_url: string;
+  comments_url: string;
+  commit: {
+    url: string;
+    author: GitIdentity;
+    committer: GitIdentity;
+    message: string;
+    tree: { url: string; sha: string };
+    comment_count: number;
+  };
+  /** Null when the author's email is linked to no account. */
+  author: SimpleUser | null;
+  committer: SimpleUser;
+  parents: CommitParent[];
+  repository: MinimalRepository;
+};
+
+/** One planned commit: a merge or squash commit of a pull request, or a plain commit, at instant `ms`. */
+type Step = { kind: 'merge' | 'squash'; pr: PullItem; ms: number } | { kind: 'plain'; ms: number };
 
 /** Git identities that belong to no account in the world (their commits have `author: null`). */
 const UNLINKED = [
@@ -18,38 +51,40 @@ const UNLINKED = [
 ];
 
 /** The email a person commits with: the public one, else GitHub's no-reply form. */
-export function commitEmail(account) {
+export function commitEmail(account: Account): string {
   return account.email ?? `${account.id}+${account.login}@users.noreply.github.com`;
 }
 
+/** The git identity of an account at instant `ms`, in its own UTC offset. */
+function gitIdentity(account: Account, ms: number): GitIdentity {
+  return { name: account.name ?? account.login, email: commitEmail(account), date: isoWithOffset(ms, account.tz) };
+}
+
 /**
- * Plan and render the commits of a repository.
- * @param {Record<string, any>} repo working repository
- * @param {number} count how many commits to produce
- * @param {{ members: any[], outsiders: any[] }} people
- * @param {any[]} pulls planned pull requests of this repository (merged ones may get merge commits)
- * @param {number[]} fixedIssues numbers of completed issues that a commit message may close
- * @returns {Array<Record<string, any>>} commit records, oldest first; also sets `pull.mergeCommitSha`
+ * Plan and render the commits of a repository: `count` commit records, oldest first. Also sets
+ * `pull.mergeCommitSha` of the pull requests whose merge or squash commit it writes.
+ * @param pulls planned pull requests of this repository (merged ones may get merge commits)
+ * @param fixedIssues numbers of completed issues that a commit message may close
  */
-export function buildCommits(repo, count, people, pulls, fixedIssues) {
+export function buildCommits(repo: Repo, count: number, people: People, pulls: readonly PullItem[], fixedIssues: readonly number[]): CommitRecord[] {
   if (count <= 0) return [];
   const rng = new Rng(`commits:${repo.fullName}`);
   const ctx = proseContext(repo, people.members);
-  const merged = pulls.filter((p) => p.merged).sort((a, b) => a.closedMs - b.closedMs);
+  const closedAt = (p: PullItem): number => must(p.closedMs, `closing instant of merged ${repo.fullName}#${p.number}`);
+  const merged = pulls.filter((p) => p.merged).sort((a, b) => closedAt(a) - closedAt(b));
   const mergeCount = Math.min(merged.length, Math.round(count * 0.2));
   const mergeTargets = rng.sample(merged, mergeCount);
   const squashPool = merged.filter((p) => !mergeTargets.includes(p));
 
-  /** @type {any[]} */
-  const plan = mergeTargets.map((pr) => ({ kind: 'merge', pr, ms: pr.closedMs }));
+  const plan: Step[] = mergeTargets.map((pr) => ({ kind: 'merge', pr, ms: closedAt(pr) }));
   const start = repo.activeFrom + DAY;
   const end = Math.min(repo.activeUntil, NOW - HOUR);
   while (plan.length < count) {
     let t = start + Math.floor(rng.next() * Math.max(DAY, end - start));
     const burst = Math.min(count - plan.length, rng.int(2, 6));
     for (let i = 0; i < burst && t < end; i++) {
-      const squash = squashPool.length && rng.chance(0.2) ? squashPool.splice(rng.int(0, squashPool.length - 1), 1)[0] : null;
-      plan.push(squash ? { kind: 'squash', pr: squash, ms: squash.closedMs } : { kind: 'plain', ms: t });
+      const squash = squashPool.length && rng.chance(0.2) ? squashPool.splice(rng.int(0, squashPool.length - 1), 1)[0] : undefined;
+      plan.push(squash ? { kind: 'squash', pr: squash, ms: closedAt(squash) } : { kind: 'plain', ms: t });
       t += rng.int(1, 30) * HOUR + rng.int(0, 3599) * 1000;
     }
   }
@@ -57,23 +92,24 @@ export function buildCommits(repo, count, people, pulls, fixedIssues) {
 
   const issueNumbers = fixedIssues;
   const repoObject = minimalRepository(repoHead(repo));
-  const out = [];
-  let previous = null;
+  const out: CommitRecord[] = [];
+  let previous: { sha: string; ms: number } | null = null;
   plan.forEach((step, index) => {
     const sha = sha1(`commit:${repo.fullName}:${index}:${step.kind}:${step.ms}`);
-    let author;
-    let authorUser;
-    let committerUser;
-    let message;
+    let author: (typeof UNLINKED)[number] | undefined;
+    let authorUser: Account | null;
+    let committerUser: Account;
+    let message: string;
     let authorMs = step.ms;
+    const mergedBy = (pr: PullItem): Account => must(pr.mergedBy, `merger of ${repo.fullName}#${pr.number}`);
     if (step.kind === 'merge') {
-      committerUser = step.pr.mergedBy;
+      committerUser = mergedBy(step.pr);
       authorUser = committerUser;
       const from = `${step.pr.headOwner.login}/${step.pr.branch}`;
       message = `Merge pull request #${step.pr.number} from ${from}\n\n${step.pr.title}`;
       step.pr.mergeCommitSha = sha;
     } else if (step.kind === 'squash') {
-      committerUser = step.pr.mergedBy;
+      committerUser = mergedBy(step.pr);
       authorUser = step.pr.author.type === 'User' ? step.pr.author : committerUser;
       message = `${step.pr.title} (#${step.pr.number})`;
       if (step.pr.body && rng.chance(0.5)) message += `\n\n${step.pr.body.split('\n\n')[0]}`;
@@ -94,12 +130,12 @@ export function buildCommits(repo, count, people, pulls, fixedIssues) {
         message += `\n\nCo-authored-by: ${pair.name ?? pair.login} <${commitEmail(pair)}>`;
       }
     }
-    const authorIdent = author
+    const authorIdent: GitIdentity = author
       ? { name: author.name, email: author.email, date: isoWithOffset(authorMs, author.tz) }
-      : { name: authorUser.name ?? authorUser.login, email: commitEmail(authorUser), date: isoWithOffset(authorMs, authorUser.tz) };
-    const committerIdent = { name: committerUser.name ?? committerUser.login, email: commitEmail(committerUser), date: isoWithOffset(step.ms, committerUser.tz) };
-    const parentShas = [];
-    parentShas.push(previous && step.ms - previous.ms < 21 * DAY ? previous.sha : sha1(`unsampled:${repo.fullName}:${index}`));
+      : gitIdentity(must(authorUser, `author of commit ${index} of ${repo.fullName}`), authorMs);
+    const committerIdent = gitIdentity(committerUser, step.ms);
+    const parentShas: string[] = [];
+    parentShas.push(previous !== null && step.ms - previous.ms < 21 * DAY ? previous.sha : sha1(`unsampled:${repo.fullName}:${index}`));
     if (step.kind === 'merge') parentShas.push(step.pr.headSha);
     const tree = sha1(`tree:${sha}`);
     const api = `${API}/repos/${repo.fullName}`;

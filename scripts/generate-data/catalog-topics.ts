@@ -5,7 +5,9 @@
  *
  * Entry: [name, display_name, short_description, description, featured, created_by, released]
  */
-export const CURATED_TOPICS = [
+export type CuratedTopic = readonly [name: string, displayName: string, shortDescription: string, description: string, featured: boolean, createdBy: string | null, released: string | null];
+
+export const CURATED_TOPICS: readonly CuratedTopic[] = [
   ['golang', 'Go', 'Go is a compiled language with built-in concurrency.', 'Go is a statically typed, compiled programming language with garbage collection, goroutines and channels. It is popular for command-line tools, network services and infrastructure software.', true, null, null],
   ['python', 'Python', 'Python is a readable, general-purpose programming language.', 'Python is a dynamically typed language with a large standard library. It is used for scripting, data work, web services and teaching.', true, null, null],
   ['rust', 'Rust', 'Rust is a systems language focused on memory safety.', 'Rust gives low-level control without a garbage collector, using ownership and borrowing rules that the compiler checks. It is used for databases, command-line tools and embedded systems.', true, null, null],
@@ -59,7 +61,7 @@ export const CURATED_TOPICS = [
 ];
 
 /** Topics that no repository in the dump uses: [name, created year]. Some are curated above. */
-export const EXTRA_TOPICS = [
+export const EXTRA_TOPICS: ReadonlyArray<readonly [name: string, year: number]> = [
   ['webassembly', 2017], ['graphql', 2017], ['serverless', 2017], ['edge-computing', 2020], ['service-mesh', 2019],
   ['event-sourcing', 2019], ['vector-database', 2023], ['stream-processing', 2018], ['provider-plugins', 2019],
   ['telemetry-pipeline', 2021], ['data-quality', 2021], ['chatops', 2018], ['zero-trust', 2021],

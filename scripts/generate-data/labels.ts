@@ -2,13 +2,17 @@
  * Labels: every repository with issues gets the nine default label names (with our own colours and
  * descriptions) plus a few custom labels picked from a themed pool.
  */
-import { LABEL_IDS, allocateIds } from './id-curves.mjs';
-import { NOW, nodeId } from './ids.mjs';
-import { Rng } from './prng.mjs';
-import { labelUrl } from './urls.mjs';
+import { LABEL_IDS, allocateIds } from './id-curves.js';
+import { NOW, nodeId } from './ids.js';
+import { Rng } from './prng.js';
+import { labelUrl } from './urls.js';
+import type { Label, Repo } from './model.js';
+
+/** A label: [name, colour (six hex digits), description | null]. */
+type LabelEntry = readonly [name: string, color: string, description: string | null];
 
 /** The default label names GitHub creates in every repository, with our own colours and descriptions. */
-export const DEFAULT_LABELS = [
+export const DEFAULT_LABELS: readonly LabelEntry[] = [
   ['bug', 'c9383a', 'Something is broken or behaves unexpectedly'],
   ['documentation', '1f6feb', 'Docs are missing, wrong or unclear'],
   ['duplicate', 'b8c2cc', 'Already reported elsewhere'],
@@ -21,7 +25,7 @@ export const DEFAULT_LABELS = [
 ];
 
 /** Custom labels: [name, colour, description | null]. Each repository takes a handful. */
-export const CUSTOM_LABELS = [
+export const CUSTOM_LABELS: readonly LabelEntry[] = [
   ['area: cli', '5319e7', 'Command-line interface'],
   ['area: api', '0052cc', 'Public programming interface'],
   ['area: docs-site', '0b7285', null],
@@ -48,11 +52,10 @@ export const CUSTOM_LABELS = [
 
 /**
  * Build the labels of every repository that has issues enabled (not forks).
- * Sets `repo.labels` (array of label objects, default ones first) and returns all labels sorted by id.
- * @param {Array<Record<string, any>>} repos working repositories
+ * Sets `repo.labels` (default ones first) and returns all labels sorted by id.
  */
-export function buildLabels(repos) {
-  const all = [];
+export function buildLabels(repos: readonly Repo[]): Label[] {
+  const all: Label[] = [];
   for (const r of repos) {
     if (r.forkOf) {
       r.labels = [];
@@ -64,20 +67,33 @@ export function buildLabels(repos) {
     r.labels = [
       ...DEFAULT_LABELS.map(([name, color, description]) => ({ name, color, description, isDefault: true })),
       ...custom.map(([name, color, description]) => ({ name, color, description, isDefault: false })),
-    ].map((l, i) => ({ ...l, repo: r, createdMs: Math.min(NOW - 1000 * i, r.createdMs + (l.isDefault ? i * 1000 : (i + 1) * 86400000 * rng.int(3, 90))) }));
+    ].map((l, i) => ({ ...l, repo: r, createdMs: Math.min(NOW - 1000 * i, r.createdMs + (l.isDefault ? i * 1000 : (i + 1) * 86400000 * rng.int(3, 90))), id: 0 }));
     all.push(...r.labels);
   }
   allocateIds(all, LABEL_IDS, (l) => l.createdMs, new Rng('label-ids'), (l, id) => (l.id = id));
-  for (const l of all) {
-    l.record = {
-      id: l.id,
-      node_id: nodeId('Label', l.id),
-      url: labelUrl(l.repo.fullName, l.name),
-      name: l.name,
-      color: l.color,
-      default: l.isDefault,
-      description: l.description,
-    };
-  }
   return all.sort((a, b) => a.id - b.id);
+}
+
+/** GitHub's `label` object. */
+export type LabelRecord = {
+  id: number;
+  node_id: string;
+  url: string;
+  name: string;
+  color: string;
+  default: boolean;
+  description: string | null;
+};
+
+/** The REST record of a label (its id allocated). */
+export function labelRecord(l: Label): LabelRecord {
+  return {
+    id: l.id,
+    node_id: nodeId('Label', l.id),
+    url: labelUrl(l.repo.fullName, l.name),
+    name: l.name,
+    color: l.color,
+    default: l.isDefault,
+    description: l.description,
+  };
 }

@@ -1,12 +1,11 @@
 /**
  * Code templates: Python modules, tests and pyproject.toml.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const pyInit = (n) => `"""${n.product}: ${n.desc}"""
+export const pyInit = (n: Names): string => `"""${n.product}: ${n.desc}"""
 
 from .config import Config, read_config_file, parse_manifest
 
@@ -15,8 +14,7 @@ __all__ = ["Config", "read_config_file", "parse_manifest", "__version__"]
 __version__ = "${n.version}"
 `;
 
-/** @param {Names} n */
-export const pyConfig = (n) => `"""Loading and validating ${n.file}."""
+export const pyConfig = (n: Names): string => `"""Loading and validating ${n.file}."""
 
 from __future__ import annotations
 
@@ -72,8 +70,7 @@ def _coerce(key: str, raw: str) -> Any:
     return raw
 `;
 
-/** @param {Names} n */
-export const pyPipeline = (n) => `"""Pipelines: a source, a chain of transforms and a sink."""
+export const pyPipeline = (_n: Names): string => `"""Pipelines: a source, a chain of transforms and a sink."""
 
 from __future__ import annotations
 
@@ -127,8 +124,7 @@ def run_pipeline(pipeline: Pipeline) -> int:
     return asyncio.run(pipeline.run())
 `;
 
-/** @param {Names} n */
-export const pyTest = (n) => `import pytest
+export const pyTest = (n: Names): string => `import pytest
 
 from ${n.pkg}.config import ConfigError, parse_manifest
 
@@ -155,8 +151,7 @@ def test_name_is_required():
         parse_manifest("workers: 2\\n")
 `;
 
-/** @param {Names} n */
-export const pyproject = (n) => `[project]
+export const pyproject = (n: Names): string => `[project]
 name = "${n.cmd}"
 version = "${n.version}"
 description = "${n.desc.replace(/"/g, "'")}"

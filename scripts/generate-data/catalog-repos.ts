@@ -8,8 +8,10 @@
  * `branch` (default branch, `main` unless given).
  */
 
+import type { RepoEntry } from './model.js';
+
 /** License keys → [name, spdx_id]. License names and SPDX identifiers are public standard identifiers. */
-export const LICENSES = {
+export const LICENSES: Readonly<Record<string, readonly [string, string]>> = {
   'apache-2.0': ['Apache License 2.0', 'Apache-2.0'],
   mit: ['MIT License', 'MIT'],
   'bsd-3-clause': ['BSD 3-Clause "New" or "Revised" License', 'BSD-3-Clause'],
@@ -24,7 +26,7 @@ export const LICENSES = {
 };
 
 /** Repositories, grouped by owner. */
-export const REPOS = [
+export const REPOS: readonly RepoEntry[] = [
   // nimbusforge — cloud provisioning
   { owner: 'nimbusforge', name: 'skyhook', desc: 'Declarative cloud provisioning from a single YAML manifest: plan, apply, and detect drift.', lang: 'Go', license: 'apache-2.0', stars: 48213, since: [2016, 2], weight: 10, topics: ['cloud', 'infrastructure-as-code', 'golang', 'cli', 'provisioning', 'devops', 'kubernetes', 'skyhook'], homepage: 'https://skyhook.nimbusforge.dev', pages: false, wiki: true, discussions: true },
   { owner: 'nimbusforge', name: 'skyhook-operator', desc: 'Kubernetes operator that reconciles Skyhook stacks from custom resources.', lang: 'Go', license: 'apache-2.0', stars: 3120, since: [2019, 6], weight: 5, topics: ['kubernetes', 'operator', 'golang', 'skyhook', 'crd'] },

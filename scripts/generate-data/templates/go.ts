@@ -1,12 +1,11 @@
 /**
  * Code templates: Go sources and the go.mod module file.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const goMain = (n) => `// Command ${n.cmd} is the entry point of ${n.product}.
+export const goMain = (n: Names): string => `// Command ${n.cmd} is the entry point of ${n.product}.
 package main
 
 import (
@@ -63,8 +62,7 @@ func run(ctx context.Context, cfg *config.Config, dryRun bool) error {
 }
 `;
 
-/** @param {Names} n */
-export const goConfig = (n) => `// Package config loads and validates ${n.product} configuration files.
+export const goConfig = (n: Names): string => `// Package config loads and validates ${n.product} configuration files.
 package config
 
 import (
@@ -134,8 +132,7 @@ func (c *Config) set(key, value string) error {
 }
 `;
 
-/** @param {Names} n */
-export const goConfigTest = (n) => `package config
+export const goConfigTest = (n: Names): string => `package config
 
 import (
 	"errors"
@@ -170,8 +167,7 @@ func TestParseManifestEmpty(t *testing.T) {
 }
 `;
 
-/** @param {Names} n */
-export const goRetry = (n) => `// Package retry runs an operation again after transient failures.
+export const goRetry = (n: Names): string => `// Package retry runs an operation again after transient failures.
 package retry
 
 import (
@@ -220,8 +216,7 @@ func WithBackoff(ctx context.Context, policy Policy, op func(context.Context) er
 }
 `;
 
-/** @param {Names} n */
-export const goMod = (n) => `module github.com/${n.owner}/${n.repo}
+export const goMod = (n: Names): string => `module github.com/${n.owner}/${n.repo}
 
 go 1.23
 
@@ -231,8 +226,7 @@ require (
 )
 `;
 
-/** @param {Names} _n */
-export const kumoMain = (_n) => `// kumo は雲のように軽い HTTP 負荷テストツールです。
+export const kumoMain = (_n: Names): string => `// kumo は雲のように軽い HTTP 負荷テストツールです。
 // kumo is a small HTTP load tester.
 package main
 

@@ -7,8 +7,10 @@
  * `orgs` = organizations the person belongs to (drives author_association and who works on what).
  */
 
+import type { BotEntry, OrgEntry, PersonEntry } from './model.js';
+
 /** Organizations. */
-export const ORGS = [
+export const ORGS: readonly OrgEntry[] = [
   { login: 'nimbusforge', name: 'Nimbusforge', blog: 'https://nimbusforge.dev', location: 'Distributed', email: 'hello@nimbusforge.dev', bio: 'Open tooling for provisioning cloud infrastructure from plain manifests.', since: [2015, 3], followers: 8412 },
   { login: 'tidewater-data', name: 'Tidewater Data', blog: 'https://tidewater.dev', location: 'Rotterdam, Netherlands', email: null, bio: 'Streaming data pipelines that fit in your head.', since: [2016, 9], followers: 3120 },
   { login: 'emberline', name: 'Emberline', blog: 'https://emberline.io', location: 'Montréal, Canada', email: 'maintainers@emberline.io', bio: 'Observability libraries with a tiny footprint.', since: [2018, 1], followers: 1275 },
@@ -26,7 +28,7 @@ export const ORGS = [
 ];
 
 /** People. The first few maintain the flagship projects. */
-export const PEOPLE = [
+export const PEOPLE: readonly PersonEntry[] = [
   { login: 'mara-lindqvist', name: 'Mara Lindqvist', company: '@nimbusforge', blog: 'https://maralindqvist.se', location: 'Stockholm, Sweden', email: 'mara@maralindqvist.se', bio: 'Skyhook lead. Likes YAML less than you think.', hireable: null, since: [2011, 4], tz: 60, followers: 2210, following: 31, gists: 14, orgs: ['nimbusforge', 'kestrel-collective'] },
   { login: 'okonkwo-dev', name: 'Chidi Okonkwo', company: 'Nimbusforge', blog: '', location: 'Lagos, Nigeria', email: null, bio: 'Distributed systems, operators and long walks through state machines.', hireable: true, since: [2014, 8], tz: 60, followers: 684, following: 120, gists: 3, orgs: ['nimbusforge'] },
   { login: 'tessa-vrba', name: 'Tereza Vrbová', company: '@nimbusforge', blog: 'https://vrba.cz', location: 'Prague, Czechia', email: 'tessa@vrba.cz', bio: 'Providers, plugins, and the odd Go generics experiment.', hireable: null, since: [2013, 2], tz: 120, followers: 391, following: 77, gists: 22, orgs: ['nimbusforge', 'orchard-ci'] },
@@ -75,6 +77,6 @@ export const PEOPLE = [
 ];
 
 /** GitHub App bot accounts that open pull requests (not user-search results; they appear as PR authors). */
-export const BOTS = [
+export const BOTS: readonly BotEntry[] = [
   { login: 'bumpwise[bot]', app_slug: 'bumpwise', app_id: 304117, since: [2021, 2] },
 ];

@@ -1,12 +1,11 @@
 /**
  * Code templates: TypeScript, TSX and JavaScript sources plus their JSON manifests.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const tsIndex = (n) => `/**
+export const tsIndex = (n: Names): string => `/**
  * ${n.product} — public entry point.
  */
 export { readConfigFile, parseManifest } from './config.js';
@@ -30,8 +29,7 @@ export function create${n.Type}(options: ${n.Type}Options = {}) {
 }
 `;
 
-/** @param {Names} n */
-export const tsConfig = (n) => `import { readFile } from 'node:fs/promises';
+export const tsConfig = (n: Names): string => `import { readFile } from 'node:fs/promises';
 
 /** The parsed form of ${n.file}. */
 export interface ${n.Type}Config {
@@ -65,8 +63,7 @@ export function parseManifest(text: string): ${n.Type}Config {
 }
 `;
 
-/** @param {Names} n */
-export const tsTest = (n) => `import { describe, expect, it } from 'vitest';
+export const tsTest = (n: Names): string => `import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../src/config.js';
 
 describe('parseManifest', () => {
@@ -84,8 +81,7 @@ describe('parseManifest', () => {
 });
 `;
 
-/** @param {Names} n */
-export const tsxButton = (n) => `import { forwardRef, type ButtonHTMLAttributes } from 'react';
+export const tsxButton = (n: Names): string => `import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { useTheme } from '../hooks/useTheme.js';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -117,8 +113,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 `;
 
-/** @param {Names} n */
-export const tsHook = (n) => `import { createContext, useContext } from 'react';
+export const tsHook = (n: Names): string => `import { createContext, useContext } from 'react';
 
 /** Theme values shared by every ${n.product} component. */
 export interface Theme {
@@ -137,8 +132,7 @@ export function useTheme(): Theme {
 }
 `;
 
-/** @param {Names} n */
-export const packageJson = (n) => JSON.stringify({
+export const packageJson = (n: Names): string => JSON.stringify({
   name: n.owner === n.cmd ? n.cmd : `@${n.owner}/${n.cmd}`,
   version: n.version,
   description: n.desc,
@@ -150,8 +144,7 @@ export const packageJson = (n) => JSON.stringify({
   devDependencies: { typescript: '^5.6.0', vitest: '^2.1.0' },
 }, null, 2) + '\n';
 
-/** @param {Names} _n */
-export const tsconfigJson = (_n) => `{
+export const tsconfigJson = (_n: Names): string => `{
   // Shared compiler settings
   "compilerOptions": {
     "target": "ES2022",
@@ -166,8 +159,7 @@ export const tsconfigJson = (_n) => `{
 }
 `;
 
-/** @param {Names} n */
-export const jsCli = (n) => `#!/usr/bin/env node
+export const jsCli = (n: Names): string => `#!/usr/bin/env node
 'use strict';
 
 const fs = require('node:fs');
@@ -198,8 +190,7 @@ if (problems) {
 }
 `;
 
-/** @param {Names} _n */
-export const jsRules = (_n) => `'use strict';
+export const jsRules = (_n: Names): string => `'use strict';
 
 /** Each rule gets the lines of a document and reports problems. */
 const rules = {
@@ -227,8 +218,7 @@ function lintText(text) {
 module.exports = { lintText, rules };
 `;
 
-/** @param {Names} n */
-export const jsIndex = (n) => `'use strict';
+export const jsIndex = (n: Names): string => `'use strict';
 
 const binding = require('./binding.js');
 

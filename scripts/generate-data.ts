@@ -6,25 +6,40 @@
  * (mulberry32), a fixed "now" of 2026-11-01T00:00:00Z, no clock and no Math.random. Running it twice gives
  * byte-identical files. Every name, text and number in the dump is invented here.
  *
- * Usage: node scripts/generate-data.mjs [--out <dir>] [--quiet]
+ * Usage: npm run generate-data [-- --out <dir>] [-- --quiet]
+ * (compiles scripts/ with tsconfig.scripts.json into dist-scripts/ and runs dist-scripts/scripts/generate-data.js)
  */
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWorld } from './generate-data/world.mjs';
-import { writeWorld } from './generate-data/write.mjs';
+import { buildWorld } from './generate-data/world.js';
+import { writeWorld } from './generate-data/write.js';
+
+/** The project root: the nearest folder above `from` that holds package.json (the script runs from scripts/ or dist-scripts/scripts/). */
+export function projectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`generate-data: no package.json above ${from}`);
+    dir = up;
+  }
+  return dir;
+}
 
 /**
  * Parse the command line.
- * @param {string[]} argv arguments after the script name
- * @returns {{ out: string, quiet: boolean }}
+ * @param argv arguments after the script name
+ * @throws Error on an unknown argument.
  */
-export function parseArgs(argv) {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  let out = join(root, 'data');
+export function parseArgs(argv: readonly string[]): { out: string; quiet: boolean } {
+  let out = join(projectRoot(dirname(fileURLToPath(import.meta.url))), 'data');
   let quiet = false;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out' && argv[i + 1]) out = resolve(argv[++i]);
-    else if (argv[i] === '--quiet') quiet = true;
+    const next = argv[i + 1];
+    if (argv[i] === '--out' && next) {
+      out = resolve(next);
+      i++;
+    } else if (argv[i] === '--quiet') quiet = true;
     else throw new Error(`generate-data: unknown argument ${argv[i]}`);
   }
   return { out, quiet };

@@ -1,16 +1,16 @@
 /**
  * The deterministic URL patterns of GitHub's REST records, and the embedded summary objects built from them:
  * the user summary (`owner`, `user`, `author`…) and the minimal repository (code and commit `repository`).
+ * Their shapes are the importers' (src/import/github-shapes.ts).
  */
+import type { MinimalRepository, RepositoryLinkKey, SimpleUser } from '../../src/import/github-shapes.js';
+import type { Account } from './model.js';
 
 export const API = 'https://api.github.com';
 export const WEB = 'https://github.com';
 
-/**
- * The user summary object (GitHub's "simple user") of an account record.
- * @param {{login: string, id: number, node_id: string, type: string, site_admin: boolean}} account
- */
-export function userSummary(account) {
+/** The user summary object (GitHub's "simple user") of an account. */
+export function userSummary(account: Pick<Account, 'login' | 'id' | 'node_id' | 'type' | 'site_admin'>): SimpleUser {
   const { login, id } = account;
   const api = `${API}/users/${login}`;
   return {
@@ -35,11 +35,8 @@ export function userSummary(account) {
   };
 }
 
-/**
- * Every `*_url` of a repository, in GitHub's key order (from `forks_url` to `deployments_url`).
- * @param {string} fullName `owner/name`
- */
-export function repoLinkUrls(fullName) {
+/** Every `*_url` of a repository (`owner/name`), in GitHub's key order (from `forks_url` to `deployments_url`). */
+export function repoLinkUrls(fullName: string): Record<RepositoryLinkKey, string> {
   const r = `${API}/repos/${fullName}`;
   return {
     forks_url: `${r}/forks`,
@@ -81,12 +78,12 @@ export function repoLinkUrls(fullName) {
   };
 }
 
-/**
- * The minimal repository object embedded in code and commit search items (46 keys, ends at `deployments_url`).
- * @param {Record<string, any>} repo a full repository record
- */
-export function minimalRepository(repo) {
-  const out = {
+/** The fields every embedding of a repository starts with (`id` … `url`). */
+export type RepositoryHead = Omit<MinimalRepository, RepositoryLinkKey>;
+
+/** The minimal repository object embedded in code and commit search items (46 keys, ends at `deployments_url`). */
+export function minimalRepository(repo: RepositoryHead): MinimalRepository {
+  const out: RepositoryHead = {
     id: repo.id,
     node_id: repo.node_id,
     name: repo.name,
@@ -101,21 +98,14 @@ export function minimalRepository(repo) {
   return Object.assign(out, repoLinkUrls(repo.full_name));
 }
 
-/**
- * A label's API URL: the name percent-encoded as GitHub does (spaces → `%20`, `:` and `/` kept).
- * @param {string} fullName
- * @param {string} name
- */
-export function labelUrl(fullName, name) {
+/** A label's API URL: the name percent-encoded as GitHub does (spaces → `%20`, `:` and `/` kept). */
+export function labelUrl(fullName: string, name: string): string {
   const encoded = encodeURI(name).replace(/#/g, '%23').replace(/\?/g, '%3F');
   return `${API}/repos/${fullName}/labels/${encoded}`;
 }
 
-/**
- * The user summary of a GitHub App's bot account (`login[bot]`): encoded login in API URLs, app avatar, `/apps/` page.
- * @param {{login: string, id: number, node_id: string, app_id: number, app_slug: string}} bot
- */
-export function botSummary(bot) {
+/** The user summary of a GitHub App's bot account (`login[bot]`): encoded login in API URLs, app avatar, `/apps/` page. */
+export function botSummary(bot: { login: string; id: number; node_id: string; app_id: number; app_slug: string }): SimpleUser {
   const api = `${API}/users/${encodeURIComponent(bot.login)}`;
   return {
     login: bot.login,

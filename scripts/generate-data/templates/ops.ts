@@ -1,12 +1,11 @@
 /**
  * Code templates: Build and operations files: CI workflows, manifests, Dockerfile, Makefile, HCL, shell.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const ciYaml = (n) => `name: ci
+export const ciYaml = (n: Names): string => `name: ci
 
 on:
   push:
@@ -27,8 +26,7 @@ jobs:
         run: ${n.testCmd}
 `;
 
-/** @param {Names} n */
-export const exampleManifest = (n) => `# Example ${n.file} for a small web stack.
+export const exampleManifest = (n: Names): string => `# Example ${n.file} for a small web stack.
 name: web-demo
 parallelism: 4
 timeout: 45s
@@ -47,8 +45,7 @@ resources:
     target: assets
 `;
 
-/** @param {Names} n */
-export const crdYaml = (n) => `apiVersion: apiextensions.k8s.io/v1
+export const crdYaml = (n: Names): string => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: stacks.${n.cmd}.nimbusforge.dev
@@ -76,8 +73,7 @@ spec:
                   type: boolean
 `;
 
-/** @param {Names} n */
-export const actionYml = (n) => `name: '${n.product} plan'
+export const actionYml = (n: Names): string => `name: '${n.product} plan'
 description: 'Run a plan and comment the diff on the pull request.'
 inputs:
   manifest:
@@ -91,8 +87,7 @@ runs:
   main: 'dist/index.js'
 `;
 
-/** @param {Names} _n */
-export const rulesYaml = (_n) => `# Cloud access keys. Each rule: an id, a regex and an entropy floor.
+export const rulesYaml = (_n: Names): string => `# Cloud access keys. Each rule: an id, a regex and an entropy floor.
 rules:
   - id: cloudlet-access-key
     description: Cloudlet access key id
@@ -112,8 +107,7 @@ allowlist:
     - '**/*_test.go'
 `;
 
-/** @param {Names} n */
-export const dockerfile = (n) => `# syntax=docker/dockerfile:1
+export const dockerfile = (n: Names): string => `# syntax=docker/dockerfile:1
 FROM golang:1.23 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
@@ -127,8 +121,7 @@ USER 65532:65532
 ENTRYPOINT ["/usr/local/bin/${n.cmd}"]
 `;
 
-/** @param {Names} n */
-export const makefile = (n) => `BINARY := ${n.cmd}
+export const makefile = (n: Names): string => `BINARY := ${n.cmd}
 VERSION ?= $(shell git describe --tags --always)
 
 .PHONY: build test lint clean
@@ -146,8 +139,7 @@ clean:
 \trm -rf bin/
 `;
 
-/** @param {Names} n */
-export const hclMain = (n) => `# Core services of ${n.owner}. Applied by the platform team only.
+export const hclMain = (n: Names): string => `# Core services of ${n.owner}. Applied by the platform team only.
 
 terraform {
   required_version = ">= 1.6"
@@ -170,8 +162,7 @@ output "web_url" {
 }
 `;
 
-/** @param {Names} _n */
-export const installSh = (_n) => `#!/usr/bin/env bash
+export const installSh = (_n: Names): string => `#!/usr/bin/env bash
 # Link every dotfile into $HOME, keeping a backup of anything replaced.
 set -euo pipefail
 

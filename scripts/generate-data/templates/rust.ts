@@ -1,12 +1,11 @@
 /**
  * Code templates: Rust crates: library code and Cargo.toml.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const rsLib = (n) => `//! ${n.product}: ${n.desc}
+export const rsLib = (n: Names): string => `//! ${n.product}: ${n.desc}
 
 #![forbid(unsafe_code)]
 
@@ -80,8 +79,7 @@ mod tests {
 }
 `;
 
-/** @param {Names} n */
-export const rsModule = (n) => `//! Snapshots: a consistent, read-only view of the data at one point in time.
+export const rsModule = (n: Names): string => `//! Snapshots: a consistent, read-only view of the data at one point in time.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -143,8 +141,7 @@ mod tests {
 }
 `;
 
-/** @param {Names} n */
-export const cargoToml = (n) => `[package]
+export const cargoToml = (n: Names): string => `[package]
 name = "${n.cmd}"
 version = "${n.version.replace(/-.*/, '')}"
 edition = "2021"

@@ -2,15 +2,37 @@
  * Code search records: which files each repository has (most important first), and their `/search/code`
  * item shape with the file content as the contents API returns it (base64, wrapped at 60 characters).
  */
-import { DOMAINS, domainOf } from './catalog-domains.mjs';
-import { TEMPLATES } from './code-templates.mjs';
-import { DAY, gitBlobSha, isoZ } from './ids.mjs';
-import { Rng } from './prng.mjs';
-import { repoHead } from './repositories.mjs';
-import { API, WEB, minimalRepository } from './urls.mjs';
+import { DOMAINS, domainOf } from './catalog-domains.js';
+import { TEMPLATES, type Names, type TemplateName } from './code-templates.js';
+import { DAY, gitBlobSha, isoZ } from './ids.js';
+import { Rng } from './prng.js';
+import { repoHead } from './repositories.js';
+import { API, WEB, minimalRepository } from './urls.js';
+import type { Repo } from './model.js';
+import type { MinimalRepository } from '../../src/import/github-shapes.js';
+
+/** The `/search/code` item of a file (without `score`), with its content as the contents API returns it. */
+export type CodeRecord = {
+  name: string;
+  path: string;
+  /** The git blob id of the content. */
+  sha: string;
+  url: string;
+  git_url: string;
+  html_url: string;
+  repository: MinimalRepository;
+  /** Bytes of the UTF-8 content. */
+  size: number;
+  /** Linguist language. */
+  language: string;
+  last_modified_at: string;
+  encoding: 'base64';
+  /** Base64, wrapped at 60 characters per line. */
+  content: string;
+};
 
 /** Files per repository, most important first: [path, template]. `{cmd}` / `{pkg}` are replaced by the names. */
-const FILE_PLANS = {
+const FILE_PLANS: Readonly<Record<string, ReadonlyArray<readonly [path: string, template: TemplateName]>>> = {
   'nimbusforge/skyhook': [['README.md', 'readme'], ['internal/config/config.go', 'goConfig'], ['cmd/{cmd}/main.go', 'goMain'], ['Makefile', 'makefile'], ['examples/skyhook.yaml', 'exampleManifest'], ['internal/config/config_test.go', 'goConfigTest'], ['.github/workflows/ci.yml', 'ciYaml'], ['internal/retry/retry.go', 'goRetry'], ['docs/configuration.md', 'docsConfiguration'], ['go.mod', 'goMod'], ['Dockerfile', 'dockerfile']],
   'nimbusforge/skyhook-operator': [['config/crd/stack.yaml', 'crdYaml'], ['internal/config/config.go', 'goConfig'], ['README.md', 'readme'], ['go.mod', 'goMod']],
   'nimbusforge/skyhook-providers': [['internal/retry/retry.go', 'goRetry'], ['README.md', 'readme'], ['go.mod', 'goMod']],
@@ -55,25 +77,23 @@ const FILE_PLANS = {
 };
 
 /** Toolchain matrix and test command per primary language (for CI files). */
-const CI = {
+const CI: Readonly<Record<string, readonly [matrix: string, testCmd: string]>> = {
   Go: ['["1.22", "1.23"]', 'go test -race ./...'],
   Python: ['["3.10", "3.12", "3.13"]', 'pytest -q'],
   Rust: ['[stable, beta]', 'cargo test --all-features'],
   TypeScript: ['["20", "22"]', 'npm test'],
 };
 
-/**
- * The naming variables of a repository, for templates.
- * @param {Record<string, any>} repo
- * @returns {import('./code-templates.mjs').Names}
- */
-export function namesOf(repo) {
+/** The naming variables of a repository, for templates. */
+export function namesOf(repo: Repo): Names {
   const domain = DOMAINS[domainOf(repo)];
   const cmd = repo.name.replace(/-(go|py|js|rs)$/, '').replace(/^py-lib-template$/, 'mylib');
   const pkg = cmd.replace(/-/g, '_');
   const Type = cmd.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-  const [matrix, testCmd] = CI[repo.lang] ?? CI.Go;
-  const install = { Go: `go install github.com/${repo.fullName}/cmd/${cmd}@latest`, Python: `pip install ${cmd}`, Rust: `cargo add ${cmd}`, TypeScript: `npm install ${cmd}`, JavaScript: `npm install ${cmd}` }[repo.lang] ?? 'Clone the repository and follow the steps below.';
+  const lang = repo.lang ?? '';
+  const [matrix, testCmd] = CI[lang] ?? CI.Go!;
+  const installs: Readonly<Record<string, string>> = { Go: `go install github.com/${repo.fullName}/cmd/${cmd}@latest`, Python: `pip install ${cmd}`, Rust: `cargo add ${cmd}`, TypeScript: `npm install ${cmd}`, JavaScript: `npm install ${cmd}` };
+  const install = installs[lang] ?? 'Clone the repository and follow the steps below.';
   return {
     product: domainOf(repo) === 'generic' || repo.name.includes('-') ? repo.name : domain.product,
     cmd,
@@ -81,11 +101,11 @@ export function namesOf(repo) {
     Type,
     repo: repo.name,
     owner: repo.owner.login,
-    file: domain.files[0],
+    file: domain.files[0] ?? '',
     desc: repo.desc ?? `The ${repo.name} project.`,
     components: domain.components,
     flags: domain.flags,
-    version: domain.versions[domain.versions.length - 1],
+    version: domain.versions[domain.versions.length - 1] ?? '',
     branch: repo.branch,
     matrix,
     testCmd,
@@ -94,18 +114,14 @@ export function namesOf(repo) {
   };
 }
 
-/**
- * Code records of a repository, at most `limit` files.
- * @param {Record<string, any>} repo working repository (with `headSha` and `lastCommitMs` set)
- * @param {number} limit
- */
-export function buildCode(repo, limit) {
+/** Code records of a repository (with `headSha` and `lastCommitMs` set), at most `limit` files. */
+export function buildCode(repo: Repo, limit: number): CodeRecord[] {
   const plan = (FILE_PLANS[repo.fullName] ?? []).slice(0, limit);
   if (!plan.length) return [];
   const names = namesOf(repo);
   const rng = new Rng(`code:${repo.fullName}`);
   const repoObject = minimalRepository(repoHead(repo));
-  return plan.map(([template, name]) => {
+  return plan.map(([template, name]): CodeRecord => {
     const path = template.replace('{cmd}', names.cmd).replace('{pkg}', names.pkg);
     const [render, language] = TEMPLATES[name];
     const text = render(names);
@@ -113,7 +129,7 @@ export function buildCode(repo, limit) {
     const encodedPath = path.split('/').map(encodeURIComponent).join('/');
     const modified = repo.lastCommitMs - rng.int(0, 400) * DAY;
     return {
-      name: path.split('/').pop(),
+      name: path.slice(path.lastIndexOf('/') + 1),
       path,
       sha,
       url: `${API}/repositories/${repo.id}/contents/${encodedPath}?ref=${repo.headSha}`,
@@ -130,12 +146,12 @@ export function buildCode(repo, limit) {
 }
 
 /** The number of files planned for a repository. */
-export function plannedFileCount(repo) {
+export function plannedFileCount(repo: Repo): number {
   return (FILE_PLANS[repo.fullName] ?? []).length;
 }
 
 /** Base64 wrapped at 60 characters per line, each line ending in `\n` (as the contents API returns it). */
-function wrapBase64(b64) {
+function wrapBase64(b64: string): string {
   let out = '';
   for (let i = 0; i < b64.length; i += 60) out += b64.slice(i, i + 60) + '\n';
   return out;

@@ -1,12 +1,11 @@
 /**
  * Code templates: Markdown: READMEs, guides and runbooks.
- * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.mjs).
+ * Each export takes the naming variables of a repository and returns the file text (see ../code-templates.ts).
  */
 
-/** @typedef {import('../code-templates.mjs').Names} Names */
+import type { Names } from '../code-templates.js';
 
-/** @param {Names} n */
-export const readme = (n) => `# ${n.product}
+export const readme = (n: Names): string => `# ${n.product}
 
 ${n.desc}
 
@@ -39,8 +38,7 @@ Issues labelled \`good first issue\` are a good place to start. Please run the t
 See [LICENSE](LICENSE).
 `;
 
-/** @param {Names} n */
-export const docsConfiguration = (n) => `# Configuration
+export const docsConfiguration = (n: Names): string => `# Configuration
 
 ${n.product} reads \`${n.file}\` from the working directory. Command-line flags win over the file.
 
@@ -58,8 +56,7 @@ Transient errors are retried with exponential backoff and jitter. Permanent erro
 input) fail immediately.
 `;
 
-/** @param {Names} n */
-export const quickstart = (n) => `# Quick start
+export const quickstart = (n: Names): string => `# Quick start
 
 This guide takes about five minutes.
 
@@ -79,8 +76,7 @@ print(config.name, config.workers)
 Next, read about the ${n.components[0]} and the ${n.components[1]}.
 `;
 
-/** @param {Names} n */
-export const runbook = (n) => `# Drill: leaked credential
+export const runbook = (n: Names): string => `# Drill: leaked credential
 
 **Goal:** rotate a leaked key within 30 minutes and prove nothing used it.
 
@@ -93,8 +89,7 @@ export const runbook = (n) => `# Drill: leaked credential
 Owner of this drill: the ${n.owner} security rotation.
 `;
 
-/** @param {Names} _n */
-export const kumoReadme = (_n) => `# kumo ☁️
+export const kumoReadme = (_n: Names): string => `# kumo ☁️
 
 雲のように軽い HTTP 負荷テストツール。A minimal HTTP load tester.
 

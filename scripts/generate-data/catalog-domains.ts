@@ -3,8 +3,35 @@
  * config files, error messages, versions and invented dependency names. All of it is made up for this dump.
  */
 
+/** The vocabulary of one project family. */
+export interface Domain {
+  /** Product name shown in prose. */
+  product: string;
+  /** Command name, or null for libraries without a CLI. */
+  cmd: string | null;
+  subcmds: readonly string[];
+  components: readonly string[];
+  /** Conventional-commit scopes. */
+  areas: readonly string[];
+  flags: readonly string[];
+  /** Configuration and data file names. */
+  files: readonly string[];
+  errors: readonly string[];
+  features: readonly string[];
+  settings: readonly string[];
+  scopes: readonly string[];
+  /** Releases, oldest first. */
+  versions: readonly string[];
+  /** Invented dependency names. */
+  deps: readonly string[];
+  tasks: readonly string[];
+}
+
+/** The project families. */
+export type DomainKey = 'skyhook' | 'riverbed' | 'ember' | 'glimmer' | 'lantern' | 'quill' | 'orchard' | 'ferry' | 'brine' | 'bramble' | 'patina' | 'generic';
+
 /** Vocabulary per project family. */
-export const DOMAINS = {
+export const DOMAINS: Readonly<Record<DomainKey, Domain>> = {
   skyhook: {
     product: 'Skyhook',
     cmd: 'skyhook',
@@ -199,11 +226,8 @@ export const DOMAINS = {
   },
 };
 
-/**
- * The vocabulary family of a repository (by owner and name).
- * @param {{owner: {login: string}, name: string}} repo
- */
-export function domainOf(repo) {
+/** The vocabulary family of a repository (by owner and name). */
+export function domainOf(repo: { owner: { login: string }; name: string }): DomainKey {
   const owner = repo.owner.login;
   const name = repo.name;
   if (owner === 'nimbusforge' || name === 'awesome-skyhook' || name === 'kestrel-bot') return 'skyhook';
