@@ -51,7 +51,7 @@ const MAX_KEY_LINES = 8192;
 /** A key line longer than this stays literal. */
 const MAX_KEY_LINE_BYTES = 256;
 /** Bytes of once-seen nested objects remembered while encoding (forgotten all at once past it). */
-const SEEN_BYTES = 32 * 1024 * 1024;
+const SEEN_BYTES = 8 * 1024 * 1024;
 
 /** What a decoder needs besides the stored bytes: the file's key lines and its fragments. */
 export interface ItemDictionary {
@@ -193,7 +193,7 @@ export class ItemEncoder implements ItemDictionary {
   encode(text: Buffer): Buffer {
     try {
       this.text = text;
-      this.out = new Bytes(text.length + 16);
+      this.out.length = 0;
       this.out.byte(STORED_CODED);
       this.lit.length = 0;
       this.strings = [];
