@@ -6,17 +6,18 @@
  * - a **fragment**: a nested object's text (with its indentation) seen before in the file — a user, a label, a
  *   milestone, a repository: the same objects repeat across many items — stored once per file;
  * - a **key line**: the line break, indentation and `"name": ` in front of a member (every item repeats its kind's
- *   keys at the same depths), from the file's table of them;
+ *   keys at the same depths), from the file's table of them — only when the encoder is asked to
+ *   ({@link ItemEncoderOptions.keyLines});
  * - a **back reference**: bytes copied from earlier in the same item (an item's URLs share their prefixes: `url`,
  *   `labels_url`, `comments_url`, … all start with the same repository and issue path).
  *
- * A marker is byte 0x01 (it never occurs in JSON text: control characters are escaped inside strings, and UTF-8
- * continuation bytes are ≥ 0x80), then an unsigned LEB128 varint `v`: `v % 4` is the marker's type (0 fragment,
- * 1 key line, 2 back reference) and `⌊v / 4⌋` its fragment id, key-line id or distance back in bytes; a back
- * reference is followed by a second varint, the number of bytes it copies. Decoding is a concatenation — literal
- * runs found with a native byte search and copied, markers replaced — with no per-byte JSON work, so a page stays a
- * few reads and copies. The encoder checks that an encoding decodes to exactly the text it was given before keeping
- * it; any other text (not JSON as an envelope writes it) is stored plain.
+ * A stored item is a sequence of literal runs and markers: an unsigned LEB128 varint, the run's length, its bytes,
+ * then (unless the item ends there) the marker, a varint `v`: `v % 4` is its type (0 fragment, 1 key line, 2 back
+ * reference) and `⌊v / 4⌋` its fragment id, key-line id or distance back in bytes; a back reference is followed by
+ * a second varint, the number of bytes it copies. Decoding is a concatenation of copies with no per-byte JSON work
+ * and no search for markers, so a page stays a few reads and copies. The encoder checks that an encoding decodes to
+ * exactly the text it was given before keeping it; any other text (not JSON as an envelope writes it) is stored
+ * plain.
  *
  * Stored item: first byte {@link STORED_PLAIN} then the text itself, or {@link STORED_CODED} then the encoding.
  */
@@ -48,6 +49,16 @@ const BACK_MIN_BYTES = 8;
 const BACK_CANDIDATES = 64;
 /** At most this many key lines in a file's table (later ones stay literal). */
 const MAX_KEY_LINES = 8192;
+
+/** How an {@link ItemEncoder} encodes. */
+export interface ItemEncoderOptions {
+  /**
+   * Key lines as markers (default false). On the 100k-issue corpus they take the file from 335 MB to 258 MB but
+   * put about 40 markers in every item, which a cold process decodes in V8's interpreter: 30 items cost 14.6 ms of
+   * CPU instead of 6.1 ms (2.3 ms for the plain texts of ITEMS_FORMAT 5).
+   */
+  readonly keyLines?: boolean;
+}
 /** A key line longer than this stays literal. */
 const MAX_KEY_LINE_BYTES = 256;
 /** Bytes of once-seen nested objects remembered while encoding (forgotten all at once past it). */
@@ -85,7 +96,7 @@ class Bytes {
     const n = end - start;
     if (this.length + n > this.buf.length) this.reserve(n);
     const buf = this.buf;
-    if (n < 48) {
+    if (n < 8) {
       let at = this.length;
       for (let i = start; i < end; i++) buf[at++] = from[i]!;
     } else {
@@ -96,7 +107,7 @@ class Bytes {
   /** A new Buffer holding the bytes written (one allocation). */
   copyOut(): Buffer {
     const out = Buffer.allocUnsafe(this.length);
-    if (this.length < 64) for (let i = 0; i < this.length; i++) out[i] = this.buf[i]!;
+    if (this.length < 8) for (let i = 0; i < this.length; i++) out[i] = this.buf[i]!;
     else out.set(this.buf.subarray(0, this.length));
     return out;
   }
@@ -177,6 +188,11 @@ export class ItemEncoder implements ItemDictionary {
   /** Literal bytes since the last marker. */
   private readonly lit = new Bytes();
   private strings: number[] = [];
+  private readonly maxKeyLines: number;
+
+  constructor(options: ItemEncoderOptions = {}) {
+    this.maxKeyLines = options.keyLines ? MAX_KEY_LINES : 0;
+  }
 
   keyLine(id: number): Buffer | undefined {
     return this.keyLines[id];
@@ -309,7 +325,7 @@ export class ItemEncoder implements ItemDictionary {
     }
     const line = this.text.toString("latin1", i, end);
     let id = this.keyLineIds.get(line);
-    if (id === undefined && this.keyLines.length < MAX_KEY_LINES) {
+    if (id === undefined && this.keyLines.length < this.maxKeyLines) {
       id = this.keyLines.length;
       this.keyLineIds.set(line, id);
       this.keyLines.push(Buffer.from(this.text.subarray(i, end)));
