@@ -1,6 +1,6 @@
 /**
  * The compact encoding of the rendered-items file (src/cache/item-file.ts). An item's text as an envelope embeds it
- * (src/envelope/item-json.ts: `JSON.stringify(item, null, 2)`, lines after the first indented four more spaces, `score`
+ * (src/kinds/item-text.ts: `JSON.stringify(item, null, 2)`, lines after the first indented four more spaces, `score`
  * written `1.0`) is stored as that same text in which a marker stands for bytes repeated elsewhere:
  *
  * - a **fragment**: a nested object's text (with its indentation) seen before in the file — a user, a label, a

@@ -1,6 +1,6 @@
 /**
  * The rendered-items file `<kind>-<id>.items`: every document's item without `text_matches` (the media options of
- * its kind's `project` unset), as the UTF-8 JSON text an envelope embeds (src/envelope/item-json.ts), stored in the
+ * its kind's `project` unset), as the UTF-8 JSON text an envelope embeds (src/kinds/item-text.ts), stored in the
  * compact encoding of item-codec.ts (fragments, key lines and back references: about 2.4× smaller than the text).
  * Written by `search index` and `search serve` at start-up; read one item at a time, so a page of results is a few
  * reads, copies and a concatenation instead of parsing, projecting and serialising each record.

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeItem, ItemCodecError, ItemEncoder, STORED_CODED, STORED_PLAIN } from '../../src/cache/item-codec.js';
-import { itemJson } from '../../src/envelope/item-json.js';
+import { itemJson } from '../../src/kinds/item-text.js';
 
 const text = (item: Record<string, unknown>) => Buffer.from(itemJson(item), 'utf8');
 
