@@ -30,11 +30,8 @@ const TRAILER_BYTES = 24;
 /** Why a framed file was refused, or a block of it found damaged. */
 export class FramingError extends Error {}
 
-/**
- * A section as stored: [byte offset, byte length, CRC-32 of each block] — or null instead of the CRCs for a section
- * whose contents its reader checks itself (see {@link FramedWriter.section}).
- */
-type SectionEntry = readonly [number, number, readonly number[] | null];
+/** A section as stored: [byte offset, byte length, CRC-32 of each block]. */
+type SectionEntry = readonly [number, number, readonly number[]];
 
 /** What the footer holds. */
 interface Footer {
@@ -51,172 +48,14 @@ function checkMagic(magic: Buffer): void {
   if (magic.length !== 8) throw new Error('a framed file magic is 8 bytes');
 }
 
-/** Bytes buffered before each write while a framed file is written. */
-const WRITE_CHUNK_BYTES = 1 << 20;
-
 /**
- * Writes a framed file front to back, section by section, each appended in as many pieces as the caller likes
- * (a build pass streams its items), under a temporary name until {@link finish} renames it into place (the one
- * temp-file writer, temp-file.ts). Each section's block CRCs are computed as its bytes arrive. Never throws for the
- * file system: a failed write makes {@link finish} return undefined.
- */
-export class FramedWriter {
-  private out: TempFile | undefined;
-  private readonly entries: Record<string, SectionEntry> = {};
-  private at = PREFIX_BYTES;
-  private chunk: Buffer[] = [];
-  private chunkBytes = 0;
-  private chunkAt = PREFIX_BYTES;
-  // The open section:
-  private name: string | undefined;
-  private start = 0;
-  private crcs: number[] | null = null;
-  private blockCrc = 0;
-  private blockFill = 0;
-
-  private constructor(
-    out: TempFile,
-    private readonly magic: Buffer,
-    /** Bytes per checked block. */
-    readonly blockBytes: number,
-  ) {
-    this.out = out;
-    const prefix = Buffer.alloc(PREFIX_BYTES);
-    magic.copy(prefix, 0);
-    out.writeAt(0, prefix);
-  }
-
-  /**
-   * A writer whose temporary file sits beside `file`; undefined when it cannot be created.
-   * @param blockBytes bytes per checked block (default {@link FRAME_BLOCK_BYTES}; smaller suits files read a few
-   *   values at a time)
-   * @throws RangeError for a magic that is not 8 bytes or a block size that is not a power of two ≥ 8
-   */
-  static create(file: string, magic: Buffer, version: number, blockBytes = FRAME_BLOCK_BYTES): FramedWriter | undefined {
-    checkMagic(magic);
-    if (!(blockBytes >= 8 && (blockBytes & (blockBytes - 1)) === 0)) throw new RangeError('block size: a power of two, at least 8');
-    const out = TempFile.create(file);
-    if (!out) return undefined;
-    const writer = new FramedWriter(out, magic, blockBytes);
-    const v = Buffer.alloc(4);
-    v.writeUInt32LE(version, 0);
-    out.writeAt(8, v);
-    return writer;
-  }
-
-  /** False once a write failed or the writer was finished or aborted. */
-  get ok(): boolean {
-    return this.out?.ok === true;
-  }
-
-  /**
-   * Start section `name` (closing the one before); its bytes follow through {@link append}.
-   * @param checked false for a section whose contents the caller checks itself (per-record CRCs kept in a checked
-   *   section): it gets no block CRCs, and {@link FramedFile.read} returns its bytes unchecked
-   */
-  section(name: string, checked = true): void {
-    this.closeSection();
-    if (Object.hasOwn(this.entries, name)) throw new Error(`section ${name} written twice`);
-    const aligned = pad8(this.at);
-    if (aligned > this.at) this.push(Buffer.alloc(aligned - this.at));
-    this.name = name;
-    this.start = this.at;
-    this.crcs = checked ? [] : null;
-    this.blockCrc = 0;
-    this.blockFill = 0;
-  }
-
-  /** Append bytes to the open section (typed arrays as their bytes, little-endian on this machine). */
-  append(array: ArrayBufferView): void {
-    if (this.name === undefined) throw new Error('no open section');
-    const bytes = asBuffer(array);
-    if (this.crcs) {
-      const B = this.blockBytes;
-      for (let i = 0; i < bytes.length; ) {
-        const take = Math.min(B - this.blockFill, bytes.length - i);
-        this.blockCrc = crc32(bytes.subarray(i, i + take), this.blockCrc) >>> 0;
-        this.blockFill += take;
-        i += take;
-        if (this.blockFill === B) {
-          this.crcs.push(this.blockCrc);
-          this.blockCrc = 0;
-          this.blockFill = 0;
-        }
-      }
-    }
-    this.push(bytes);
-  }
-
-  /** Bytes appended to the open section so far. */
-  get sectionBytes(): number {
-    return this.name === undefined ? 0 : this.at - this.start;
-  }
-
-  /**
-   * Write the footer (with `meta`) and the trailer, and rename the file to `target`.
-   * @returns the file's size in bytes, or undefined when it was not written
-   */
-  finish(meta: unknown, target?: string): number | undefined {
-    if (!this.ok) {
-      this.abort();
-      return undefined;
-    }
-    this.closeSection();
-    const footerAt = pad8(this.at);
-    if (footerAt > this.at) this.push(Buffer.alloc(footerAt - this.at));
-    const footer = Buffer.from(JSON.stringify({ meta, blockBytes: this.blockBytes, sections: this.entries } satisfies Footer), 'utf8');
-    this.push(footer);
-    const trailer = Buffer.alloc(TRAILER_BYTES);
-    trailer.writeBigUInt64LE(BigInt(footerAt), 0);
-    trailer.writeUInt32LE(footer.length, 8);
-    trailer.writeUInt32LE(crc32(footer) >>> 0, 12);
-    this.magic.copy(trailer, 16);
-    this.push(trailer);
-    this.flush();
-    const out = this.out!;
-    this.out = undefined;
-    return out.commit(target) ? this.at : undefined;
-  }
-
-  /** Drop the temporary file. Idempotent. */
-  abort(): void {
-    this.out?.discard();
-    this.out = undefined;
-    this.chunk = [];
-    this.chunkBytes = 0;
-  }
-
-  private closeSection(): void {
-    if (this.name === undefined) return;
-    if (this.crcs && this.blockFill > 0) this.crcs.push(this.blockCrc);
-    this.entries[this.name] = [this.start, this.at - this.start, this.crcs];
-    this.name = undefined;
-  }
-
-  private push(bytes: Buffer): void {
-    this.chunk.push(bytes);
-    this.chunkBytes += bytes.length;
-    this.at += bytes.length;
-    if (this.chunkBytes >= WRITE_CHUNK_BYTES) this.flush();
-  }
-
-  private flush(): void {
-    if (this.chunkBytes === 0 || !this.out) return;
-    const bytes = this.chunk.length === 1 ? this.chunk[0]! : Buffer.concat(this.chunk, this.chunkBytes);
-    this.chunk = [];
-    this.chunkBytes = 0;
-    this.out.writeAt(this.chunkAt, bytes);
-    this.chunkAt += bytes.length;
-  }
-}
-
-/**
- * Write a framed file atomically in one call (see {@link FramedWriter}). Never throws for the file system.
+ * Write a framed file atomically. Never throws for the file system.
  * @param magic 8 bytes naming the file type
  * @param version the layout version a reader must expect
  * @param meta JSON-serialisable metadata returned by {@link FramedFile.meta}
  * @param sections name → bytes (typed arrays are stored as their bytes, little-endian on this machine)
- * @param blockBytes bytes per checked block (default {@link FRAME_BLOCK_BYTES})
+ * @param blockBytes bytes per checked block (default {@link FRAME_BLOCK_BYTES}; smaller suits files read a few
+ *   values at a time)
  * @returns the file's size in bytes, or undefined when it could not be written
  */
 export function writeFramed(
@@ -227,13 +66,33 @@ export function writeFramed(
   sections: ReadonlyMap<string, ArrayBufferView>,
   blockBytes = FRAME_BLOCK_BYTES,
 ): number | undefined {
-  const out = FramedWriter.create(file, magic, version, blockBytes);
+  checkMagic(magic);
+  if (!(blockBytes >= 8 && (blockBytes & (blockBytes - 1)) === 0)) throw new RangeError('block size: a power of two, at least 8');
+  const out = TempFile.create(file);
   if (!out) return undefined;
+  const prefix = Buffer.alloc(PREFIX_BYTES);
+  magic.copy(prefix, 0);
+  prefix.writeUInt32LE(version, 8);
+  out.writeAt(0, prefix);
+  let offset = PREFIX_BYTES;
+  const entries: Record<string, SectionEntry> = {};
   for (const [name, array] of sections) {
-    out.section(name);
-    out.append(array);
+    const bytes = asBuffer(array);
+    const crcs: number[] = [];
+    for (let at = 0; at < bytes.length; at += blockBytes) crcs.push(crc32(bytes.subarray(at, at + blockBytes)) >>> 0);
+    entries[name] = [offset, bytes.length, crcs];
+    out.writeAt(offset, bytes);
+    offset = pad8(offset + bytes.length);
   }
-  return out.finish(meta);
+  const footer = Buffer.from(JSON.stringify({ meta, blockBytes, sections: entries } satisfies Footer), 'utf8');
+  out.writeAt(offset, footer);
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  trailer.writeBigUInt64LE(BigInt(offset), 0);
+  trailer.writeUInt32LE(footer.length, 8);
+  trailer.writeUInt32LE(crc32(footer) >>> 0, 12);
+  magic.copy(trailer, 16);
+  out.writeAt(offset + footer.length, trailer);
+  return out.commit() ? offset + footer.length + TRAILER_BYTES : undefined;
 }
 
 /** An open framed file: its metadata now, its sections' bytes on demand (each block checked once). */
@@ -301,7 +160,8 @@ export class FramedFile {
           entry[0] % 8 === 0 &&
           entry[1] >= 0 &&
           entry[0] + entry[1] <= footerAt &&
-          (entry[2] === null || (Array.isArray(entry[2]) && entry[2].length === Math.ceil(entry[1] / blockBytes)));
+          Array.isArray(entry[2]) &&
+          entry[2].length === Math.ceil(entry[1] / blockBytes);
         if (!ok) throw new FramingError(`bad section ${name}`);
       }
       return new FramedFile(file, fd, footer.meta, blockBytes, sections, size);
@@ -323,8 +183,7 @@ export class FramedFile {
 
   /**
    * `length` bytes of section `name` from byte `start`, in fresh 8-byte-aligned memory; every block they touch is
-   * checked against its CRC the first time it is read (a section written unchecked is returned as read: its reader
-   * checks it).
+   * checked against its CRC the first time it is read.
    * @throws FramingError for a missing section, a range outside it, a short read or a block that fails its CRC
    */
   read(name: string, start = 0, length = this.length(name) - start): Uint8Array {
@@ -332,8 +191,6 @@ export class FramedFile {
     const [offset, size, crcs] = this.sections[name]!;
     if (start < 0 || length < 0 || start + length > size) throw new FramingError(`read outside ${name}`);
     if (this.fd === undefined) throw new FramingError('closed');
-    // A section its reader checks: just the bytes asked for.
-    if (crcs === null) return readExactly(this.fd, offset + start, length, true);
     // Read whole blocks, so each can be checked.
     const B = this.blockBytes;
     const first = Math.floor(start / B);

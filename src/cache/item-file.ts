@@ -1,100 +1,84 @@
 /**
  * The rendered-items file `<kind>-<id>.items`: every document's item without `text_matches` (the media options of
- * its kind's `project` unset), as the UTF-8 JSON text an envelope embeds (src/kinds/item-text.ts), stored in the
- * compact encoding of item-codec.ts (fragments, key lines and back references: about 2.4× smaller than the text).
- * Written by `search index` and `search serve` at start-up; read one item at a time, so a page of results is a few
- * reads, copies and a concatenation instead of parsing, projecting and serialising each record.
+ * its kind's `project` unset), as the UTF-8 JSON text an envelope embeds (src/kinds/item-text.ts). Written by
+ * `search index` and `search serve` at start-up; read one item at a time, so a page of results is a few reads and
+ * a concatenation instead of parsing, projecting and serialising each record.
  *
- * A framed file (framing.ts: magic `OGSITEMS`, layout {@link ITEMS_FORMAT}, checked blocks of {@link BLOCK_BYTES}):
- * - `items` — the stored items in document order (checked per item, not per block: see `entries`);
- * - `entries` — 16 bytes per document: the offset of its stored item in `items` (f64), its byte length (u32) and
- *   its CRC-32 (u32);
- * - `fragmentOffsets` (u32, fragments + 1) and `fragments` — the codec's fragments;
- * - footer meta `{ count, keyLines }` — the document count and the codec's key lines.
- * An item whose bytes do not match its entry, a block that fails its CRC, a reference the file cannot resolve (a
- * flipped bit anywhere, a truncated file) is never served: the reader gives one notice, stops using the file and
- * deletes it, and the caller renders the item itself — the answer is the same as from a good file.
+ * Layout (little-endian), written front to back in one pass (the document count is known only at the end):
+ * - header, {@link HEADER_BYTES} bytes: magic `OGSITEMS`, format (u32), document count (u32), offset of the
+ *   entries (u64), CRC-32 of the first 24 bytes (u32), 4 bytes zero;
+ * - the texts, in document order;
+ * - entries, 16 bytes per document: offset of its text from the start of the file (u64), byte length (u32),
+ *   CRC-32 of the text (u32).
+ * A text whose bytes do not match its entry (a flipped bit anywhere in entry or text, a truncated file) is never
+ * served: the reader gives one notice, stops using the file and deletes it, and the caller renders the item
+ * itself — the answer is the same as from a good file.
  */
-import { rmSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, rmSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { FramedFile, FramedWriter, FramingError } from './framing.js';
+import { openCacheFileSync } from './regular-file.js';
+import { TempFile } from './temp-file.js';
 import { cacheNotice } from './notice.js';
-import { decodeItem, ItemEncoder, type ItemDictionary } from './item-codec.js';
 
 /** Version of the layout above (and of the item text it holds). */
-export const ITEMS_FORMAT = 6;
+export const ITEMS_FORMAT = 5;
 const MAGIC = Buffer.from('OGSITEMS', 'latin1');
-/** Bytes per checked block: an item read checks the 4 KiB of entries around its own. */
-const BLOCK_BYTES = 4096;
+const HEADER_BYTES = 32;
 const ENTRY_BYTES = 16;
-/** Decoded table blocks and fragments kept per open file (dropped all at once past it). */
-const CACHED_BLOCKS = 1024;
-const CACHED_FRAGMENTS = 8192;
-
-interface ItemsMeta {
-  count: number;
-  keyLines: string[];
-}
+/** Bytes of texts buffered before each write while the file is written. */
+const WRITE_CHUNK_BYTES = 1 << 20;
 
 /** An open rendered-items file. */
-export class ItemFile implements ItemDictionary {
-  private framed: FramedFile | undefined;
-  private readonly keyLines: Buffer[];
-  private readonly fragmentCount: number;
-  private blocks = new Map<number, Buffer>();
-  private fragments = new Map<number, Buffer>();
+export class ItemFile {
+  private fd: number | undefined;
+  private readonly entry = Buffer.alloc(ENTRY_BYTES);
 
   private constructor(
     readonly file: string,
-    framed: FramedFile,
+    fd: number,
     readonly count: number,
-    keyLines: readonly string[],
+    private readonly entriesAt: number,
   ) {
-    this.framed = framed;
-    this.keyLines = keyLines.map((line) => Buffer.from(line, 'utf8'));
-    this.fragmentCount = framed.length('fragmentOffsets') / 4 - 1;
+    this.fd = fd;
   }
 
   /**
-   * Open `file` if it exists and was written for `count` documents; undefined otherwise (a damaged file gets its
-   * notice and is deleted, so the next build writes it again).
+   * Open `file` if it exists and its header matches `count` documents; undefined otherwise (a damaged header
+   * gets its notice and the file is deleted, so the next build writes it again).
    */
   static open(file: string, count: number): ItemFile | undefined {
-    let framed: FramedFile | undefined;
+    const fd = openCacheFileSync(file);
+    if (fd === undefined) return undefined;
+    const header = Buffer.alloc(HEADER_BYTES);
+    let entriesAt = 0;
+    let ok = false;
     try {
-      framed = FramedFile.open(file, MAGIC, ITEMS_FORMAT);
-      if (!framed) return undefined;
-      const meta = framed.meta as Partial<ItemsMeta> | undefined;
-      const keyLines = meta?.keyLines;
-      if (!Number.isSafeInteger(meta?.count) || !Array.isArray(keyLines) || !keyLines.every((k) => typeof k === 'string')) {
-        throw new FramingError('bad metadata');
-      }
-      // Another document count is another build's file (no notice).
-      if (meta!.count !== count) {
-        framed.close();
+      ok =
+        readSync(fd, header, 0, HEADER_BYTES, 0) === HEADER_BYTES &&
+        header.subarray(0, 8).equals(MAGIC) &&
+        header.readUInt32LE(8) === ITEMS_FORMAT &&
+        header.readUInt32LE(24) === crc32(header.subarray(0, 24)) >>> 0;
+      entriesAt = Number(header.readBigUInt64LE(16));
+      // Another document count is another build's file (no notice); a short file is a damaged one.
+      if (ok && header.readUInt32LE(12) !== count) {
+        closeSync(fd);
         return undefined;
       }
-      const fragmentOffsets = framed.length('fragmentOffsets');
-      const sized =
-        framed.has('items') &&
-        framed.has('fragments') &&
-        framed.length('entries') === count * ENTRY_BYTES &&
-        fragmentOffsets >= 4 &&
-        fragmentOffsets % 4 === 0;
-      if (!sized) throw new FramingError('sections do not match the document count');
-      return new ItemFile(file, framed, count, keyLines);
-    } catch (error) {
-      framed?.close();
-      // A file that cannot be read (permissions, not a regular file) is left alone: items are rendered instead.
-      if (!(error instanceof FramingError)) return undefined;
-      damaged(file, error.message);
+      ok &&= entriesAt >= HEADER_BYTES && fstatSync(fd).size >= entriesAt + count * ENTRY_BYTES;
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      closeSync(fd);
+      damaged(file, 'header does not match');
       return undefined;
     }
+    return new ItemFile(file, fd, count, entriesAt);
   }
 
   /** Whether the file is still in use (false once a damaged item was found). */
   get usable(): boolean {
-    return this.framed !== undefined;
+    return this.fd !== undefined;
   }
 
   /**
@@ -102,69 +86,33 @@ export class ItemFile implements ItemDictionary {
    * (then the file is dropped with a notice, see the module comment).
    */
   read(doc: number): Buffer | undefined {
-    const framed = this.framed;
-    if (framed === undefined) return undefined;
+    const fd = this.fd;
+    if (fd === undefined) return undefined;
     try {
-      const entry = this.tableBytes('entries', doc * ENTRY_BYTES, ENTRY_BYTES);
-      const offset = entry.readDoubleLE(0);
-      const length = entry.readUInt32LE(8);
-      const read = framed.read('items', offset, length);
-      const stored = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
-      if (crc32(stored) >>> 0 !== entry.readUInt32LE(12)) throw new FramingError(`item ${doc} does not match its checksum`);
-      return decodeItem(stored, this);
-    } catch (error) {
-      this.close();
-      damaged(this.file, `item ${doc}: ${error instanceof Error ? error.message : 'cannot be read'}`);
-      return undefined;
+      if (readSync(fd, this.entry, 0, ENTRY_BYTES, this.entriesAt + doc * ENTRY_BYTES) === ENTRY_BYTES) {
+        const offset = Number(this.entry.readBigUInt64LE(0));
+        const length = this.entry.readUInt32LE(8);
+        if (offset >= HEADER_BYTES && offset + length <= this.entriesAt) {
+          const text = Buffer.allocUnsafe(length);
+          if (readSync(fd, text, 0, length, offset) === length && crc32(text) >>> 0 === this.entry.readUInt32LE(12)) return text;
+        }
+      }
+    } catch {
+      // a read error counts as damage
     }
-  }
-
-  /** @internal the codec's key line `id` */
-  keyLine(id: number): Buffer | undefined {
-    return this.keyLines[id];
-  }
-
-  /** @internal the codec's fragment `id` (read and kept on first use) */
-  fragment(id: number): Buffer | undefined {
-    if (!(id >= 0 && id < this.fragmentCount)) return undefined;
-    let bytes = this.fragments.get(id);
-    if (bytes) return bytes;
-    const bounds = this.tableBytes('fragmentOffsets', id * 4, 8);
-    const start = bounds.readUInt32LE(0);
-    const end = bounds.readUInt32LE(4);
-    if (!(start <= end)) throw new FramingError(`fragment ${id} out of order`);
-    const read = this.framed!.read('fragments', start, end - start);
-    bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
-    if (this.fragments.size >= CACHED_FRAGMENTS) this.fragments = new Map();
-    this.fragments.set(id, bytes);
-    return bytes;
-  }
-
-  /** `length` bytes at `start` of a table section, through a cache of its checked blocks. */
-  private tableBytes(section: string, start: number, length: number): Buffer {
-    const first = Math.floor(start / BLOCK_BYTES);
-    if (Math.floor((start + length - 1) / BLOCK_BYTES) !== first) {
-      const bytes = this.framed!.read(section, start, length);
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    const key = first * 4 + (section === 'entries' ? 0 : 1);
-    let block = this.blocks.get(key);
-    if (!block) {
-      const from = first * BLOCK_BYTES;
-      const bytes = this.framed!.read(section, from, Math.min(BLOCK_BYTES, this.framed!.length(section) - from));
-      block = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      if (this.blocks.size >= CACHED_BLOCKS) this.blocks = new Map();
-      this.blocks.set(key, block);
-    }
-    const at = start - first * BLOCK_BYTES;
-    return block.subarray(at, at + length);
+    this.close();
+    damaged(this.file, `item ${doc} does not match its checksum`);
+    return undefined;
   }
 
   close(): void {
-    this.framed?.close();
-    this.framed = undefined;
-    this.blocks = new Map();
-    this.fragments = new Map();
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    this.fd = undefined;
   }
 }
 
@@ -173,7 +121,7 @@ function damaged(file: string, why: string): void {
   try {
     rmSync(file, { force: true });
   } catch {
-    // a read-only cache keeps it; the framing or checksums refuse it again next time
+    // a read-only cache keeps it; the header or checksums refuse it again next time
   }
 }
 
@@ -183,19 +131,21 @@ function damaged(file: string, why: string): void {
  * only leaves the file out: items are then rendered per request.
  */
 export class ItemFileWriter {
-  private out: FramedWriter | undefined;
-  private readonly encoder = new ItemEncoder();
+  private out: TempFile | undefined;
   private entries = Buffer.alloc(ENTRY_BYTES * 1024);
   private count = 0;
+  private offset = HEADER_BYTES;
+  private chunk: Buffer[] = [];
+  private chunkBytes = 0;
+  private chunkAt = HEADER_BYTES;
 
-  private constructor(out: FramedWriter) {
+  private constructor(out: TempFile) {
     this.out = out;
-    out.section('items', false);
   }
 
   /** A writer whose temporary file sits beside `file`; undefined when it cannot be created. */
   static open(file: string): ItemFileWriter | undefined {
-    const out = FramedWriter.create(file, MAGIC, ITEMS_FORMAT, BLOCK_BYTES);
+    const out = TempFile.create(file);
     return out && new ItemFileWriter(out);
   }
 
@@ -206,62 +156,72 @@ export class ItemFileWriter {
 
   /** Append the next document's text (documents in order, from 0). */
   add(text: Buffer): void {
-    const out = this.out;
-    if (!out?.ok) return;
+    if (!this.open) return;
     if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
       const bigger = Buffer.alloc(this.entries.length * 2);
       this.entries.copy(bigger);
       this.entries = bigger;
     }
-    const stored = this.encoder.encode(text);
     const at = this.count * ENTRY_BYTES;
-    this.entries.writeDoubleLE(out.sectionBytes, at);
-    this.entries.writeUInt32LE(stored.length, at + 8);
-    this.entries.writeUInt32LE(crc32(stored) >>> 0, at + 12);
+    this.entries.writeBigUInt64LE(BigInt(this.offset), at);
+    this.entries.writeUInt32LE(text.length, at + 8);
+    this.entries.writeUInt32LE(crc32(text) >>> 0, at + 12);
     this.count++;
-    out.append(stored);
+    this.offset += text.length;
+    this.chunk.push(text);
+    this.chunkBytes += text.length;
+    if (this.chunkBytes >= WRITE_CHUNK_BYTES) this.flush();
   }
 
   /**
-   * Write the tables and the footer and rename the file to `file`.
+   * Write the entries and the header and rename the file to `file`.
    * @param count the documents expected: fewer or more texts than that write nothing
    * @returns the file's size in bytes, or undefined when it was not written
    */
   finish(file: string, count: number): number | undefined {
-    const out = this.out;
-    if (!out?.ok || this.count !== count) {
+    if (!this.open || this.count !== count) {
       this.abort();
       return undefined;
     }
-    this.out = undefined;
     try {
-      out.section('entries');
-      out.append(this.entries.subarray(0, this.count * ENTRY_BYTES));
-      const fragments = this.encoder.fragments;
-      const offsets = new Uint32Array(fragments.length + 1);
-      let bytes = 0;
-      for (let i = 0; i < fragments.length; i++) {
-        offsets[i] = bytes;
-        bytes += fragments[i]!.length;
-      }
-      offsets[fragments.length] = bytes;
-      if (bytes > 0xffffffff) throw new RangeError('fragments over 4 GiB');
-      out.section('fragmentOffsets');
-      out.append(offsets);
-      out.section('fragments');
-      for (const f of fragments) out.append(f);
-      const meta: ItemsMeta = { count, keyLines: this.encoder.keyLines.map((line) => line.toString('utf8')) };
-      return out.finish(meta, file);
+      this.flush();
+      const entriesAt = this.offset;
+      const entries = this.entries.subarray(0, this.count * ENTRY_BYTES);
+      this.writeAt(entries, entriesAt);
+      const header = Buffer.alloc(HEADER_BYTES);
+      MAGIC.copy(header, 0);
+      header.writeUInt32LE(ITEMS_FORMAT, 8);
+      header.writeUInt32LE(this.count, 12);
+      header.writeBigUInt64LE(BigInt(entriesAt), 16);
+      header.writeUInt32LE(crc32(header.subarray(0, 24)) >>> 0, 24);
+      this.writeAt(header, 0);
+      const out = this.out!;
+      this.out = undefined;
+      return out.commit(file) ? entriesAt + entries.length : undefined;
     } catch {
-      out.abort();
+      this.abort();
       return undefined;
     }
   }
 
   /** Drop the temporary file. Idempotent. */
   abort(): void {
-    this.out?.abort();
+    this.out?.discard();
     this.out = undefined;
+    this.chunk = [];
+  }
+
+  private flush(): void {
+    if (this.chunkBytes === 0) return;
+    const bytes = Buffer.concat(this.chunk, this.chunkBytes);
+    this.chunk = [];
+    this.chunkBytes = 0;
+    this.writeAt(bytes, this.chunkAt);
+    this.chunkAt += bytes.length;
+  }
+
+  private writeAt(bytes: Buffer, at: number): void {
+    this.out?.writeAt(at, bytes);
   }
 }
 
