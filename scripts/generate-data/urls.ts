@@ -3,7 +3,7 @@
  * the user summary (`owner`, `user`, `author`…) and the minimal repository (code and commit `repository`).
  * Their shapes are the importers' (src/import/github-shapes.ts).
  */
-import type { MinimalRepository, RepositoryLinkKey, SimpleUser } from '../../src/import/github-shapes.js';
+import { userLinks, type MinimalRepository, type RepositoryLinkKey, type SimpleUser } from '../../src/import/github-shapes.js';
 import type { Account } from './model.js';
 
 export const API = 'https://api.github.com';
@@ -21,15 +21,7 @@ export function userSummary(account: Pick<Account, 'login' | 'id' | 'node_id' | 
     gravatar_id: '',
     url: api,
     html_url: `${WEB}/${login}`,
-    followers_url: `${api}/followers`,
-    following_url: `${api}/following{/other_user}`,
-    gists_url: `${api}/gists{/gist_id}`,
-    starred_url: `${api}/starred{/owner}{/repo}`,
-    subscriptions_url: `${api}/subscriptions`,
-    organizations_url: `${api}/orgs`,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events{/privacy}`,
-    received_events_url: `${api}/received_events`,
+    ...userLinks(api),
     type: account.type,
     site_admin: account.site_admin,
   };
@@ -115,15 +107,7 @@ export function botSummary(bot: { login: string; id: number; node_id: string; ap
     gravatar_id: '',
     url: api,
     html_url: `${WEB}/apps/${bot.app_slug}`,
-    followers_url: `${api}/followers`,
-    following_url: `${api}/following{/other_user}`,
-    gists_url: `${api}/gists{/gist_id}`,
-    starred_url: `${api}/starred{/owner}{/repo}`,
-    subscriptions_url: `${api}/subscriptions`,
-    organizations_url: `${api}/orgs`,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events{/privacy}`,
-    received_events_url: `${api}/received_events`,
+    ...userLinks(api),
     type: 'Bot',
     site_admin: false,
   };

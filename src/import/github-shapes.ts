@@ -89,6 +89,28 @@ export type SimpleUser = {
   site_admin: boolean;
 };
 
+/** The link fields a user summary carries after `html_url`, in GitHub's order, from the user's API URL. */
+export type UserLinks = Pick<
+  SimpleUser,
+  | 'followers_url' | 'following_url' | 'gists_url' | 'starred_url' | 'subscriptions_url'
+  | 'organizations_url' | 'repos_url' | 'events_url' | 'received_events_url'
+>;
+
+/** {@link UserLinks} of the user whose API URL is `api` (`https://api.github.com/users/<login>`). */
+export function userLinks(api: string): UserLinks {
+  return {
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+  };
+}
+
 /** The user summary object (`simple-user`) of an account, in GitHub's field order. */
 export function userSummary(login: string, bases: UrlBases, id = derivedId('user', login)): SimpleUser {
   const api = `${bases.api}/users/${login}`;
@@ -104,15 +126,7 @@ export function userSummary(login: string, bases: UrlBases, id = derivedId('user
     gravatar_id: '',
     url: api,
     html_url: `${bases.html}/${login}`,
-    followers_url: `${api}/followers`,
-    following_url: `${api}/following{/other_user}`,
-    gists_url: `${api}/gists{/gist_id}`,
-    starred_url: `${api}/starred{/owner}{/repo}`,
-    subscriptions_url: `${api}/subscriptions`,
-    organizations_url: `${api}/orgs`,
-    repos_url: `${api}/repos`,
-    events_url: `${api}/events{/privacy}`,
-    received_events_url: `${api}/received_events`,
+    ...userLinks(api),
     type: 'User',
     site_admin: false,
   };
