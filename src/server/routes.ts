@@ -102,17 +102,24 @@ export function createHandler(options: HandlerOptions): Handler {
     notFound,
   ]);
 
-  return (request, connection = {}) => {
-    const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
-    return chain({
-      request,
-      url: new URL(request.url),
-      head: request.method === 'HEAD',
-      connection,
-      remoteAddress,
-      headers: new Headers(),
-      caller: anonymousCaller(remoteAddress),
-      resource: 'core',
-    });
+  return (request, connection = {}) => chain(contextOf(request, connection));
+}
+
+/**
+ * The context a request enters the chain with: its parsed URL, no response headers yet, an anonymous caller keyed
+ * by the client address (127.0.0.1 when the connection does not say) until the identify step runs, and the `core`
+ * rate resource until a search route names its own.
+ */
+export function contextOf(request: Request, connection: ConnectionInfo = {}): Context {
+  const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
+  return {
+    request,
+    url: new URL(request.url),
+    head: request.method === 'HEAD',
+    connection,
+    remoteAddress,
+    headers: new Headers(),
+    caller: anonymousCaller(remoteAddress),
+    resource: 'core',
   };
 }

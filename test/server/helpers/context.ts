@@ -3,22 +3,11 @@
  * records whether it ran and answers with a given status.
  */
 import type { ConnectionInfo, Context, Next } from '../../../src/server/chain.js';
-import { anonymousCaller } from '../../../src/server/identify.js';
+import { contextOf } from '../../../src/server/routes.js';
 
-/** A context for `path` (relative to `http://api.github.localhost`). */
+/** A context for `path` (relative to `http://api.github.localhost`), as the handler builds it (routes.ts). */
 export function contextFor(path: string, init: RequestInit = {}, connection: ConnectionInfo = {}): Context {
-  const request = new Request(new URL(path, 'http://api.github.localhost'), init);
-  const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
-  return {
-    request,
-    url: new URL(request.url),
-    head: request.method === 'HEAD',
-    connection,
-    remoteAddress,
-    headers: new Headers(),
-    caller: anonymousCaller(remoteAddress),
-    resource: 'core',
-  };
+  return contextOf(new Request(new URL(path, 'http://api.github.localhost'), init), connection);
 }
 
 /** A `next` answering `status` (200: a small JSON body), counting its calls. */
