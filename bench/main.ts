@@ -26,7 +26,7 @@ import { parseBenchOptions, type BenchOptions, type RowGroup } from './options.j
 import { median, residentBytes, runNode, runProcess, startServer, type ChildRun } from './child.js';
 import { writeCorpus } from './corpus.js';
 import { loadCorpusSource, projectRoot } from './corpus-source.js';
-import { coldQueries, mixedPaths, neverSeenPaths, webPath, wordFrequencies } from './queries.js';
+import { coldQueries, coldQueryArgs, mixedPaths, neverSeenPaths, webPath, wordFrequencies } from './queries.js';
 import { runLoad, type LoadReport } from './serve-load.js';
 import { sqliteBuildScript, sqliteSelect, sqliteVersion } from './sqlite-anchor.js';
 import { formatValue, renderTable, type Cell, type Row, type Target } from './table.js';
@@ -269,7 +269,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   const sqliteTimes = queries.map((): number[] | string => []);
   if (has('cold')) {
     log(`${scale.name} cold queries: ${o.runs} interleaved runs (anonymous caller: the CLI reads public records only)`);
-    const ourQuery = (q: string) => runNode(p.bin, ['issues', q, '--data', corpus.dir, '--json', '-q'], { env, timeoutMs: 10 * MINUTE_MS });
+    const ourQuery = (q: string) => runNode(p.bin, coldQueryArgs(q, corpus.dir), { env, timeoutMs: 10 * MINUTE_MS });
     const sqliteQuery = (q: string) => runProcess('sqlite3', ['-readonly', sqliteDb, sqliteSelect(q)], { timeoutMs: 10 * MINUTE_MS });
     const floorRun = () => runNode('-e', ['0'], { timeoutMs: MINUTE_MS });
     if (oursOk) await ourQuery(queries[0]!.q);

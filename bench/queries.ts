@@ -45,6 +45,14 @@ export function rankedWords(frequencies: ReadonlyMap<string, number>): string[] 
 /** A qualifier value, quoted when it has a space. */
 const value = (v: string): string => (/[\s"]/.test(v) ? `"${v.replace(/"/g, '')}"` : v);
 
+/**
+ * The command line of one cold CLI query over the corpus in `dataDir`: the whole envelope (`--json` with no
+ * fields, so the query goes before it) and no progress output (`--quiet`; `-q` is gh's `--jq`).
+ */
+export function coldQueryArgs(q: string, dataDir: string): string[] {
+  return ['issues', q, '--data', dataDir, '--json', '--quiet'];
+}
+
 /** The four cold CLI queries. */
 export function coldQueries(corpus: Corpus, frequencies: ReadonlyMap<string, number>): ColdQuery[] {
   const ranked = rankedWords(frequencies);
