@@ -14,7 +14,7 @@ import type { Kind } from '../../src/kinds/kind.js';
 import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import { openStore, type Store } from '../../src/store/store.js';
-import { acceptFor, hasSource, HUB4J, openSource, testCacheDir, titleFor } from '../helpers/real-data.js';
+import { acceptFor, hasSource, HUB4J, openSource, SHARED_CACHE, titleFor, sharedStore } from '../helpers/real-data.js';
 import { generateDump, PRIVATE_ONLY_LOGIN, writeDump, type Rec } from './generated-dump.js';
 
 function run(store: Store, request: SearchRequest) {
@@ -171,8 +171,7 @@ describe.skipIf(!H)(titleFor('defects 4, 5, 9 on H as reported', H, HUB4J), () =
   let store: Store;
   const app = viewerFor(undefined, ['hub4j-test-org/GHIssueTest'], true);
   beforeAll(async () => {
-    store = openSource(HUB4J, testCacheDir('access-defects'));
-    await store.prebuild(['code', 'commits', 'issues', 'repositories']);
+    store = await sharedStore(HUB4J);
   }, 240_000);
 
   it('defect 4: code "test -repo:nobody/nothing" returns all 9 hits', async () => {
@@ -183,7 +182,7 @@ describe.skipIf(!H)(titleFor('defects 4, 5, 9 on H as reported', H, HUB4J), () =
 
   it("defect 4: after an app's -repo:hub4j-test-org/GHIssueTest, anonymous gets its own answer", async () => {
     const q = 'test -repo:hub4j-test-org/GHIssueTest';
-    const fresh = openSource(HUB4J, testCacheDir('access-defects'));
+    const fresh = openSource(HUB4J, SHARED_CACHE);
     const expected = await answer(fresh, { kind: 'code', q });
     await answer(store, { kind: 'code', q, viewer: app });
     expect(await answer(store, { kind: 'code', q })).toEqual(expected);

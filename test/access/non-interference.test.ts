@@ -19,7 +19,7 @@ import { runSearch } from '../../src/search.js';
 import type { AccessFile } from '../../src/server/access-file.js';
 import { createHandler, type Handler } from '../../src/server/routes.js';
 import { openStore, type Store } from '../../src/store/store.js';
-import { acceptFor, hasSource, HUB4J, readRaw, testCacheDir, titleFor, words } from '../helpers/real-data.js';
+import { acceptFor, hasSource, HUB4J, readRaw, SHARED_CACHE, titleFor, words, sharedStore } from '../helpers/real-data.js';
 import { generateDump, PRIVATE_ONLY_LOGIN, REPOS, USERS, VOCABULARY, writeDump, type Rec } from './generated-dump.js';
 
 const FIXED_NOW = 1_750_000_000_000;
@@ -228,9 +228,8 @@ describe.skipIf(!H)(titleFor('non-interference on H', H, HUB4J), () => {
     for (const kind of ['repositories', 'issues', 'commits', 'code', 'labels', 'users', 'pulls']) dump[kind] = readRaw(HUB4J, kind);
     scratch = mkdtempSync(path.join(tmpdir(), 'ogs-ni-h-'));
     // The original is opened in place; D′ and D_R are written beside the test cache (same content → same cache keys).
-    const cacheDir = testCacheDir('non-interference-h');
-    const d = openStore(path.join(import.meta.dirname, '../../../shared/data', HUB4J), { cacheDir });
-    await d.prebuild();
+    const cacheDir = SHARED_CACHE;
+    const d = await sharedStore(HUB4J);
     const repos = dump.repositories!;
     const privateRepos = repos.filter((r) => r.private === true).map((r) => String(r.full_name));
     const publicRepos = repos.filter((r) => r.private !== true).map((r) => String(r.full_name));

@@ -24,7 +24,7 @@ import {
   repoOfUrl,
   search,
   searchAll,
-  testCacheDir,
+  SHARED_CACHE,
   words,
   type Rec,
 } from '../helpers/real-data.js';
@@ -315,7 +315,7 @@ describe.skipIf(!HAS_EMBEDDED)(
   () => {
     let store: Store;
     beforeAll(() => {
-      store = openStore(EMBEDDED, { cacheDir: testCacheDir('private-records') });
+      store = openStore(EMBEDDED, { cacheDir: SHARED_CACHE });
     });
     const onlyPrivate = [...privateNames].filter((n) => !publicNames.has(n));
 

@@ -14,10 +14,9 @@ import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import type { Store } from '../../src/store/store.js';
 import {
-  ACCEPT, acceptFor, ALL_ACCESS, apiError, codeContent, codeWords, errorShape, get, hasSource, ms, newestRecording, openSource, readRaw, repoOfUrl, search, searchAll, sorted, testCacheDir, titleFor, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE,
+  ACCEPT, acceptFor, ALL_ACCESS, apiError, codeContent, codeWords, errorShape, get, hasSource, ms, newestRecording, readRaw, repoOfUrl, search, searchAll, sorted, titleFor, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE, sharedStore,
 } from '../helpers/real-data.js';
 
-const CACHE = testCacheDir('real-data');
 
 const HAS = {
   hf: hasSource(HF, 'issues'),
@@ -36,8 +35,7 @@ function storeOf(source: string, kinds: readonly Kind[]): Promise<Store> {
   const key = `${source}:${kinds.join(',')}`;
   let store = stores.get(key);
   if (!store) {
-    const opened = openSource(source, CACHE);
-    store = opened.prebuild(kinds).then(() => opened);
+    store = sharedStore(source);
     stores.set(key, store);
   }
   return store;

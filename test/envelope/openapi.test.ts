@@ -26,7 +26,7 @@ import type { SearchRequest } from '../../src/search-request.js';
 import { runSearch } from '../../src/search.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import {
-  acceptFor, ALL_ACCESS, get, hasSource, openSource, PROJECT_ROOT, readRaw, repoOfUrl, testCacheDir, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE,
+  acceptFor, ALL_ACCESS, get, hasSource, PROJECT_ROOT, readRaw, repoOfUrl, SHARED_CACHE, words, ID, type Rec, HF, JENKINS, REQUESTS, HUB4J, PYGITHUB, EXPLORE, sharedStore,
 } from '../helpers/real-data.js';
 
 const require = createRequire(import.meta.url);
@@ -278,12 +278,12 @@ function origins(source: string, kind: Kind): (item: Rec) => Origins {
 
 // ------------------------------------------------------------------------------------------------ tests
 
-const CACHE = testCacheDir('openapi');
-const stores = new Map<string, Store>();
-function storeFor(source: string): Store {
+const CACHE = SHARED_CACHE;
+const stores = new Map<string, Promise<Store>>();
+function storeFor(source: string): Promise<Store> {
   let store = stores.get(source);
   if (!store) {
-    store = source === EMBEDDED ? openStore(EMBEDDED, { cacheDir: CACHE }) : openSource(source, CACHE);
+    store = source === EMBEDDED ? Promise.resolve(openStore(EMBEDDED, { cacheDir: CACHE })) : sharedStore(source);
     stores.set(source, store);
   }
   return store;
@@ -319,7 +319,7 @@ describe.skipIf(!OPENAPI_PRESENT)(TITLE, () => {
 
   const rows = pages.flatMap((p) => [false, true].map((textMatch) => ({ ...p, textMatch, where: path.basename(p.source) })));
   it.each(rows)('$kind $where "$q" (text-match: $textMatch)', async ({ source, kind, q, min, extra, textMatch, strict }) => {
-    const store = storeFor(source);
+    const store = await storeFor(source);
     const request: SearchRequest = { kind, q, per_page: '100', viewer: ALL_ACCESS, accept: acceptFor(kind, textMatch), ...extra };
     const { envelope } = await runSearch(request, store);
     expect(Object.keys(envelope), 'envelope keys in GitHub order').toEqual(['total_count', 'incomplete_results', 'items']);
@@ -350,7 +350,7 @@ describe.skipIf(!OPENAPI_PRESENT)(TITLE, () => {
   }, 120_000);
 
   it.runIf(hasSource(HF, 'issues'))('a page with an issue missing `assignee` would fail: the item schema really checks required keys', async () => {
-    const { envelope } = await runSearch({ kind: 'issues', q: 'dataset', per_page: '5' }, storeFor(HF));
+    const { envelope } = await runSearch({ kind: 'issues', q: 'dataset', per_page: '5' }, await storeFor(HF));
     const item = { ...(envelope.items[0] as Rec) };
     expect(v.item.issues(item)).toBe(true);
     delete item.assignee;

@@ -19,7 +19,7 @@ import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { generateDump, VOCABULARY, type Rec } from '../access/generated-dump.js';
-import { hasSource, HF, HUB4J, JENKINS, openSource, readRaw, testCacheDir, titleFor } from '../helpers/real-data.js';
+import { hasSource, HF, HUB4J, JENKINS, readRaw, titleFor, sharedStore } from '../helpers/real-data.js';
 
 /** What a pruned and an exhaustive run found for one request, and how many documents the pruned one scored. */
 interface Compared {
@@ -126,7 +126,7 @@ describe.each(REAL)('pruned top-k equals exhaustive scoring on %s (%s)', (source
   it.skipIf(!present)(titleFor(`${kind}: same total_count, documents, order and scores`, present, source), async () => {
     const raw = readRaw(source, kind);
     const words = frequentWords(kind === 'commits' ? raw.map((r) => ({ message: (r.commit as Rec | undefined)?.message })) : raw, kind === 'commits' ? 'message' : field, 24);
-    const store = openSource(source, testCacheDir(`top-k-${source}`));
+    const store = await sharedStore(source);
     const extra = kind === 'issues' ? ['', 'is:closed', 'in:title', 'is:pr'] : [''];
     const skipped = await assertExact(store, requests([kind], words, viewers, extra), 40, 2500);
     if (raw.length > 5000) expect(skipped).toBeGreaterThan(0);

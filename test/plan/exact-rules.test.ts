@@ -11,32 +11,14 @@ import type { SearchRequest } from '../../src/search-request.js';
 import type { Store } from '../../src/store/store.js';
 import { explainRequest } from '../../src/cli/explain.js';
 import {
-  ALL_ACCESS,
-  apiError,
-  EXPLORE,
-  get,
-  hasSource,
-  HUB4J,
-  JENKINS,
-  newestRecording,
-  openSource,
-  PYGITHUB,
-  readRaw,
-  repoOfUrl,
-  search,
-  searchAll,
-  testCacheDir,
-  titleFor,
-  words,
-  type Rec,
+  ALL_ACCESS, apiError, EXPLORE, get, hasSource, HUB4J, JENKINS, newestRecording, PYGITHUB, readRaw, repoOfUrl, search, searchAll, titleFor, words, type Rec, sharedStore,
 } from '../helpers/real-data.js';
 
-const CACHE = testCacheDir('exact-rules');
 const TIMEOUT = 240_000;
-const stores = new Map<string, Store>();
-const storeOf = (source: string): Store => {
+const stores = new Map<string, Promise<Store>>();
+const storeOf = (source: string): Promise<Store> => {
   let store = stores.get(source);
-  if (!store) stores.set(source, (store = openSource(source, CACHE)));
+  if (!store) stores.set(source, (store = sharedStore(source)));
   return store;
 };
 
@@ -51,9 +33,9 @@ const CODE_TEXT = 'Search text is required when searching source code. Searches 
 const TOP_LEVEL_AND = 'The same repo, user, org, owner or sort qualifier cannot be used on both sides of an AND.';
 
 const message = (error: ApiError) => ApiError.describe(error.body);
-const total = async (source: string, request: SearchRequest) => (await search(storeOf(source), { viewer: ALL_ACCESS, ...request })).envelope.total_count;
-const items = async (source: string, request: SearchRequest) => (await search(storeOf(source), { viewer: ALL_ACCESS, per_page: '100', ...request })).envelope.items as Rec[];
-const refusal = async (source: string, request: SearchRequest) => message(await apiError(search(storeOf(source), { viewer: ALL_ACCESS, ...request })));
+const total = async (source: string, request: SearchRequest) => (await search(await storeOf(source), { viewer: ALL_ACCESS, ...request })).envelope.total_count;
+const items = async (source: string, request: SearchRequest) => (await search(await storeOf(source), { viewer: ALL_ACCESS, per_page: '100', ...request })).envelope.items as Rec[];
+const refusal = async (source: string, request: SearchRequest) => message(await apiError(search(await storeOf(source), { viewer: ALL_ACCESS, ...request })));
 
 /** One refusal per rule: [title citing the section, source, request, message]. */
 const REFUSALS: Array<[string, boolean, string, SearchRequest, string]> = [
@@ -89,7 +71,7 @@ describe(titleFor('issue #26 refusals, each in GitHub\'s order', H, HUB4J), () =
   }, TIMEOUT);
 
   it.skipIf(!H)('rule 13: a blank q is named before labels\' repository_id (B §6 "Before every search")', async () => {
-    const error = await apiError(search(storeOf(HUB4J), { kind: 'labels', q: '  ' }));
+    const error = await apiError(search(await storeOf(HUB4J), { kind: 'labels', q: '  ' }));
     expect(error.body.errors).toEqual([{ resource: 'Search', field: 'q', code: 'missing' }]);
   });
 });
@@ -191,7 +173,7 @@ describe(titleFor('issue #26 part 1: query rules on J', J, JENKINS), () => {
     const byName = (...w: string[]) => raw.filter((c) => w.every((x) => words(get(c, 'commit.author.name')).includes(x))).length;
     expect(byName('glick', 'jesse')).toBeGreaterThan(0);
     expect(await total(JENKINS, { kind: 'commits', q: 'author-name:glick,jesse' })).toBe(byName('glick', 'jesse'));
-    const bots = await searchAll(storeOf(JENKINS), { kind: 'commits', q: 'lock author-name:renovate[bot]', viewer: ALL_ACCESS });
+    const bots = await searchAll(await storeOf(JENKINS), { kind: 'commits', q: 'lock author-name:renovate[bot]', viewer: ALL_ACCESS });
     expect(bots.total).toBeGreaterThan(0);
     for (const item of bots.items) expect(words(get(item, 'commit.author.name'))).toEqual(expect.arrayContaining(['renovate', 'bot']));
   }, TIMEOUT);
@@ -221,7 +203,7 @@ describe(titleFor('issue #26 part 1: labels and topics', P && E, PYGITHUB), () =
 describe(titleFor('issue #26 part 2: items', H && P, HUB4J), () => {
   it.skipIf(!H)('item 1: one snapshot per pull request — a merged PR is closed (README newest-recording rule)', async () => {
     expect(await total(HUB4J, { kind: 'issues', q: 'is:open is:merged' })).toBe(0);
-    const prs = await searchAll(storeOf(HUB4J), { kind: 'issues', q: 'is:pr is:merged repo:hub4j/github-api', viewer: ALL_ACCESS });
+    const prs = await searchAll(await storeOf(HUB4J), { kind: 'issues', q: 'is:pr is:merged repo:hub4j/github-api', viewer: ALL_ACCESS });
     expect(prs.items.length).toBeGreaterThan(0);
     for (const pr of prs.items) {
       expect(pr.state).toBe('closed');
@@ -236,11 +218,11 @@ describe(titleFor('issue #26 part 2: items', H && P, HUB4J), () => {
     expect(plain.length).toBeGreaterThan(0);
     const sample = plain[0]!;
     const repo = repoOfUrl(sample.url)!;
-    const issues = await searchAll(storeOf(PYGITHUB), { kind: 'issues', q: `repo:${repo} is:issue`, viewer: ALL_ACCESS });
+    const issues = await searchAll(await storeOf(PYGITHUB), { kind: 'issues', q: `repo:${repo} is:issue`, viewer: ALL_ACCESS });
     const item = issues.items.find((i) => i.id === sample.id);
     expect(item, 'the plain issue is found by is:issue').toBeDefined();
     expect('pull_request' in item!).toBe(false);
-    const prs = await searchAll(storeOf(PYGITHUB), { kind: 'issues', q: `repo:${repo} is:pr`, viewer: ALL_ACCESS });
+    const prs = await searchAll(await storeOf(PYGITHUB), { kind: 'issues', q: `repo:${repo} is:pr`, viewer: ALL_ACCESS });
     expect(prs.items.some((i) => i.id === sample.id)).toBe(false);
     for (const i of [...issues.items, ...prs.items]) {
       expect(typeof i.repository_url).toBe('string');
@@ -274,8 +256,8 @@ describe(titleFor('issue #26 part 2: items', H && P, HUB4J), () => {
       return newest.has(repo) ? newest.get(repo) === false : get(item, 'repository.private') !== true;
     };
     for (const [kind, q] of [['commits', 'fix'], ['code', 'test'], ['issues', 'is:pr bug']] as const) {
-      const everyone = await searchAll(storeOf(HUB4J), { kind, q, viewer: ALL_ACCESS });
-      const anonymous = await searchAll(storeOf(HUB4J), { kind, q });
+      const everyone = await searchAll(await storeOf(HUB4J), { kind, q, viewer: ALL_ACCESS });
+      const anonymous = await searchAll(await storeOf(HUB4J), { kind, q });
       expect(anonymous.total, `${kind}: the anonymous answer holds exactly the public repositories' records`).toBe(everyone.items.filter(isPublic).length);
     }
   }, TIMEOUT);

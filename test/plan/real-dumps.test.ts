@@ -7,17 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/api-error.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import type { Store } from '../../src/store/store.js';
-import { ALL_ACCESS, apiError, get, hasSource, HF, HUB4J, JENKINS, ms, openSource, PYGITHUB, REQUESTS, search, searchAll, testCacheDir, titleFor, type Rec } from '../helpers/real-data.js';
+import { ALL_ACCESS, apiError, get, hasSource, HF, HUB4J, JENKINS, ms, PYGITHUB, REQUESTS, search, searchAll, titleFor, type Rec, sharedStore } from '../helpers/real-data.js';
 
-const CACHE = testCacheDir('query-rules');
 const BUILD_TIMEOUT = 180_000;
 const stores = new Map<string, Promise<Store>>();
 function storeOf(source: string, kind: Kind): Promise<Store> {
   const key = `${source}:${kind}`;
   let store = stores.get(key);
   if (!store) {
-    const opened = openSource(source, CACHE);
-    store = opened.prebuild([kind]).then(() => opened);
+    store = sharedStore(source);
     stores.set(key, store);
   }
   return store;

@@ -6,21 +6,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/kinds/kind.js';
 import type { Store } from '../../src/store/store.js';
-import { ALL_ACCESS, newestRecording, hasSource, HUB4J, JENKINS, ms, openSource, readRaw, searchAll, testCacheDir, titleFor, type Rec } from '../helpers/real-data.js';
+import { ALL_ACCESS, newestRecording, hasSource, HUB4J, JENKINS, ms, readRaw, searchAll, titleFor, type Rec, sharedStore } from '../helpers/real-data.js';
 
-const CACHE = testCacheDir('ranking-real');
 const BUILD = 180_000;
 const H = hasSource(HUB4J, 'issues', 'repositories', 'users', 'pulls');
 const J = hasSource(JENKINS, 'commits');
 
-const stores = new Map<string, Store>();
-async function storeOf(source: string, kinds: Kind[]): Promise<Store> {
+const stores = new Map<string, Promise<Store>>();
+/** The shared store of `source` (every kind built; `_kinds` names what the caller reads). */
+function storeOf(source: string, _kinds: Kind[]): Promise<Store> {
   let store = stores.get(source);
-  if (!store) {
-    store = openSource(source, CACHE);
-    stores.set(source, store);
-  }
-  await store.prebuild(kinds);
+  if (!store) stores.set(source, (store = sharedStore(source)));
   return store;
 }
 

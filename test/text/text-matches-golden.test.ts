@@ -8,10 +8,9 @@ import type { Kind } from '../../src/kinds/kind.js';
 import type { Store } from '../../src/store/store.js';
 import { buildTextMatches } from '../../src/text/text-matches.js';
 import { search as smallSearch } from '../helpers/small-dump.js';
-import { acceptFor, ALL_ACCESS, hasSource, HUB4J, JENKINS, openSource, testCacheDir, titleFor, type Rec } from '../helpers/real-data.js';
+import { acceptFor, ALL_ACCESS, hasSource, HUB4J, JENKINS, titleFor, type Rec, sharedStore } from '../helpers/real-data.js';
 import { runSearch } from '../../src/search.js';
 
-const CACHE = testCacheDir('text-matches-golden');
 const TEXT_MATCH = 'application/vnd.github.v3.text-match+json';
 
 describe('golden entries', () => {
@@ -45,8 +44,7 @@ describe('golden entries', () => {
 
 describe.skipIf(!hasSource(JENKINS, 'commits'))(titleFor('golden commit messages on jenkins-git-history', hasSource(JENKINS, 'commits'), JENKINS), () => {
   it('"fix typo": CommitMessage, the whole message, adjacent words merged', async () => {
-    const store = openSource(JENKINS, CACHE);
-    await store.prebuild(['commits']);
+    const store = await sharedStore(JENKINS);
     const result = await runSearch({ kind: 'commits', q: 'fix typo', per_page: '100', accept: acceptFor('commits', true), viewer: ALL_ACCESS }, store);
     const bySha = new Map(result.envelope.items.map((i) => [String(i.sha).slice(0, 10), i.text_matches]));
     const url = (sha: string): string => `https://api.github.com/repos/jenkinsci/jenkins/commits/${sha}`;
@@ -78,8 +76,7 @@ const H = hasSource(HUB4J, 'issues', 'repositories', 'code');
 describe.skipIf(!H)(titleFor('fragments per property on hub4j-github-api-wiremock', H, HUB4J), () => {
   let store: Store;
   beforeAll(async () => {
-    store = openSource(HUB4J, CACHE);
-    await store.prebuild(['issues', 'repositories', 'code']);
+    store = await sharedStore(HUB4J);
   }, 180_000);
 
   /** Per property: most fragments per item and longest fragment (UTF-16 units), over the first 100 items. */

@@ -10,7 +10,7 @@ import type { Handler } from '../../src/server/routes.js';
 import { specOf } from '../../src/kinds/catalog.js';
 import { addsOneLeaf } from '../../src/web/facets.js';
 import { WEB_TYPES, effectiveQ } from '../../src/web/web-types.js';
-import { hasSource, openSource, testCacheDir, titleFor } from '../helpers/real-data.js';
+import { hasSource, titleFor, sharedStore } from '../helpers/real-data.js';
 import { apiItems, apiTotal, facetLinks, getPage, handlerWithPages, resultTitles, shownTotal, typeCounts } from './page-fixture.js';
 import { understandQuery } from '../../src/plan/understand.js';
 
@@ -37,8 +37,7 @@ const CASES: ReadonlyArray<readonly [string, string]> = [
 describe(titleFor('search page counts equal the API total_count (pygithub-replaydata)', present, SOURCE), () => {
   let handler: Handler;
   beforeAll(async () => {
-    const store = openSource(SOURCE, testCacheDir('web-facets'));
-    await store.prebuild();
+    const store = await sharedStore(SOURCE);
     handler = handlerWithPages(store);
   }, 300_000);
 
