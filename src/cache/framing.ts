@@ -714,12 +714,12 @@ export class FramedFile {
   }
 
   /**
-   * Delete the file, unless it has meanwhile been replaced by another one (a rebuild renamed a new file over it),
-   * and close it. Never throws: what cannot be removed (a read-only cache) is refused again next time.
+   * Delete the file, unless it has meanwhile been replaced by another one (a rebuild renamed a new file over it).
+   * The open descriptor still reads what it read (close it with {@link close}). Never throws: what cannot be
+   * removed (a read-only cache) is refused again next time.
    */
   discard(): void {
     if (this.file !== '' && this.source.isAt(this.file)) removeQuietly(this.file);
-    this.close();
   }
 }
 
