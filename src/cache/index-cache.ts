@@ -4,7 +4,6 @@
  * (or a new tool version) is never served a stale index. Files hold the compact binary form
  * (compact-index-file.ts, in the one framing of framing.ts) and are written atomically (temp file + rename).
  */
-import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
@@ -13,6 +12,7 @@ import { TOOL_VERSION } from '../version.js';
 import { IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
+import { removeQuietly } from './framing.js';
 import { indexFileName } from './file-names.js';
 import { sha256Hex } from './sha256.js';
 
@@ -70,12 +70,12 @@ export function openCachedSync(dir: string, kind: string, key: string, docCount:
   const file = cacheFile(dir, kind, key);
   const discard = (why: string): undefined => {
     cacheNotice(file, why);
-    void rm(file, { force: true }).catch(() => undefined);
+    removeQuietly(file);
     return undefined;
   };
   let opened;
   try {
-    opened = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
+    opened = openIndexFile(file, () => removeQuietly(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     return discard((error as Error).message);
