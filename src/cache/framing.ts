@@ -172,8 +172,9 @@ export class SectionWriter {
   private running = 0;
   private inBlock = 0;
   private ended = false;
-  /** The block CRCs of this section, in order. */
-  readonly crcs: number[] = [];
+  /** The block CRCs of this section, in order (the first {@link blocks} entries). */
+  private crcTable = new Uint32Array(16);
+  private blocks = 0;
 
   /** @internal */
   constructor(
@@ -217,7 +218,7 @@ export class SectionWriter {
       this.inBlock += k;
       i += k;
       if (this.inBlock === B) {
-        this.crcs.push(this.running);
+        this.pushCrc(this.running);
         this.running = 0;
         this.inBlock = 0;
       }
@@ -226,11 +227,25 @@ export class SectionWriter {
     return at;
   }
 
+  private pushCrc(crc: number): void {
+    if (this.blocks === this.crcTable.length) {
+      const bigger = new Uint32Array(this.crcTable.length * 2);
+      bigger.set(this.crcTable);
+      this.crcTable = bigger;
+    }
+    this.crcTable[this.blocks++] = crc;
+  }
+
+  /** The block CRCs of this section, in order. */
+  get crcs(): Uint32Array {
+    return this.crcTable.subarray(0, this.blocks);
+  }
+
   /** The section is whole (a reserved section must be filled exactly). */
   end(): void {
     if (this.ended) return;
     if (this.reserved !== undefined && this.filled !== this.reserved) throw new Error(`section ${this.name}: ${this.filled} of ${this.reserved} bytes written`);
-    if (this.inBlock > 0) this.crcs.push(this.running);
+    if (this.inBlock > 0) this.pushCrc(this.running);
     this.ended = true;
     this.onEnd(this);
   }
@@ -334,13 +349,14 @@ export class FramedWriter {
   private close(meta: unknown): number {
     if (this.open) throw new Error(`section ${this.open.name} is still streaming`);
     const entries: Record<string, SectionEntry> = {};
-    const crcs: number[] = [];
+    let count = 0;
     for (const section of this.sections) {
       if (!section.done) throw new Error(`section ${section.name} was not finished`);
-      entries[section.name] = [section.offset, section.written, crcs.length];
-      for (const crc of section.crcs) crcs.push(crc);
+      entries[section.name] = [section.offset, section.written, count];
+      count += section.crcs.length;
     }
-    const table = Uint32Array.from(crcs);
+    const table = new Uint32Array(count);
+    for (const section of this.sections) table.set(section.crcs, entries[section.name]![2]);
     const tableAt = this.end;
     const tableBytes = asBuffer(table);
     this.output.writeAt(tableAt, tableBytes);
