@@ -3,40 +3,29 @@
  * arrays instead of parsing records. Pure storage: a column is a name, a type and one value per document number;
  * what the values mean (kinds, qualifiers, sort keys) is the caller's business.
  *
- * File layout (all integers little-endian):
- *
- *   bytes 0–7     magic `COLUMNS\x01`
- *   bytes 8–11    header length H (u32)
- *   bytes 12–15   CRC-32 of the header's H bytes (u32)
- *   bytes 16…     header: UTF-8 JSON ({@link Header}), zero-padded to a multiple of 8
- *   data          one section per column, each starting at a multiple of 8 (offsets in the header are relative to
- *                 the start of the data), zero-padded to the next multiple of 8:
- *                   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks
- *                            each: the least value, the greatest value, how many documents have one
- *                   boolean  Uint8 × count
- *                   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`)
- *
- * Each section carries the CRC-32 of its unpadded bytes, checked when the column is first read. Opening checks
- * the magic, the header CRC, format, id, count, the file size and every section's bounds and shape; reading
- * checks the CRC and the decoded arrays (bounds, monotone offsets, ids inside the dictionary).
+ * The file is framed (framing.ts, magic `OGSCOLMN`, layout {@link COLUMNS_FORMAT}): one section per column, named
+ * after it, little-endian —
+ *   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks each: the least
+ *            value, the greatest value, how many documents have one
+ *   boolean  Uint8 × count
+ *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`)
+ * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes? }] }`. Opening reads the footer
+ * only and checks id, count and every column's type and length; a column is read when first asked for, its blocks
+ * checked by the framing, then its decoded arrays (bounds, monotone offsets, ids inside the dictionary).
  */
-import { closeSync, fstatSync, readSync, rmSync, statSync } from 'node:fs';
-import { openCacheFileSync } from './regular-file.js';
 import { cacheNotice } from './notice.js';
-import { writeAtomically } from './temp-file.js';
-import { crc32 } from 'node:zlib';
+import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
 import type { Column, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
- * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts).
+ * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts; 5: the
+ * one framing, framing.ts).
  */
-export const COLUMNS_FORMAT = 4;
+export const COLUMNS_FORMAT = 5;
 /** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
 export const NUMBER_BLOCK = 1024;
-const MAGIC = Buffer.from('COLUMNS\x01', 'latin1');
-const PREFIX_BYTES = 16;
 const NO_BOOLEAN = 2;
 const MAX_U32 = 0xffff_ffff;
 const INITIAL_CAPACITY = 64;
@@ -271,36 +260,24 @@ function validColumn(column: Column, count: number): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // The file
 
-/** One column's section: byte offset from the start of the data, unpadded byte length, CRC-32 of those bytes. */
-interface Section {
+/** One column as the footer lists it. */
+interface ColumnEntry {
   readonly name: string;
   readonly type: ColumnType;
-  readonly offset: number;
-  readonly length: number;
-  readonly crc: number;
   /** strings only: number of ids. */
   readonly ids?: number;
   /** strings only: byte length of the dictionary's JSON. */
   readonly dictBytes?: number;
 }
 
-interface Header {
-  readonly format: number;
+/** The footer's metadata. */
+interface Meta {
   readonly id: string;
   readonly count: number;
-  /** Byte length of the data (everything after the padded header). */
-  readonly dataBytes: number;
-  readonly columns: readonly Section[];
+  readonly columns: readonly ColumnEntry[];
 }
 
-const pad8 = (n: number): number => Math.ceil(n / 8) * 8;
 const asBytes = (a: ArrayBufferView): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-/**
- * CRC-32 of the parts in sequence. Empty parts are skipped: Node 20's `crc32(data, value)` returns 0 rather than
- * `value` when `data` views a zero-length ArrayBuffer (e.g. an empty typed array's).
- */
-const crcOf = (...parts: readonly Uint8Array[]): number =>
-  parts.reduce((running, part) => (part.length === 0 ? running : crc32(part, running) >>> 0), 0);
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** The byte length a section of this type must have. */
@@ -310,59 +287,46 @@ function expectedLength(type: ColumnType, count: number, ids: number, dictBytes:
   return 4 * (count + 1) + 4 * ids + dictBytes;
 }
 
-/** A number column's section: its values, then its block statistics (minima, maxima, value counts). */
-function numberParts(values: Float64Array, blocks: NumberBlocks): Buffer[] {
-  return [asBytes(values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)];
-}
-
-/** The file as buffers to write in order, or undefined when a column does not fit `count`. */
-function encode(id: string, count: number, columns: ReadonlyMap<string, Column>): Buffer[] | undefined {
-  const sections: Section[] = [];
-  const bodies: Buffer[][] = [];
-  let offset = 0;
-  for (const [name, column] of columns) {
-    if (!validColumn(column, count)) return undefined;
-    const parts =
-      column.type === 'strings'
-        ? [asBytes(column.offsets), asBytes(column.ids), Buffer.from(JSON.stringify(column.dict), 'utf8')]
-        : column.type === 'number'
-          ? numberParts(column.values, column.blocks ?? numberBlocks(column.values))
-          : [asBytes(column.values)];
-    const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const crc = crcOf(...parts);
-    const strings = column.type === 'strings' ? { ids: column.ids.length, dictBytes: parts[2]!.length } : {};
-    sections.push({ name, type: column.type, offset, length, crc, ...strings });
-    const padding = pad8(length) - length;
-    bodies.push(padding > 0 ? [...parts, Buffer.alloc(padding)] : parts);
-    offset += pad8(length);
+/** A column's section as parts in order, and its footer entry. */
+function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry } {
+  if (column.type === 'strings') {
+    const dict = Buffer.from(JSON.stringify(column.dict), 'utf8');
+    return { parts: [asBytes(column.offsets), asBytes(column.ids), dict], entry: { name, type: 'strings', ids: column.ids.length, dictBytes: dict.length } };
   }
-  const header: Header = { format: COLUMNS_FORMAT, id, count, dataBytes: offset, columns: sections };
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const head = Buffer.alloc(pad8(PREFIX_BYTES + json.length));
-  MAGIC.copy(head, 0);
-  head.writeUInt32LE(json.length, 8);
-  head.writeUInt32LE(crc32(json) >>> 0, 12);
-  json.copy(head, PREFIX_BYTES);
-  return [head, ...bodies.flat()];
+  if (column.type === 'number') {
+    const blocks = column.blocks ?? numberBlocks(column.values);
+    return { parts: [asBytes(column.values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)], entry: { name, type: 'number' } };
+  }
+  return { parts: [asBytes(column.values)], entry: { name, type: column.type } };
 }
 
 /**
- * Write `columns` (each over `count` documents) to `file` atomically: a temp file `${file}.${process.pid}.tmp`
- * renamed into place; the directory is created. `id` is an opaque key checked by {@link openColumns}.
+ * Write `columns` (each over `count` documents) to `file` atomically (the one temp-file writer: a temp file
+ * renamed into place; the directory is created). `id` is an opaque key checked by {@link openColumns}.
  * Never throws.
  * @returns the file's size in bytes, or undefined when it could not be written (read-only or full disk, a column
  *   whose length differs from `count` or that is malformed); a temp file is removed on failure
  */
 export async function saveColumns(file: string, id: string, count: number, columns: ReadonlyMap<string, Column>): Promise<number | undefined> {
   if (!LITTLE_ENDIAN || !isCount(count) || count >= MAX_U32) return undefined;
-  let parts: Buffer[] | undefined;
+  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry }> = [];
   try {
-    parts = encode(id, count, columns);
+    for (const [name, column] of columns) {
+      if (!validColumn(column, count)) return undefined;
+      encoded.push(encodeColumn(name, column));
+    }
   } catch {
-    parts = undefined; // e.g. a string too large to serialise
+    return undefined; // e.g. a string too large to serialise
   }
-  if (!parts) return undefined;
-  return writeAtomically(file, parts);
+  const writer = FramedWriter.create(file, FILE_MAGIC.columns, COLUMNS_FORMAT);
+  if (!writer) return undefined;
+  try {
+    for (const { parts, entry } of encoded) writer.add(entry.name, ...parts);
+    return writer.finishSync({ id, count, columns: encoded.map(({ entry }) => entry) } satisfies Meta);
+  } catch {
+    writer.discard();
+    return undefined;
+  }
 }
 
 /** Persisted columns of one collection, read lazily. */
@@ -380,90 +344,54 @@ export interface ColumnFile {
   close(): void;
 }
 
-/** Closes the descriptors of files whose ColumnFile was garbage-collected without close(). */
-const openFiles = new FinalizationRegistry<number>((fd) => {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
-});
-
-/** Thrown internally when a read comes up short (the file shrank). */
-class ShortRead extends Error {}
-
-/** Reads `length` bytes at `position` into fresh (8-byte-aligned) memory. */
-function readAt(fd: number, position: number, length: number): Uint8Array {
-  const out = new Uint8Array(new ArrayBuffer(length));
-  for (let done = 0; done < length; ) {
-    const n = readSync(fd, out, done, length - done, position + done);
-    if (n === 0) throw new ShortRead();
-    done += n;
-  }
-  return out;
-}
-
 class LazyColumnFile implements ColumnFile {
   readonly names: readonly string[];
-  private readonly sections: Map<string, Section>;
+  private readonly entries: Map<string, ColumnEntry>;
   /** Columns read so far; null = read and found corrupt. */
   private readonly read = new Map<string, Column | null>();
-  private fd: number | undefined;
+  private closed = false;
 
   constructor(
-    private readonly file: string,
-    fd: number,
+    private readonly framed: FramedFile,
     readonly count: number,
-    private readonly dataStart: number,
-    columns: readonly Section[],
+    columns: readonly ColumnEntry[],
   ) {
-    this.fd = fd;
-    this.sections = new Map(columns.map((section) => [section.name, section]));
-    this.names = Object.freeze(columns.map((section) => section.name));
-    openFiles.register(this, fd, this);
+    this.entries = new Map(columns.map((entry) => [entry.name, entry]));
+    this.names = Object.freeze(columns.map((entry) => entry.name));
   }
 
   get(name: string): Column | undefined {
     const known = this.read.get(name);
     if (known !== undefined) return known ?? undefined;
-    const section = this.sections.get(name);
-    if (!section || this.fd === undefined) return undefined;
+    const entry = this.entries.get(name);
+    if (!entry || this.closed) return undefined;
     let column: Column | undefined;
     try {
-      column = this.decode(this.fd, section);
+      column = this.decode(this.framed.read(name), entry);
     } catch (error) {
-      if (!(error instanceof ShortRead)) return undefined; // an I/O error: maybe transient, not a reason to delete
+      if (!(error instanceof FramingError)) return undefined; // an I/O error: maybe transient, not a reason to delete
     }
     if (!column) {
-      cacheNotice(this.file, `column ${name} fails its checks`);
-      this.discard();
+      cacheNotice(this.framed.file, `column ${name} fails its checks`);
+      this.framed.discard();
     }
     this.read.set(name, column ?? null);
     return column;
   }
 
   close(): void {
-    if (this.fd === undefined) return;
-    openFiles.unregister(this);
-    try {
-      closeSync(this.fd);
-    } catch {
-      // already closed
-    }
-    this.fd = undefined;
+    this.closed = true;
+    this.framed.close();
   }
 
-  /** The section's column, or undefined when its bytes are corrupt. */
-  private decode(fd: number, section: Section): Column | undefined {
-    const at = this.dataStart + section.offset;
+  /** The section's column, or undefined when its bytes break the column's rules. */
+  private decode(bytes: Uint8Array, entry: ColumnEntry): Column | undefined {
     const count = this.count;
-    if (section.type !== 'strings') {
-      const bytes = readAt(fd, at, section.length);
-      if (crcOf(bytes) !== section.crc) return undefined;
+    if (entry.type !== 'strings') {
       const blocks = blockCount(count);
-      const f64 = (index: number, length: number) => new Float64Array(bytes.buffer, 8 * index, length);
+      const f64 = (index: number, length: number) => new Float64Array(bytes.buffer, bytes.byteOffset + 8 * index, length);
       const column: Column =
-        section.type === 'number'
+        entry.type === 'number'
           ? {
               type: 'number',
               values: f64(0, count),
@@ -472,13 +400,10 @@ class LazyColumnFile implements ColumnFile {
           : { type: 'boolean', values: bytes };
       return validColumn(column, count) ? column : undefined;
     }
-    const arrayBytes = 4 * (count + 1 + section.ids!);
-    const arrays = readAt(fd, at, arrayBytes);
-    const dictBytes = readAt(fd, at + arrayBytes, section.dictBytes!);
-    if (crcOf(arrays, dictBytes) !== section.crc) return undefined;
+    const arrayBytes = 4 * (count + 1 + entry.ids!);
     let dict: unknown;
     try {
-      dict = JSON.parse(Buffer.from(dictBytes.buffer, 0, dictBytes.length).toString('utf8'));
+      dict = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + arrayBytes, entry.dictBytes!).toString('utf8'));
     } catch {
       return undefined;
     }
@@ -486,93 +411,50 @@ class LazyColumnFile implements ColumnFile {
     const column: Column = {
       type: 'strings',
       dict: dict as string[],
-      offsets: new Uint32Array(arrays.buffer, 0, count + 1),
-      ids: new Uint32Array(arrays.buffer, 4 * (count + 1), section.ids!),
+      offsets: new Uint32Array(bytes.buffer, bytes.byteOffset, count + 1),
+      ids: new Uint32Array(bytes.buffer, bytes.byteOffset + 4 * (count + 1), entry.ids!),
     };
     return validColumn(column, count) ? column : undefined;
   }
-
-  /** Delete the file, unless it has meanwhile been replaced by another one. */
-  private discard(): void {
-    try {
-      const mine = fstatSync(this.fd!, { bigint: true });
-      const now = statSync(this.file, { bigint: true });
-      if (mine.ino === now.ino && mine.dev === now.dev) rmSync(this.file, { force: true });
-    } catch {
-      // gone already, or not ours to delete
-    }
-  }
 }
 
-/** The header's table of contents when every section is well formed and inside the data; else undefined. */
-function checkSections(header: Header, count: number): readonly Section[] | undefined {
-  if (!Array.isArray(header.columns) || !isCount(header.dataBytes)) return undefined;
+/** The footer's list of columns when every entry is well formed and its section has its type's length; else undefined. */
+function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly ColumnEntry[] | undefined {
+  if (!Array.isArray(meta.columns)) return undefined;
   const names = new Set<string>();
-  for (const s of header.columns as readonly Section[]) {
-    if (typeof s !== 'object' || s === null || typeof s.name !== 'string' || names.has(s.name)) return undefined;
-    names.add(s.name);
-    if (s.type !== 'number' && s.type !== 'boolean' && s.type !== 'strings') return undefined;
-    if (!isCount(s.offset) || !isCount(s.length) || s.offset % 8 !== 0 || s.offset + s.length > header.dataBytes) return undefined;
-    if (!isCount(s.crc) || s.crc > MAX_U32) return undefined;
-    const ids = s.type === 'strings' ? s.ids : 0;
-    const dictBytes = s.type === 'strings' ? s.dictBytes : 0;
-    if (!isCount(ids) || !isCount(dictBytes) || s.length !== expectedLength(s.type, count, ids, dictBytes)) return undefined;
+  for (const entry of meta.columns as readonly ColumnEntry[]) {
+    if (typeof entry !== 'object' || entry === null || typeof entry.name !== 'string' || names.has(entry.name)) return undefined;
+    names.add(entry.name);
+    if (entry.type !== 'number' && entry.type !== 'boolean' && entry.type !== 'strings') return undefined;
+    const ids = entry.type === 'strings' ? entry.ids : 0;
+    const dictBytes = entry.type === 'strings' ? entry.dictBytes : 0;
+    if (!isCount(ids) || !isCount(dictBytes) || !framed.has(entry.name)) return undefined;
+    if (framed.length(entry.name) !== expectedLength(entry.type, count, ids, dictBytes)) return undefined;
   }
-  return header.columns;
-}
-
-/** The header and its byte length when the magic, the length and the CRC check out; else undefined. */
-function readHeader(fd: number, size: number): (Header & { readonly length: number }) | undefined {
-  if (size < PREFIX_BYTES) return undefined;
-  const prefix = Buffer.from(readAt(fd, 0, PREFIX_BYTES));
-  if (!prefix.subarray(0, 8).equals(MAGIC)) return undefined;
-  const length = prefix.readUInt32LE(8);
-  if (PREFIX_BYTES + length > size) return undefined;
-  const json = Buffer.from(readAt(fd, PREFIX_BYTES, length));
-  if ((crc32(json) >>> 0) !== prefix.readUInt32LE(12)) return undefined;
-  const header: unknown = JSON.parse(json.toString('utf8'));
-  return typeof header === 'object' && header !== null ? { ...(header as Header), length } : undefined;
-}
-
-/** Present but not usable: noticed and deleted; the caller builds the columns from the records and saves them. */
-function damaged(file: string): void {
-  cacheNotice(file, 'its header or table of contents fails its checks');
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // not ours to remove
-  }
+  return meta.columns;
 }
 
 /**
- * Open a columns file written by {@link saveColumns}: reads and checks only the header (magic, header CRC, format,
- * `id`, `count`, file size, every section's bounds and shape); columns are read on demand by `get`. The descriptor
- * stays open until `close()` (or until the ColumnFile is garbage-collected). Never throws.
- * @returns undefined when the file is missing, truncated, of another format or magic, another `id` or `count`,
- *   or has a corrupt table of contents
+ * Open a columns file written by {@link saveColumns}: reads and checks only the framing's footer (id, count, every
+ * column's type and length); columns are read on demand by `get`. The descriptor stays open until `close()` (or
+ * until the ColumnFile is garbage-collected). Never throws.
+ * @returns undefined when the file is missing, damaged (noticed and deleted), or of another `id` or `count` (left
+ *   as it is)
  */
 export function openColumns(file: string, id: string, count: number): ColumnFile | undefined {
   if (!LITTLE_ENDIAN || !isCount(count)) return undefined;
-  const fd = openCacheFileSync(file);
-  if (fd === undefined) return undefined;
-  try {
-    const size = fstatSync(fd).size;
-    const header = readHeader(fd, size);
-    // An intact header for other columns (another id or count) is not damage: the file is left as it is.
-    const foreign = header !== undefined && (header.format !== COLUMNS_FORMAT || header.id !== id || header.count !== count);
-    if (header && !foreign) {
-      const sections = checkSections(header, count);
-      const dataStart = pad8(PREFIX_BYTES + header.length);
-      if (sections && dataStart + header.dataBytes === size) return new LazyColumnFile(file, fd, count, dataStart, sections);
-    }
-    if (!foreign) damaged(file);
-  } catch {
-    damaged(file);
+  const framed = openFramedCache(file, FILE_MAGIC.columns, COLUMNS_FORMAT);
+  if (!framed) return undefined;
+  const meta = framed.meta as Partial<Meta> | null;
+  if (meta !== null && typeof meta === 'object' && (meta.id !== id || meta.count !== count) && typeof meta.id === 'string' && isCount(meta.count)) {
+    // An intact file of other columns (another id or count) is not damage: it is left as it is.
+    framed.close();
+    return undefined;
   }
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
+  const columns = meta !== null && typeof meta === 'object' ? checkColumns(framed, meta as Meta, count) : undefined;
+  if (columns) return new LazyColumnFile(framed, count, columns);
+  cacheNotice(file, 'its table of contents fails its checks');
+  framed.discard();
+  framed.close();
   return undefined;
 }

@@ -2,9 +2,8 @@
  * On-disk cache of built indexes. A cache file is keyed by the tool version, the kind, the kind table's field
  * layout and the dump's content hash for that kind, so a second run loads instead of building and a changed dump
  * (or a new tool version) is never served a stale index. Files hold the compact binary form
- * (compact-index-file.ts) and are written atomically (temp file + rename).
+ * (compact-index-file.ts, in the one framing of framing.ts) and are written atomically (temp file + rename).
  */
-import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
@@ -13,6 +12,7 @@ import { TOOL_VERSION } from '../version.js';
 import { IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-file.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
+import { removeQuietly } from './framing.js';
 import { indexFileName } from './file-names.js';
 import { sha256Hex } from './sha256.js';
 
@@ -21,9 +21,10 @@ import { sha256Hex } from './sha256.js';
  * 4: term frequencies and field lengths beside the weights (BM25 over what a viewer may see); 5: postings in
  * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide; 6: field totals and
  * per-block CRCs of the field lengths in the header; every file of a collection renamed with the segment facts
- * (src/segment) and lazily read snapshot tables.
+ * (src/segment) and lazily read snapshot tables; 7: the index and record snapshot in the one framing
+ * (src/cache/framing.ts).
  */
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
@@ -49,7 +50,7 @@ export function cacheFile(dir: string, kind: string, key: string): string {
 /**
  * Open a cached index, or undefined when there is none or it does not match (a corrupt, truncated or foreign
  * file is never served: it is deleted, noticed once on stderr (notice.ts), and the caller rebuilds it): the
- * header's and the dictionary's CRCs, the layout, format, tool version, kind, key and document count are checked
+ * framing, the dictionary's blocks, the layout, format, tool version, kind, key and document count are checked
  * now; the postings are read lazily, each block checked against its CRC when first read — a corrupt block
  * deletes the file and fails that read with an IndexFileError (the store's HealingTextIndex then rebuilds the
  * index in-process).
@@ -69,12 +70,12 @@ export function openCachedSync(dir: string, kind: string, key: string, docCount:
   const file = cacheFile(dir, kind, key);
   const discard = (why: string): undefined => {
     cacheNotice(file, why);
-    void rm(file, { force: true }).catch(() => undefined);
+    removeQuietly(file);
     return undefined;
   };
   let opened;
   try {
-    opened = openIndexFile(file, () => void rm(file, { force: true }).catch(() => undefined));
+    opened = openIndexFile(file, () => removeQuietly(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     return discard((error as Error).message);

@@ -1,53 +1,33 @@
 /**
  * Record snapshots: a kind's validated (issues: pulls-enriched) records cached next to its index, so a cold
  * query reads one file and parses only the records it touches instead of gunzipping, parsing and validating the
- * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written atomically (temp file +
- * rename) and checked on load: magic, format, kind, key, record count, byte lengths and the table's first and last
- * offsets; the offset and CRC tables are read a block at a time as records are read, and each text's CRC (which a
- * damaged offset or CRC entry never matches) is checked when it is read. Anything that does not match is ignored
- * (the caller reloads the dump), never served.
+ * whole dump. A snapshot is keyed like the index (`cacheKey(spec, dumpHash)`), written in one pass through the one
+ * framing (framing.ts, magic `OGSRECRD`, layout {@link SNAPSHOT_FORMAT}, 4 KiB blocks) and checked on load: the
+ * framing, then kind, key, record count and section sizes in the footer's metadata. Anything that does not match
+ * is ignored (the caller reloads the dump), never served.
  *
- * Layout: `MAGIC` | UTF-8 texts | Float64 LE offsets (texts + 1) | u32 LE CRCs (texts) | header JSON | u32 LE header length |
- * u32 LE CRC-32 of the header | `MAGIC` — the header comes last so a kind streamed from its dump is written in one pass ({@link SnapshotWriter}).
- * Text `i` is bytes `[offsets[i], offsets[i+1])` of the text section: the records' compact JSON in dump order,
- * then the pulls' (`header.pullDocs[j]` is the document pull `j` belongs to). Each text has its own CRC-32 (a
- * Uint32 LE table after the offsets), checked when the text is read: a query reads exactly the records it touches.
+ * Sections: `texts` (the records' compact JSON in dump order, then the pulls'; streamed as the pass reads the
+ * dump, {@link SnapshotWriter}), `offsets` (Float64 LE × texts + 1: text `i` is bytes `[offsets[i],
+ * offsets[i+1])` of `texts`), `pulls` (u32 LE, ascending: the document each pull belongs to, pull `j` being text
+ * `count + j`). Opening reads the footer only; the offset and pull tables are read a block (512 or 1,024 entries)
+ * at a time, and a record's text when the record is first read — each block checked against its CRC the first
+ * time (a damaged offset is found by its block's CRC, never followed).
  *
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories) lives
  * in the segment facts (src/segment/segment.ts), keyed by both.
  */
-import { closeSync, fstatSync, readSync, rmSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
-import { openCacheFileSync } from './regular-file.js';
-import { TempFile } from './temp-file.js';
+import { FILE_MAGIC, FramedWriter, FramingError, openFramedCache, type FramedFile, type SectionWriter } from './framing.js';
 import { cacheNotice, unrecoverable } from './notice.js';
 import { pendingSnapshotFileName, snapshotFileName } from './file-names.js';
-
-/** Remove a damaged cache file; what cannot be removed (a directory in its place) is left alone. */
-function removeQuietly(file: string): void {
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // not removable: the new snapshot's rename will fail too, and records are then kept in memory
-  }
-}
-
-/** Why a snapshot was refused when opened. */
-class SnapshotDamage extends Error {}
 import { IndexFileError } from './compact-index-file.js';
 
-/** Bumped whenever the snapshot layout changes meaning. */
-export const SNAPSHOT_FORMAT = 4;
-/** Entries of the offset and CRC tables read at a time (4 KiB of offsets). */
-const TABLE_BLOCK_ENTRIES = 512;
-/** 04: the trailer carries the header's CRC (a flipped digit in `pullDocs` attached a pull to the wrong issue). */
-const MAGIC = Buffer.from('GHSNAP04', 'latin1');
-/** Header length (u32), header CRC-32 (u32), magic. */
-const TRAILER_BYTES = 8 + MAGIC.length;
-
+/** Bumped whenever the snapshot layout changes meaning (5: the one framing, framing.ts). */
+export const SNAPSHOT_FORMAT = 5;
+/** Bytes per checked block: a record is about a few KiB, so a page of records reads a few blocks each. */
+const BLOCK_BYTES = 4096;
 
 /** A loaded snapshot: records parsed on first access (the hash is not stored: it is part of the file's key). */
 export interface RecordSnapshot extends Omit<KindRecords, 'hash'> {
@@ -55,12 +35,15 @@ export interface RecordSnapshot extends Omit<KindRecords, 'hash'> {
   readonly bytes: number;
 }
 
-interface SnapshotHeader {
-  format: number;
+/** The footer's metadata. */
+interface SnapshotMeta {
   kind: string;
   key: string;
+  /** Records (texts `0 … count-1`). */
   count: number;
-  pullDocs: number[];
+  /** Pulls (texts `count …`). */
+  pulls: number;
+  /** Bytes of the `texts` section. */
   textBytes: number;
 }
 
@@ -180,77 +163,55 @@ const BATCH_BYTES = 1024 * 1024;
 
 /**
  * Writes a snapshot text by text (records in document order, then pulls), so a kind streamed from its dump is
- * snapshotted with bounded memory: each text is checksummed, texts are buffered into batches, each written as one
- * chunk to a temp file; {@link finish} appends the offsets and the header and renames the file into place.
- * Every method reports failure through its return value (a read-only or full disk), never by throwing.
+ * snapshotted with bounded memory: texts are buffered into batches, each written in the background as one chunk
+ * of the framed `texts` section (its block CRCs taken as it passes); {@link finish} adds the offsets, the pulls and
+ * the footer and renames the file into place. Every method reports failure through its return value (a read-only
+ * or full disk), never by throwing.
  */
 export class SnapshotWriter {
-  private out: TempFile | undefined;
   private offsets = new Float64Array(1024);
-  private texts = 0;
+  private count = 0;
   private at = 0;
-  private crcs = new Uint32Array(1024);
   private batch: Buffer[] = [];
   private batchBytes = 0;
-  private failed = false;
-  /** Group writes run on libuv's thread pool, overlapping the pass's parsing; this chains them in order. */
-  private writes: Promise<void> = Promise.resolve();
   private backlogBytes = 0;
+  private done = false;
 
   /** @param file the final path ({@link snapshotFile}); written only by {@link finish} */
   private constructor(
     private readonly file: string,
     private readonly kind: string,
+    private readonly writer: FramedWriter,
+    private readonly texts: SectionWriter,
   ) {}
 
   /** A writer for a kind, or undefined when the cache directory cannot be written. */
   static open(dir: string, kind: string): SnapshotWriter | undefined {
-    const writer = new SnapshotWriter(pendingSnapshotFileName(dir, kind), kind);
-    writer.out = TempFile.create(writer.file);
-    const fd = writer.out?.descriptor;
-    if (fd === undefined) return undefined;
-    try {
-      writeSync(fd, MAGIC);
-      return writer;
-    } catch {
-      writer.abort();
-      return undefined;
-    }
+    const file = pendingSnapshotFileName(dir, kind);
+    const writer = FramedWriter.create(file, FILE_MAGIC.records, SNAPSHOT_FORMAT, BLOCK_BYTES);
+    return writer ? new SnapshotWriter(file, kind, writer, writer.stream('texts')) : undefined;
   }
 
   /** Append the next text (a record's JSON bytes, or a pull's after all records). */
   add(text: Uint8Array): void {
-    if (this.failed) return;
+    if (this.done) return;
     if (this.batchBytes >= BATCH_BYTES) this.flush();
-    if (this.texts + 1 >= this.offsets.length) {
+    if (this.count + 1 >= this.offsets.length) {
       const bigger = new Float64Array(this.offsets.length * 2);
       bigger.set(this.offsets);
       this.offsets = bigger;
-      const biggerCrcs = new Uint32Array(this.crcs.length * 2);
-      biggerCrcs.set(this.crcs);
-      this.crcs = biggerCrcs;
     }
-    this.crcs[this.texts] = crc32(text) >>> 0;
-    this.offsets[this.texts++] = this.at;
+    this.offsets[this.count++] = this.at;
     this.at += text.length;
     this.batch.push(Buffer.from(text.buffer, text.byteOffset, text.byteLength));
     this.batchBytes += text.length;
   }
 
   private flush(): void {
-    if (this.batch.length === 0 || this.failed) return;
+    if (this.batch.length === 0 || this.done) return;
     const joined = this.batch.length === 1 ? this.batch[0]! : Buffer.concat(this.batch, this.batchBytes);
     this.backlogBytes += joined.length;
-    const fd = this.out!.descriptor!;
-    this.writes = this.writes.then(async () => {
-      if (this.failed) return;
-      try {
-        await writeAll(fd, joined);
-      } catch {
-        this.failed = true;
-      }
-      this.backlogBytes -= joined.length;
-    });
+    this.texts.writeAsync(joined);
     this.batch = [];
     this.batchBytes = 0;
   }
@@ -260,45 +221,27 @@ export class SnapshotWriter {
    * between chunks so a slow disk does not let queued batches pile up in memory).
    */
   async drain(maxBytes = 8 * 1024 * 1024): Promise<void> {
-    if (this.backlogBytes > maxBytes) await this.writes;
+    if (this.backlogBytes <= maxBytes) return;
+    await this.writer.settled();
+    this.backlogBytes = 0;
   }
 
   /**
-   * Write the offsets and header, and move the file to the snapshot of `key`.
+   * Write the offsets, the pulls and the footer, and move the file to the snapshot of `key`.
    * @param count how many of the texts are records (the rest are the pulls of `pullDocs`, in that order)
    * @returns the snapshot's size in bytes, or undefined when it could not be written
    */
   async finish(key: string, count: number, pullDocs: readonly number[]): Promise<number | undefined> {
-    this.flush();
-    await this.writes;
-    if (this.failed) {
-      this.abort();
-      return undefined;
-    }
+    if (this.done) return undefined;
     try {
-      this.offsets[this.texts] = this.at;
-      const offsets = this.offsets.subarray(0, this.texts + 1);
-      const crcs = this.crcs.subarray(0, this.texts);
-      const offsetBytes = Buffer.concat([
-        Buffer.from(offsets.buffer, offsets.byteOffset, offsets.byteLength),
-        Buffer.from(crcs.buffer, crcs.byteOffset, crcs.byteLength),
-      ]);
-      const header: SnapshotHeader = {
-        format: SNAPSHOT_FORMAT, kind: this.kind, key, count, pullDocs: [...pullDocs], textBytes: this.at,
-      };
-      const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-      const trailer = Buffer.alloc(TRAILER_BYTES);
-      trailer.writeUInt32LE(headerBytes.length, 0);
-      trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
-      MAGIC.copy(trailer, 8);
-      const fd = this.out!.descriptor!;
-      writeSync(fd, offsetBytes);
-      writeSync(fd, headerBytes);
-      writeSync(fd, trailer);
-      const target = snapshotFile(path.dirname(this.file), this.kind, key);
-      if (!this.out!.commit(target)) return undefined;
-      this.out = undefined;
-      return MAGIC.length + this.at + offsetBytes.length + headerBytes.length + trailer.length;
+      this.flush();
+      this.done = true;
+      this.texts.end();
+      this.offsets[this.count] = this.at;
+      this.writer.add('offsets', this.offsets.subarray(0, this.count + 1));
+      this.writer.add('pulls', Uint32Array.from(pullDocs));
+      const meta: SnapshotMeta = { kind: this.kind, key, count, pulls: pullDocs.length, textBytes: this.at };
+      return await this.writer.finish(meta, snapshotFile(path.dirname(this.file), this.kind, key));
     } catch {
       this.abort();
       return undefined;
@@ -307,9 +250,8 @@ export class SnapshotWriter {
 
   /** Give up: close and remove the temp file. */
   abort(): void {
-    this.failed = true;
-    this.out?.discard();
-    this.out = undefined;
+    this.done = true;
+    this.writer.discard();
   }
 }
 
@@ -333,33 +275,37 @@ export async function saveSnapshot(
   return await writer.finish(key, records.length, pullDocs);
 }
 
-/** Write all of `bytes` at the file's current position (appending), asynchronously. */
-function writeAll(fd: number, bytes: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const step = (done: number): void => {
-      if (done >= bytes.length) return resolve();
-      write(fd, bytes, done, bytes.length - done, null, (error, n) => (error ? reject(error) : step(done + n)));
-    };
-    step(0);
-  });
-}
-
-const isHeader = (value: unknown, kind: string, key: string): value is SnapshotHeader => {
-  const h = value as Partial<SnapshotHeader> | null;
-  if (h === null || typeof h !== 'object' || h.format !== SNAPSHOT_FORMAT || h.kind !== kind || h.key !== key) return false;
-  const count = h.count;
-  if (!Number.isSafeInteger(count) || (count as number) < 0 || !Number.isSafeInteger(h.textBytes)) return false;
-  if (!Array.isArray(h.pullDocs)) return false;
-  return h.pullDocs.every((d) => Number.isSafeInteger(d) && d >= 0 && d < (count as number));
+const isMeta = (value: unknown, kind: string, key: string): value is SnapshotMeta => {
+  const m = value as Partial<SnapshotMeta> | null;
+  if (m === null || typeof m !== 'object' || m.kind !== kind || m.key !== key) return false;
+  const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  return isCount(m.count) && isCount(m.pulls) && isCount(m.textBytes);
 };
+
+/** Entry `i` of a table section (Float64 or u32 LE), read a block at a time (each block checked by the framing). */
+function tableReader(framed: FramedFile, name: string, width: 4 | 8): (i: number) => number {
+  const perBlock = framed.blockBytes / width;
+  const blocks: DataView[] = [];
+  const entries = framed.length(name) / width;
+  return (i) => {
+    const b = Math.floor(i / perBlock);
+    let block = blocks[b];
+    if (!block) {
+      const first = b * perBlock;
+      const bytes = framed.read(name, first * width, Math.min(perBlock, entries - first) * width);
+      block = blocks[b] = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    }
+    const at = (i - b * perBlock) * width;
+    return width === 8 ? block.getFloat64(at, true) : block.getUint32(at, true);
+  };
+}
 
 /**
  * Open the snapshot of a kind and key, or undefined when there is none or it does not match (missing,
- * truncated, another format, kind or key, a corrupt offset table). Only the header and the offsets are read
- * now; a record's text is read when the record is first accessed, and its CRC checked then: a corrupt text
- * deletes the file (the next run rebuilds it) and the records are
- * taken from `fallback` (the dump, loaded synchronously) from then on; without a fallback that access fails
- * with an IndexFileError.
+ * truncated, another format, kind or key, a damaged footer: noticed and deleted). Only the footer is read now;
+ * a record's offsets and text are read when the record is first accessed, each block checked then: a damaged
+ * block deletes the file (the next run rebuilds it) and the records are taken from `fallback` (the dump, loaded
+ * synchronously) from then on; without a fallback that access fails with an IndexFileError.
  */
 export async function loadSnapshot(
   dir: string,
@@ -368,118 +314,101 @@ export async function loadSnapshot(
   fallback?: () => Omit<KindRecords, 'hash'>,
 ): Promise<RecordSnapshot | undefined> {
   const file = snapshotFile(dir, kind, key);
-  const fd = openCacheFileSync(file);
-  if (fd === undefined) return undefined;
-  let keep = false;
-  try {
-    const size = fstatSync(fd).size;
-    const readInto = (buffer: Uint8Array, position: number): void => {
-      let done = 0;
-      while (done < buffer.length) {
-        const n = readSync(fd, buffer, done, buffer.length - done, position + done);
-        if (n === 0) throw new IndexFileError('record snapshot truncated');
-        done += n;
-      }
-    };
-    const read = (position: number, length: number): Buffer => {
-      const buffer = Buffer.allocUnsafe(length);
-      readInto(buffer, position);
-      return buffer;
-    };
-    const damaged = (why: string): never => {
-      throw new SnapshotDamage(why);
-    };
-    if (size < MAGIC.length + TRAILER_BYTES) damaged('truncated');
-    if (!read(0, MAGIC.length).equals(MAGIC)) damaged('not a record snapshot of this format');
-    const trailer = read(size - TRAILER_BYTES, TRAILER_BYTES);
-    if (!trailer.subarray(8).equals(MAGIC)) damaged('truncated (no trailer)');
-    const headerLength = trailer.readUInt32LE(0);
-    const headerStart = size - TRAILER_BYTES - headerLength;
-    if (headerStart < MAGIC.length) damaged('header overruns the file');
-    const headerBytes = read(headerStart, headerLength);
-    if (crc32(headerBytes) >>> 0 !== trailer.readUInt32LE(4)) damaged('header checksum mismatch');
-    const header: unknown = JSON.parse(headerBytes.toString('utf8'));
-    if (!isHeader(header, kind, key)) return damaged('its header does not match the dump');
-    const texts = header.count + header.pullDocs.length;
-    const textStart = MAGIC.length;
-    const offsetsStart = textStart + header.textBytes;
-    if (offsetsStart + (texts + 1) * 8 + texts * 4 !== headerStart) damaged('inconsistent section sizes');
-    // The offsets and CRCs are read a block at a time when a record of that block is first read (a query reads a
-    // page of records; reading and checking the whole table cost ~15 ms per 100k records on each cold query). A
-    // damaged entry is found by the text's own CRC: wrong offsets or a wrong CRC never match the text read.
-    const crcsStart = offsetsStart + (texts + 1) * 8;
-    const table = (start: number, entries: number, width: 4 | 8) => {
-      const blocks: DataView[] = [];
-      return (i: number): number => {
-        const b = Math.floor(i / TABLE_BLOCK_ENTRIES);
-        let block = blocks[b];
-        if (!block) {
-          const first = b * TABLE_BLOCK_ENTRIES;
-          const bytes = read(start + first * width, Math.min(TABLE_BLOCK_ENTRIES, entries - first) * width);
-          block = blocks[b] = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-        }
-        const at = (i - b * TABLE_BLOCK_ENTRIES) * width;
-        return width === 8 ? block.getFloat64(at, true) : block.getUint32(at, true);
-      };
-    };
-    const offsetOf = table(offsetsStart, texts + 1, 8);
-    const crcOf = table(crcsStart, texts, 4);
-    if (offsetOf(0) !== 0 || offsetOf(texts) !== header.textBytes) damaged('bad offsets');
+  const framed = openFramedCache(file, FILE_MAGIC.records, SNAPSHOT_FORMAT);
+  if (!framed) return undefined;
+  const meta = framed.meta;
+  const texts = isMeta(meta, kind, key) ? meta.count + meta.pulls : -1;
+  const fits =
+    isMeta(meta, kind, key) &&
+    framed.blockBytes === BLOCK_BYTES &&
+    framed.length('texts') === meta.textBytes &&
+    framed.length('offsets') === (texts + 1) * 8 &&
+    framed.length('pulls') === meta.pulls * 4;
+  if (!fits) {
+    // Present but unusable: noticed and deleted; the caller reads the dump (and writes a new snapshot).
+    cacheNotice(file, 'its header does not match the dump');
+    framed.discard();
+    framed.close();
+    return undefined;
+  }
+  const { count, pulls: pullCount, textBytes } = meta as SnapshotMeta;
+  const offsetOf = tableReader(framed, 'offsets', 8);
+  const pullDocOf = tableReader(framed, 'pulls', 4);
 
-    let replacement: Omit<KindRecords, 'hash'> | undefined;
-    /** Text `i` from the dump itself, once the snapshot turned out corrupt. */
-    let damage = '';
-    const fromDump = (i: number): RawRecord => {
-      try {
-        replacement ??= fallback!();
-      } catch (error) {
-        throw unrecoverable(file, damage, error);
-      }
-      const record = i < header.count ? replacement.records[i] : replacement.pulls.get(header.pullDocs[i - header.count]!);
-      if (!record) throw unrecoverable(file, damage, new Error('the dump no longer holds the record'));
-      return record;
-    };
-    const parse = (i: number): RawRecord => {
-      if (replacement) return fromDump(i);
+  let replacement: Omit<KindRecords, 'hash'> | undefined;
+  let damage = '';
+  /** Text `i` from the dump itself, once the snapshot turned out damaged. */
+  const fromDump = (i: number): RawRecord => {
+    try {
+      replacement ??= fallback!();
+    } catch (error) {
+      throw unrecoverable(file, damage, error);
+    }
+    const record = i < count ? replacement.records[i] : replacement.pulls.get(pullDocOf(i - count));
+    if (!record) throw unrecoverable(file, damage, new Error('the dump no longer holds the record'));
+    return record;
+  };
+  /** The snapshot turned out damaged (`why`): delete it, then serve from the dump (or fail loudly without one). */
+  const damaged = (why: string, i: number): RawRecord => {
+    damage = why;
+    framed.discard();
+    if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt (${why}); it was deleted and is rebuilt on the next run`);
+    cacheNotice(file, damage);
+    return fromDump(i);
+  };
+  const parse = (i: number): RawRecord => {
+    if (replacement) return fromDump(i);
+    let bytes: Uint8Array;
+    try {
       const start = offsetOf(i);
       const end = offsetOf(i + 1);
-      const inOrder = Number.isSafeInteger(start) && Number.isSafeInteger(end) && 0 <= start && start <= end && end <= header.textBytes;
-      const bytes = inOrder ? read(textStart + start, end - start) : undefined;
-      if (bytes === undefined || crc32(bytes) >>> 0 !== crcOf(i)) {
-        damage = bytes === undefined ? `record ${i} has bad offsets` : `record ${i} fails its checksum`;
-        removeQuietly(file);
-        if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
-        cacheNotice(file, damage);
-        return fromDump(i);
+      if (!(Number.isSafeInteger(start) && Number.isSafeInteger(end) && 0 <= start && start <= end && end <= textBytes)) {
+        return damaged(`record ${i} has bad offsets`, i);
       }
-      return JSON.parse(bytes.toString('utf8')) as RawRecord;
-    };
-    // A record's weight (for the cache's bound) from its offsets; damaged ones weigh nothing (they are never kept).
-    const records = lazyRecords(header.count, parse, (i) => Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0);
-    const pullIndex = new Map<number, number>();
-    header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
-    // Parsed pulls, the most recently parsed kept (first in, first out, as the records).
-    const pullCache = new Map<number, RawRecord>();
-    const pulls: PullLookup = {
-      get(doc) {
-        const i = pullIndex.get(doc);
-        if (i === undefined) return undefined;
-        let pull = pullCache.get(doc);
-        if (!pull) {
-          pullCache.set(doc, (pull = parse(i)));
-          if (pullCache.size > PULL_CACHE_ENTRIES) pullCache.delete(pullCache.keys().next().value!);
-        }
-        return pull;
-      },
-    };
-    keep = true;
-    return { records, pulls, bytes: size };
-  } catch (error) {
-    // Present but unusable: noticed and deleted; the caller reads the dump (and writes a new snapshot).
-    cacheNotice(file, error instanceof SnapshotDamage ? error.message : `unreadable: ${(error as Error).message}`);
-    removeQuietly(file);
-    return undefined;
-  } finally {
-    if (!keep) closeSync(fd);
-  }
+      bytes = framed.read('texts', start, end - start);
+    } catch (error) {
+      if (!(error instanceof FramingError)) throw error;
+      return damaged(`record ${i}: ${error.message}`, i);
+    }
+    try {
+      return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')) as RawRecord;
+    } catch {
+      return damaged(`record ${i} is not JSON`, i);
+    }
+  };
+  // A record's weight (for the cache's bound) from its offsets (read and checked when it was parsed).
+  const records = lazyRecords(count, parse, (i) => (replacement ? 0 : Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0));
+  /** The text of the pull of document `doc`: a binary search of the ascending pull table, block by block. */
+  const pullText = (doc: number): number | undefined => {
+    let lo = 0;
+    let hi = pullCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pullDocOf(mid) < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < pullCount && pullDocOf(lo) === doc ? count + lo : undefined;
+  };
+  // Parsed pulls, the most recently parsed kept (first in, first out, as the records).
+  const pullCache = new Map<number, RawRecord>();
+  const pulls: PullLookup = {
+    get(doc) {
+      if (pullCount === 0) return undefined;
+      let pull = pullCache.get(doc);
+      if (pull) return pull;
+      let i: number | undefined;
+      try {
+        i = replacement ? undefined : pullText(doc);
+      } catch (error) {
+        if (!(error instanceof FramingError)) throw error;
+        damaged(`pull table: ${error.message}`, 0);
+      }
+      if (replacement) return replacement.pulls.get(doc);
+      if (i === undefined) return undefined;
+      pullCache.set(doc, (pull = parse(i)));
+      if (pullCache.size > PULL_CACHE_ENTRIES) pullCache.delete(pullCache.keys().next().value!);
+      return pull;
+    },
+  };
+  return { records, pulls, bytes: framed.bytes };
 }

@@ -11,7 +11,7 @@
  *
  * Nothing here throws for the file system: a read-only or full disk only costs a later run a rebuild.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, write, writeSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -175,6 +175,28 @@ export class TempFile {
     } catch {
       this.failed = true;
     }
+  }
+
+  /**
+   * Write all of `bytes` at byte `position` on libuv's pool; resolves (never rejects) when done — a failure is
+   * remembered, see {@link commit}. Keep `bytes` unchanged until then.
+   */
+  writeAtAsync(position: number, bytes: Uint8Array): Promise<void> {
+    const fd = this.ok ? this.fd! : undefined;
+    if (fd === undefined) return Promise.resolve();
+    return new Promise((resolve) => {
+      const step = (done: number): void => {
+        if (done >= bytes.length) return resolve();
+        write(fd, bytes, done, bytes.length - done, position + done, (error, n) => {
+          if (error) {
+            this.failed = true;
+            return resolve();
+          }
+          step(done + n);
+        });
+      };
+      step(0);
+    });
   }
 
   /** Mark the file as failed (an async write the caller ran did not succeed). */

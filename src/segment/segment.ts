@@ -15,13 +15,13 @@
  */
 import { rmSync } from 'node:fs';
 import type { PrivateDoc, PrivateDocs } from '../access/cache-files.js';
-import { FramedFile, FramingError, writeFramed } from '../cache/framing.js';
+import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 
 /** Layout and meaning of the segment facts (1: clock, priors, private documents). */
 export const SEGMENT_FORMAT = 1;
-const MAGIC = Buffer.from('OGSSEGMT', 'latin1');
+const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
  * a common term's read them all, a few hundred reads per 100k documents).

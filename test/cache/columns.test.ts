@@ -6,10 +6,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnBuilder, COLUMNS_FORMAT, NUMBER_BLOCK, numberBlocks, openColumns, saveColumns } from '../../src/cache/columns.js';
 import type { Column, ColumnType } from '../../src/kinds/collection-view.js';
+import { footerOf, sectionAt as framedSectionAt, withFooter, withSection as withFramedSection } from './helpers/framed-bytes.js';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -149,61 +149,35 @@ describe('ColumnBuilder', () => {
 
 // --- the file -----------------------------------------------------------------------------------------------
 
-const pad8 = (n: number): number => Math.ceil(n / 8) * 8;
 
 interface TestSection {
   name: string;
-  type: ColumnType;
-  offset: number;
+  type: string;
+  /** Byte length of the column's section. */
   length: number;
-  crc: number;
   ids?: number;
   dictBytes?: number;
 }
-interface TestHeader {
-  format: number;
+interface TestMeta {
   id: string;
   count: number;
-  dataBytes: number;
   columns: TestSection[];
 }
 
-function headerOf(bytes: Buffer): { header: TestHeader; dataStart: number } {
-  const length = bytes.readUInt32LE(8);
-  const header = JSON.parse(bytes.toString('utf8', 16, 16 + length)) as TestHeader;
-  return { header, dataStart: pad8(16 + length) };
-}
+/** The file with its footer's metadata replaced by `change(meta)`, checksums recomputed (so only the contents are wrong). */
+const withMeta = (bytes: Buffer, change: (meta: TestMeta) => void): Buffer => withFooter(bytes, (footer) => change(footer.meta as TestMeta));
 
-/** The file with its header replaced by `change(header)`, CRC recomputed (so only the contents are wrong). */
-function withHeader(bytes: Buffer, change: (header: TestHeader) => void): Buffer {
-  const { header, dataStart } = headerOf(bytes);
-  change(header);
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const head = Buffer.alloc(pad8(16 + json.length));
-  bytes.copy(head, 0, 0, 8);
-  head.writeUInt32LE(json.length, 8);
-  head.writeUInt32LE(crc32(json) >>> 0, 12);
-  json.copy(head, 16);
-  return Buffer.concat([head, bytes.subarray(dataStart)]);
-}
-
-/** Absolute byte offset of a column's section in the file. */
+/** Absolute byte offset of a column's section in the file, and its footer entry (with its length). */
 function sectionAt(bytes: Buffer, name: string): { at: number; section: TestSection } {
-  const { header, dataStart } = headerOf(bytes);
-  const section = header.columns.find((c) => c.name === name)!;
-  return { at: dataStart + section.offset, section };
+  const [at, length] = framedSectionAt(bytes, name);
+  const entry = (footerOf(bytes).footer.meta as TestMeta).columns.find((c) => c.name === name)!;
+  return { at, section: { ...entry, length } };
 }
 
-/** The file with bytes of a column's section rewritten and its CRC in the header recomputed. */
+/** The file with bytes of a column's section rewritten and its block CRCs recomputed. */
 function withSection(bytes: Buffer, name: string, change: (section: Buffer, info: TestSection) => void): Buffer {
-  const copy = Buffer.from(bytes);
-  const { at, section } = sectionAt(copy, name);
-  const body = copy.subarray(at, at + section.length);
-  change(body, section);
-  const crc = crc32(body) >>> 0;
-  return withHeader(copy, (header) => {
-    header.columns.find((c) => c.name === name)!.crc = crc;
-  });
+  const { section } = sectionAt(bytes, name);
+  return withFramedSection(bytes, name, (body) => change(body, section));
 }
 
 /** A number column as the builder makes it: with its block statistics (stored and read back with it). */
@@ -322,22 +296,23 @@ describe('saveColumns / openColumns', () => {
     ['another id', (b) => b, 'key-2'],
     ['another count', (b) => b, 'key-1', 4],
     ['another magic', (b) => (b.write('NOTCOLS!', 0, 'latin1'), b)],
-    ['another format', (b) => withHeader(b, (h) => (h.format = COLUMNS_FORMAT + 1))],
-    ['a flipped header byte', (b) => (b[20]! ^= 0x01, b)],
+    ['another format', (b) => (b.writeUInt32LE(COLUMNS_FORMAT + 1, 8), b)],
+    ['a flipped footer byte', (b) => (b[footerOf(b).at + 5]! ^= 0x01, b)],
     ['an empty file', () => Buffer.alloc(0)],
     ['a file cut inside the prefix', (b) => b.subarray(0, 10)],
     ['a file cut inside the header', (b) => b.subarray(0, 40)],
     ['a file missing its last byte', (b) => b.subarray(0, b.length - 1)],
     ['a file with a byte too many', (b) => Buffer.concat([b, Buffer.alloc(1)])],
     ['garbage', () => Buffer.from('{"format":1,"id":"key-1","count":3}')],
-    ['a table of contents that is not a list', (b) => withHeader(b, (h) => Object.assign(h, { columns: 'x' }))],
-    ['a section past the data', (b) => withHeader(b, (h) => (h.columns[0]!.offset = h.dataBytes))],
-    ['an unaligned section', (b) => withHeader(b, (h) => (h.columns[2]!.offset += 1))],
-    ['a section length that does not fit its type', (b) => withHeader(b, (h) => (h.columns[1]!.length += 1))],
-    ['a strings section with an id count that does not fit', (b) => withHeader(b, (h) => (h.columns[2]!.ids! += 1))],
-    ['an unknown column type', (b) => withHeader(b, (h) => Object.assign(h.columns[0]!, { type: 'date' }))],
-    ['a duplicate column name', (b) => withHeader(b, (h) => (h.columns[1]!.name = h.columns[0]!.name))],
-    ['a negative offset', (b) => withHeader(b, (h) => (h.columns[0]!.offset = -8))],
+    ['a table of contents that is not a list', (b) => withMeta(b, (m) => Object.assign(m, { columns: 'x' }))],
+    ['a section past the data', (b) => withFooter(b, (f) => (f.sections.comments![0] = f.crcs[0]))],
+    ['an unaligned section', (b) => withFooter(b, (f) => (f.sections.labels![0] += 1))],
+    ['a section length that does not fit its type', (b) => withFooter(b, (f) => (f.sections.open![1] += 1))],
+    ['a strings section with an id count that does not fit', (b) => withMeta(b, (m) => (m.columns[2]!.ids! += 1))],
+    ['an unknown column type', (b) => withMeta(b, (m) => Object.assign(m.columns[0]!, { type: 'date' }))],
+    ['a duplicate column name', (b) => withMeta(b, (m) => (m.columns[1]!.name = m.columns[0]!.name))],
+    ['a negative offset', (b) => withFooter(b, (f) => (f.sections.comments![0] = -8))],
+    ['a section missing', (b) => withFooter(b, (f) => delete f.sections.labels)],
   ])('refuses %s when opened', async (_label, damage, id = 'key-1', count = 3) => {
     const file = await saved();
     const bytes = damage(readFileSync(file), file);
@@ -354,7 +329,7 @@ describe('saveColumns / openColumns', () => {
 
   it('opens a file whose header was rewritten unchanged (the helper itself is sound)', async () => {
     const file = await saved();
-    writeFileSync(file, withHeader(readFileSync(file), () => undefined));
+    writeFileSync(file, withMeta(readFileSync(file), () => undefined));
     const reopened = withSection(readFileSync(file), 'labels', () => undefined);
     writeFileSync(file, reopened);
     expect(openColumns(file, 'key-1', 3)?.get('labels')).toEqual(sample().get('labels'));

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FRAME_BLOCK_BYTES, FramedFile, FramingError, writeFramed } from '../../src/cache/framing.js';
+import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, writeFramed } from '../../src/cache/framing.js';
+import { footerOf } from './helpers/framed-bytes.js';
 
 const MAGIC = Buffer.from('TESTFRAM', 'latin1');
 const big = Float64Array.from({ length: (3 * FRAME_BLOCK_BYTES) / 8 + 5 }, (_, i) => i * 1.5);
@@ -60,5 +61,72 @@ describe('framed files', () => {
     const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'framing-')), 'file');
     writeFileSync(blocker, 'x');
     expect(writeFramed(path.join(blocker, 'f.bin'), MAGIC, 1, {}, new Map())).toBeUndefined();
+  });
+
+  it('streams sections: reserved ones filled side by side, one of unknown length at the end written in the background', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'framing-')), 'streamed.bin');
+    const B = 64;
+    const writer = FramedWriter.create(file, MAGIC, 5, B)!;
+    const a = writer.reserve('a', 300);
+    const b = writer.reserve('b', 130);
+    for (let i = 0; i < 300; i += 30) {
+      a.write(Uint8Array.from({ length: 30 }, (_, k) => (i + k) & 0xff));
+      if (i < 130) b.write(Uint8Array.from({ length: Math.min(30, 130 - i) }, (_, k) => (i + k + 7) & 0xff));
+    }
+    a.end();
+    b.end();
+    expect(() => writer.reserve('a', 1)).toThrow(/twice/);
+    const tail = writer.stream('tail');
+    expect(() => writer.add('late', new Uint8Array(1))).toThrow(/still streaming/);
+    const chunks = Array.from({ length: 9 }, (_, c) => Buffer.alloc(33 + c, c + 1));
+    for (const chunk of chunks) tail.writeAsync(chunk);
+    tail.end();
+    writer.add('after', new Uint32Array([1, 2]));
+    const size = await writer.finish({ n: 1 });
+    expect(size).toBe(readFileSync(file).length);
+    const f = FramedFile.open(file, MAGIC, 5)!;
+    expect(f.blockBytes).toBe(B);
+    expect([...f.read('a')]).toEqual(Array.from({ length: 300 }, (_, k) => k & 0xff));
+    expect([...f.read('b')]).toEqual(Array.from({ length: 130 }, (_, k) => (k + 7) & 0xff));
+    expect(Buffer.from(f.read('tail'))).toEqual(Buffer.concat(chunks));
+    expect([...new Uint32Array(f.read('after').buffer)]).toEqual([1, 2]);
+  });
+
+  it('refuses to finish a reserved section that was not filled exactly', () => {
+    const writer = FramedWriter.inMemory(MAGIC, 1);
+    const s = writer.reserve('s', 8);
+    expect(() => s.write(new Uint8Array(9))).toThrow(/overflows/);
+    s.write(new Uint8Array(4));
+    expect(() => s.end()).toThrow(/4 of 8/);
+  });
+
+  it('round-trips in memory, and checks each page of block CRCs when first needed', () => {
+    const blocks = CRC_PAGE_ENTRIES + 10;
+    const writer = FramedWriter.inMemory(FILE_MAGIC.columns, 2, 8);
+    writer.add('many', Float64Array.from({ length: blocks }, (_, i) => i));
+    const bytes = writer.finishBytes(null);
+    expect(bytes.length % 8).toBe(0);
+    const whole = FramedFile.fromBytes(bytes, FILE_MAGIC.columns, 2);
+    expect(new Float64Array(whole.read('many').buffer)[blocks - 1]).toBe(blocks - 1);
+    const { footer } = footerOf(bytes);
+    expect(footer.pages).toHaveLength(2);
+    const damaged = Buffer.from(bytes);
+    damaged[footer.crcs[0] + 4 * (CRC_PAGE_ENTRIES + 3)]! ^= 1; // page 1 of the block CRCs
+    const f = FramedFile.fromBytes(damaged, FILE_MAGIC.columns, 2);
+    expect(new Float64Array(f.read('many', 0, 8).buffer)[0]).toBe(0);
+    expect(() => f.read('many', 8 * CRC_PAGE_ENTRIES, 8)).toThrow(/block CRC page 1 is corrupt/);
+  });
+
+  it('reads only what is asked once a block is checked, and refuses a file of the old framing', () => {
+    const file = written();
+    const f = FramedFile.open(file, MAGIC, 3)!;
+    expect(f.read('big', 8, 8).length).toBe(8);
+    expect(f.read('big', 16, 8).length).toBe(8);
+    f.close();
+    expect(() => f.read('big', 0, 8)).toThrow(/closed/);
+    const bytes = readFileSync(file);
+    bytes.writeUInt32LE(0, 12); // framing version 0: the first framing's files
+    writeFileSync(file, bytes);
+    expect(() => FramedFile.open(file, MAGIC, 3)).toThrow(/framing 0, expected 2/);
   });
 });

@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
@@ -14,6 +13,7 @@ import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { DataError } from '../../src/dump/data-error.js';
 import { forEachRecord, lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { openStore } from '../../src/store/store.js';
+import { footerOf, sectionAt, withSection } from './helpers/framed-bytes.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -35,7 +35,8 @@ async function snapshotWithCorruptFirstRecord(dir: string): Promise<string> {
   await saveSnapshot(dir, 'issues', 'k1', records, pulls);
   const file = snapshotFile(dir, 'issues', 'k1');
   const bytes = readFileSync(file);
-  bytes[10] = bytes[10]! ^ 0x01; // texts follow the 8-byte MAGIC
+  const at = sectionAt(bytes, 'texts')[0] + 2;
+  bytes[at] = bytes[at]! ^ 0x01;
   writeFileSync(file, bytes);
   return file;
 }
@@ -84,16 +85,13 @@ describe('record snapshot file', () => {
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
     writeFileSync(file, 'garbage');
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
-    // Layout: MAGIC | texts | offsets | header | u32 header length | u32 header CRC | MAGIC.
-    const headerLength = good.readUInt32LE(good.length - 16);
-    const headerStart = good.length - 16 - headerLength;
-    const badHeader = Buffer.from(good);
-    badHeader[headerStart + 2] = 0x7b; // inside the header JSON
-    writeFileSync(file, badHeader);
+    const badFooter = Buffer.from(good);
+    badFooter[footerOf(good).at + 2] = 0x7b; // inside the footer JSON
+    writeFileSync(file, badFooter);
     expect(await loadSnapshot(dir, 'issues', 'k1')).toBeUndefined();
-    // A damaged table entry (here the last text's CRC: the pull's) is found when that text is read, never served.
+    // A damaged block of the pull table is found when a pull is looked up, never served.
     const badTable = Buffer.from(good);
-    badTable[headerStart - 3] = badTable[headerStart - 3]! ^ 0xff;
+    badTable[sectionAt(good, 'pulls')[0]] = badTable[sectionAt(good, 'pulls')[0]]! ^ 0xff;
     writeFileSync(file, badTable);
     const opened = (await loadSnapshot(dir, 'issues', 'k1'))!;
     expect(opened.records[0]).toEqual(records[0]);
@@ -125,26 +123,15 @@ describe('record snapshot file', () => {
     await saveSnapshot(dir, 'issues', 'k1', records, pulls);
     const file = snapshotFile(dir, 'issues', 'k1');
     const good = readFileSync(file);
-    // Layout: MAGIC | texts | offsets (f64, texts + 1) | CRCs (u32, texts) | header | u32 length | u32 CRC | MAGIC.
-    const headerLength = good.readUInt32LE(good.length - 16);
-    const headerStart = good.length - 16 - headerLength;
-    const header = JSON.parse(good.subarray(headerStart, headerStart + headerLength).toString('utf8')) as { textBytes: number; tablesCrc: number };
-    const texts = records.length + pulls.size;
-    const tableStart = headerStart - (texts + 1) * 8 - texts * 4;
-    const bad = Buffer.from(good.subarray(0, headerStart));
-    bad.writeDoubleLE(header.textBytes, tableStart + 8); // text 0 ends, and text 1 starts, past text 1's end
-    const tablesCrc = crc32(bad.subarray(tableStart)) >>> 0;
-    const headerBytes = Buffer.from(JSON.stringify({ ...header, tablesCrc }), 'utf8');
-    const trailer = Buffer.alloc(16);
-    trailer.writeUInt32LE(headerBytes.length, 0);
-    trailer.writeUInt32LE(crc32(headerBytes) >>> 0, 4);
-    good.copy(trailer, 8, good.length - 8);
-    writeFileSync(file, Buffer.concat([bad, headerBytes, trailer]));
+    const textBytes = sectionAt(good, 'texts')[1];
+    // Text 0 ends, and text 1 starts, past text 1's end — under valid block checksums.
+    const bad = withSection(good, 'offsets', (offsets) => offsets.writeDoubleLE(textBytes, 8));
+    writeFileSync(file, bad);
     const snapshot = (await loadSnapshot(dir, 'issues', 'k1'))!;
     expect(snapshot.records.length).toBe(3);
     expect(() => snapshot.records[1]).toThrow(IndexFileError);
     expect(existsSync(file)).toBe(false);
-    writeFileSync(file, Buffer.concat([bad, headerBytes, trailer]));
+    writeFileSync(file, bad);
     const healed = (await loadSnapshot(dir, 'issues', 'k1', () => ({ records, pulls })))!;
     expect([...healed.records]).toEqual(records);
     expect(healed.records[2]).toEqual(records[2]);

@@ -19,6 +19,7 @@ import { viewerFor } from '../../src/request/viewer.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
 import { SMALL_DUMP } from '../helpers/small-dump.js';
+import { sectionAt } from '../cache/helpers/framed-bytes.js';
 
 const TEXT_MATCH = 'application/vnd.github.text-match+json';
 const QUERIES: readonly SearchRequest[] = [
@@ -130,10 +131,7 @@ describe('a damaged cache file', () => {
     const store = openStore(dump, { cacheDir: dir });
     await store.prebuild(['issues']); // opened: dictionary checked, no posting block read yet
     const bytes = readFileSync(lunr);
-    const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString('utf8')) as {
-      sections: Record<string, [number, number, number]>;
-    };
-    const [postDocs] = header.sections.postDocs!;
+    const [postDocs] = sectionAt(bytes, 'postDocs');
     bytes[postDocs + 4]! ^= 0x10;
     writeFileSync(lunr, bytes); // same inode: the open descriptor reads the damaged bytes
     notices.length = 0;
