@@ -439,14 +439,20 @@ export async function loadSnapshot(
       if (!record) throw unrecoverable(file, damage, new Error('the dump no longer holds the record'));
       return record;
     };
-    const parse = (i: number): RawRecord => {
-      if (replacement) return fromDump(i);
+    /** Text `i`, or undefined when its offsets or CRC do not match (`damage` says which). */
+    const textOf = (i: number): Buffer | undefined => {
       const start = offsetOf(i);
       const end = offsetOf(i + 1);
       const inOrder = Number.isSafeInteger(start) && Number.isSafeInteger(end) && 0 <= start && start <= end && end <= header.textBytes;
       const bytes = inOrder ? read(textStart + start, end - start) : undefined;
-      if (bytes === undefined || crc32(bytes) >>> 0 !== crcOf(i)) {
-        damage = bytes === undefined ? `record ${i} has bad offsets` : `record ${i} fails its checksum`;
+      if (bytes !== undefined && crc32(bytes) >>> 0 === crcOf(i)) return bytes;
+      damage = bytes === undefined ? `record ${i} has bad offsets` : `record ${i} fails its checksum`;
+      return undefined;
+    };
+    const parse = (i: number): RawRecord => {
+      if (replacement) return fromDump(i);
+      const bytes = textOf(i);
+      if (bytes === undefined) {
         removeQuietly(file);
         if (!fallback) throw new IndexFileError(`the record snapshot ${file} is corrupt; it was deleted and is rebuilt on the next run`);
         cacheNotice(file, damage);
@@ -456,6 +462,14 @@ export async function loadSnapshot(
     };
     // A record's weight (for the cache's bound) from its offsets; damaged ones weigh nothing (they are never kept).
     const records = lazyRecords(header.count, parse, (i) => Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0);
+    // A record's text as stored (recordText): a damaged one takes parse's path (notice, delete, the dump) and gives none.
+    const rawText = (i: number): Buffer | undefined => {
+      if (replacement || !(i >= 0 && i < header.count)) return undefined;
+      const bytes = textOf(i);
+      if (bytes === undefined) void records[i];
+      return bytes;
+    };
+    Object.defineProperty(records, RECORD_TEXT, { value: rawText });
     const pullIndex = new Map<number, number>();
     header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
     // Parsed pulls, the most recently parsed kept (first in, first out, as the records).
@@ -482,4 +496,16 @@ export async function loadSnapshot(
   } finally {
     if (!keep) closeSync(fd);
   }
+}
+
+/** The property of a snapshot's lazy record array that reads a record's stored text (see {@link recordText}). */
+const RECORD_TEXT = Symbol('record text');
+
+/**
+ * The bytes record `doc` has in its snapshot (the compact JSON text it was written with, CRC-checked), or
+ * undefined when `records` are not a snapshot's or that text is damaged (then the snapshot's usual damage path
+ * runs: one notice, the file deleted, the records read from the dump).
+ */
+export function recordText(records: readonly RawRecord[], doc: number): Buffer | undefined {
+  return (records as { readonly [RECORD_TEXT]?: (doc: number) => Buffer | undefined })[RECORD_TEXT]?.(doc);
 }
