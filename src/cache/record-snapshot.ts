@@ -462,14 +462,25 @@ export async function loadSnapshot(
     };
     // A record's weight (for the cache's bound) from its offsets; damaged ones weigh nothing (they are never kept).
     const records = lazyRecords(header.count, parse, (i) => Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0);
-    // A record's text as stored (recordText): a damaged one takes parse's path (notice, delete, the dump) and gives none.
-    const rawText = (i: number): Buffer | undefined => {
-      if (replacement || !(i >= 0 && i < header.count)) return undefined;
-      const bytes = textOf(i);
-      if (bytes === undefined) void records[i];
-      return bytes;
+    // The texts as stored (snapshotTexts): a damaged one takes parse's path (notice, delete, the dump) and gives none.
+    const storedTexts: SnapshotTexts = {
+      text(i) {
+        if (replacement || !(i >= 0 && i < header.count)) return undefined;
+        const bytes = textOf(i);
+        if (bytes === undefined) void records[i];
+        return bytes;
+      },
+      start: (i) => offsetOf(i),
+      bytes(start, length) {
+        if (replacement || !(start >= 0 && length >= 0 && start + length <= header.textBytes)) return undefined;
+        try {
+          return read(textStart + start, length);
+        } catch {
+          return undefined;
+        }
+      },
     };
-    Object.defineProperty(records, RECORD_TEXT, { value: rawText });
+    Object.defineProperty(records, SNAPSHOT_TEXTS, { value: storedTexts });
     const pullIndex = new Map<number, number>();
     header.pullDocs.forEach((doc, j) => pullIndex.set(doc, header.count + j));
     // Parsed pulls, the most recently parsed kept (first in, first out, as the records).
@@ -498,14 +509,20 @@ export async function loadSnapshot(
   }
 }
 
-/** The property of a snapshot's lazy record array that reads a record's stored text (see {@link recordText}). */
-const RECORD_TEXT = Symbol('record text');
+/** The property of a snapshot's lazy record array that reads its stored texts (see {@link snapshotTexts}). */
+const SNAPSHOT_TEXTS = Symbol('snapshot texts');
 
-/**
- * The bytes record `doc` has in its snapshot (the compact JSON text it was written with, CRC-checked), or
- * undefined when `records` are not a snapshot's or that text is damaged (then the snapshot's usual damage path
- * runs: one notice, the file deleted, the records read from the dump).
- */
-export function recordText(records: readonly RawRecord[], doc: number): Buffer | undefined {
-  return (records as { readonly [RECORD_TEXT]?: (doc: number) => Buffer | undefined })[RECORD_TEXT]?.(doc);
+/** A snapshot's record texts as stored: the records' compact JSON, back to back in document order. */
+export interface SnapshotTexts {
+  /** Record `doc`'s text, CRC-checked; undefined when damaged (then the snapshot's damage path has run: one notice, the file deleted, the dump read). */
+  text(doc: number): Buffer | undefined;
+  /** Where record `doc`'s text starts among the texts (bytes). */
+  start(doc: number): number;
+  /** Bytes `[start, start + length)` of the texts, not checked (the caller checks them); undefined outside them or on a read error. */
+  bytes(start: number, length: number): Buffer | undefined;
+}
+
+/** The stored texts of a snapshot's records, or undefined when `records` are not a snapshot's. */
+export function snapshotTexts(records: readonly RawRecord[]): SnapshotTexts | undefined {
+  return (records as { readonly [SNAPSHOT_TEXTS]?: SnapshotTexts })[SNAPSHOT_TEXTS];
 }

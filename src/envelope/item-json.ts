@@ -10,7 +10,7 @@
  * different queries over the same documents mostly concatenates. Items with text matches are built per page.
  */
 import { itemFileOf } from '../cache/item-file.js';
-import { recordText } from '../cache/record-snapshot.js';
+import { snapshotTexts } from '../cache/record-snapshot.js';
 import { layOutJson } from './json-layout.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { setOwn } from '../kinds/common.js';
@@ -141,7 +141,8 @@ function cacheOf(c: ItemSource, key: string): BoundedLru<Buffer> {
 export function cachedItemJson(c: ItemSource, doc: number, media: MediaOptions): Buffer {
   const key = itemMediaKey(c.spec, media);
   if (key === '') {
-    const stored = itemFileOf(c)?.read(doc, (d) => recordText(c.records, d));
+    const file = itemFileOf(c);
+    const stored = file?.read(doc, snapshotTexts(c.records));
     if (stored) return layOutJson(stored, 2, 4);
   }
   const cache = cacheOf(c, key);

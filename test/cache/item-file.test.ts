@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commonEnds, ItemFile, writeItemFile } from '../../src/cache/item-file.js';
+import { commonEnds, ItemFile, writeItemFile, type RecordText, type RecordTexts } from '../../src/cache/item-file.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 
 const TEXTS = ['{\n      "a": 1,"score":1.0\n    }', '', 'ünïcödé ✓', 'x'.repeat(5_000_000)].map((t) => Buffer.from(t, 'utf8'));
@@ -22,34 +22,51 @@ beforeEach(() => {
 });
 afterEach(() => setCacheNoticeSink(undefined));
 
+/** A record snapshot's texts, back to back: each record's text and where it starts, and the reader's view. */
+function snapshotOf(records: ReadonlyArray<Buffer | undefined>): { texts: Array<RecordText | undefined>; reader: RecordTexts } {
+  let start = 0;
+  const texts = records.map((bytes) => {
+    const text = bytes && { bytes, start };
+    start += bytes?.length ?? 0;
+    return text;
+  });
+  const all = Buffer.concat(records.filter((r) => r !== undefined));
+  return { texts, reader: { bytes: (at, length) => (at + length <= all.length ? Buffer.from(all.subarray(at, at + length)) : undefined) } };
+}
+
 /** Record texts for TEXTS: document 0's item is its record with a score inserted, 1 is unrelated, 2 and 3 none. */
-const RECORDS: Array<Buffer | undefined> = [Buffer.from('{\n      "a": 1,"z":2\n    }'.replace(',"z":2', ''), 'utf8'), Buffer.from('zzz'), undefined, undefined];
-const ENTRY = 24;
-const write = (texts: readonly Buffer[], count = texts.length, records: ReadonlyArray<Buffer | undefined> = RECORDS) =>
+const RECORDS = snapshotOf([Buffer.from('{\n      "a": 1\n    }'), Buffer.from('zzz'), undefined, undefined]);
+const ENTRY = 48;
+const write = (texts: readonly Buffer[], count = texts.length, records = RECORDS.texts) =>
   writeItemFile(file, count, (add) => texts.forEach((t, doc) => add(t, records[doc])));
-const recordOf = (doc: number): Buffer | undefined => RECORDS[doc];
+const reader = RECORDS.reader;
 
 describe('rendered-items file', () => {
   it('reads back every text, in any order', () => {
     expect(write(TEXTS)).toBe(readFileSync(file).length);
     const items = ItemFile.open(file, TEXTS.length)!;
-    for (const doc of [3, 0, 2, 1, 0]) expect(items.read(doc, recordOf)!.equals(TEXTS[doc]!)).toBe(true);
+    for (const doc of [3, 0, 2, 1, 0]) expect(items.read(doc, reader)!.equals(TEXTS[doc]!)).toBe(true);
     expect(notices).toEqual([]);
   });
 
   it('stores an item that is its record plus a splice as a reference (the file holds only the patch)', () => {
-    const records = [Buffer.from('{"id":1,"title":"' + 'long title '.repeat(100) + '","body":null}')];
-    const texts = [Buffer.from(records[0]!.toString().replace('"title"', '"score":1.0,"title"'))];
-    const size = writeItemFile(file, 1, (add) => add(texts[0]!, records[0]))!;
-    expect(size).toBeLessThan(100);
-    const items = ItemFile.open(file, 1)!;
-    expect(items.read(0, () => records[0])!.equals(texts[0]!)).toBe(true);
+    const record = Buffer.from('{"id":1,"title":"' + 'long title '.repeat(100) + '","body":null}');
+    const item = Buffer.from(record.toString().replace('"title"', '"score":1.0,"title"'));
+    const longer = Buffer.from(record.toString().replace('"title"', '"score":1.0,"extra":"' + 'x'.repeat(40) + '","title"'));
+    const snapshot = snapshotOf([Buffer.from('[]'), record, record]);
+    const size = writeItemFile(file, 3, (add) => [Buffer.from('[]'), item, longer].forEach((t, doc) => add(t, snapshot.texts[doc])))!;
+    expect(size).toBeLessThan(32 + 3 * ENTRY + 80);
+    const items = ItemFile.open(file, 3)!;
+    expect(items.read(1, snapshot.reader)!.equals(item)).toBe(true);
+    expect(items.read(2, snapshot.reader)!.equals(longer)).toBe(true);
+    expect(items.read(0, snapshot.reader)!.toString()).toBe('[]');
   });
 
   it('gives nothing, and keeps the file, when a referenced record text is not at hand', () => {
     write(TEXTS);
     const items = ItemFile.open(file, TEXTS.length)!;
-    expect(items.read(0, () => undefined)).toBeUndefined();
+    expect(items.read(0, undefined)).toBeUndefined();
+    expect(items.read(0, { bytes: () => undefined })).toBeUndefined();
     expect(items.usable).toBe(true);
     expect(notices).toEqual([]);
   });
@@ -57,7 +74,7 @@ describe('rendered-items file', () => {
   it('a record text other than the one the item was written against: never served, one notice, file deleted', () => {
     write(TEXTS);
     const items = ItemFile.open(file, TEXTS.length)!;
-    expect(items.read(0, () => Buffer.from('{\n      "b": 1\n    }'))).toBeUndefined();
+    expect(items.read(0, { bytes: () => Buffer.from('{\n      "b": 1\n    }') })).toBeUndefined();
     expect(items.usable).toBe(false);
     expect(notices).toHaveLength(1);
     expect(existsSync(file)).toBe(false);
@@ -67,13 +84,13 @@ describe('rendered-items file', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.option(fc.string({ unit: 'binary' }))), { minLength: 1, maxLength: 6 }), (pairs) => {
         const texts = pairs.map(([t]) => Buffer.from(t));
-        const records = pairs.map(([, r]) => (r === null ? undefined : Buffer.from(r)));
-        writeItemFile(file, texts.length, (add) => texts.forEach((t, doc) => add(t, records[doc])));
+        const snapshot = snapshotOf(pairs.map(([, r]) => (r === null ? undefined : Buffer.from(r))));
+        writeItemFile(file, texts.length, (add) => texts.forEach((t, doc) => add(t, snapshot.texts[doc])));
         const items = ItemFile.open(file, texts.length)!;
-        texts.forEach((t, doc) => expect(items.read(doc, (d) => records[d])!.equals(t)).toBe(true));
+        texts.forEach((t, doc) => expect(items.read(doc, snapshot.reader)!.equals(t)).toBe(true));
         items.close();
       }),
-      { numRuns: 25 },
+      { numRuns: 10 },
     );
   });
 
@@ -108,9 +125,9 @@ describe('rendered-items file', () => {
     bytes[where(bytes.length)]! ^= 0x04;
     writeFileSync(file, bytes);
     const items = ItemFile.open(file, TEXTS.length)!;
-    expect(items.read(0, recordOf)!.equals(TEXTS[0]!)).toBe(true);
-    expect(items.read(3, recordOf)).toBeUndefined(); // the text of document 3 and its entry are the damaged ones
-    expect(items.read(0, recordOf)).toBeUndefined();
+    expect(items.read(0, reader)!.equals(TEXTS[0]!)).toBe(true);
+    expect(items.read(3, reader)).toBeUndefined(); // the text of document 3 and its entry are the damaged ones
+    expect(items.read(0, reader)).toBeUndefined();
     expect(items.usable).toBe(false);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(file);
