@@ -54,8 +54,7 @@ const LAYOUT_TIERING_BUDGET = 72_000_000;
 
 /** True when the process was started with its own `--wasm-tiering-budget` (then it is left alone). */
 function hasOwnTieringBudget(): boolean {
-  const given = (args: readonly string[]) => args.some((arg) => arg.startsWith('--wasm-tiering-budget') || arg.startsWith('--wasm_tiering_budget'));
-  return given(process.execArgv) || given((process.env.NODE_OPTIONS ?? '').split(/\s+/));
+  return process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget') || arg.startsWith('--wasm_tiering_budget'));
 }
 
 /** The compiled module (null: WebAssembly is unavailable or refused it), made on first use. */
