@@ -1,18 +1,29 @@
 /**
  * The rendered-items file `<kind>-<id>.items`: every document's item without `text_matches` (the media options of
- * its kind's `project` unset), as the UTF-8 JSON text an envelope embeds (src/kinds/item-text.ts). Written by
- * `search index` and `search serve` at start-up; read one item at a time, so a page of results is a few reads and
- * a concatenation instead of parsing, projecting and serialising each record.
+ * its kind's `project` unset), as its compact JSON text with `score` written `1.0` (src/envelope/item-json.ts lays
+ * it out as the envelope embeds it). Written by `search index` and `search serve` at start-up; read one item at a
+ * time, so a page of results is a few reads, a re-indenting pass and a concatenation instead of parsing,
+ * projecting and serialising each record.
+ *
+ * An item is mostly its record: an issue's item is the record's compact text with `"score":1.0` inserted. So an
+ * item whose compact text differs from its record's text in the record snapshot (src/cache/record-snapshot.ts) by
+ * one splice is stored as a reference: where the record's text lies among the snapshot's texts, and the patch —
+ * the item is the record's bytes `[0, cut)`, the patch, the record's bytes `[resume, end)`. Anything else (no
+ * snapshot text, a projection that changes much) stores the item's own compact text. The split is found from the
+ * longest common prefix and suffix of the two texts, so decoding is exact by construction; reading a reference
+ * is one read of the entry (a patch of up to {@link INLINE_PATCH_BYTES} sits in it) and one of the record's bytes.
  *
  * Layout (little-endian), written front to back in one pass (the document count is known only at the end):
  * - header, {@link HEADER_BYTES} bytes: magic `OGSITEMS`, format (u32), document count (u32), offset of the
  *   entries (u64), CRC-32 of the first 24 bytes (u32), 4 bytes zero;
- * - the texts, in document order;
- * - entries, 16 bytes per document: offset of its text from the start of the file (u64), byte length (u32),
- *   CRC-32 of the text (u32).
- * A text whose bytes do not match its entry (a flipped bit anywhere in entry or text, a truncated file) is never
- * served: the reader gives one notice, stops using the file and deletes it, and the caller renders the item
- * itself — the answer is the same as from a good file.
+ * - the stored bytes (patches and own texts), in document order;
+ * - entries, {@link ENTRY_BYTES} per document: CRC-32 of the item's whole compact text (u32), `cut` (u32),
+ *   `resume` (u32; {@link OWN_TEXT} when the stored bytes are the whole text), length of the stored bytes (u32),
+ *   their offset from the start of the file (u64; unused for a patch kept inline), start of the record's text
+ *   among the snapshot's texts (u64), its length (u32), the inline patch (up to {@link INLINE_PATCH_BYTES}).
+ * An item whose text does not match its entry's CRC (a flipped bit in entry, patch or the record's text, a
+ * truncated file, a snapshot of other texts) is never served: the reader gives one notice, stops using the file
+ * and deletes it, and the caller renders the item itself — the answer is the same as from a good file.
  */
 import { closeSync, fstatSync, readSync, rmSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
@@ -21,12 +32,33 @@ import { TempFile } from './temp-file.js';
 import { cacheNotice } from './notice.js';
 
 /** Version of the layout above (and of the item text it holds). */
-export const ITEMS_FORMAT = 5;
+export const ITEMS_FORMAT = 6;
 const MAGIC = Buffer.from('OGSITEMS', 'latin1');
 const HEADER_BYTES = 32;
-const ENTRY_BYTES = 16;
+const ENTRY_BYTES = 48;
+/** A patch this short is kept in its entry (an issue's is `"score":1.0,`: 12 bytes). */
+const INLINE_PATCH_BYTES = 12;
+/** `resume` of an entry whose stored bytes are the item's whole text (no reference to its record). */
+const OWN_TEXT = 0xffff_ffff;
+/**
+ * A reference is stored when its patch is at most this fraction of the item's text (else the text itself: a
+ * reference still costs a read of the record's text).
+ */
+const MAX_PATCH_FRACTION = 0.5;
 /** Bytes of texts buffered before each write while the file is written. */
 const WRITE_CHUNK_BYTES = 1 << 20;
+
+/** A record's text in the record snapshot, and where it starts among the snapshot's texts (bytes). */
+export interface RecordText {
+  readonly bytes: Uint8Array;
+  readonly start: number;
+}
+
+/** The record snapshot's texts, as the reader of a rendered-items file reads them (record-snapshot.ts's SnapshotTexts). */
+export interface RecordTexts {
+  /** Bytes `[start, start + length)` of the texts (unchecked), or undefined. */
+  bytes(start: number, length: number): Buffer | undefined;
+}
 
 /** An open rendered-items file. */
 export class ItemFile {
@@ -82,20 +114,41 @@ export class ItemFile {
   }
 
   /**
-   * The text of `doc` (0 ≤ doc < count), or undefined when the file is no longer usable or this item is damaged
-   * (then the file is dropped with a notice, see the module comment).
+   * The compact text of `doc`'s item (0 ≤ doc < count; fresh bytes), or undefined when the file is no longer usable,
+   * the item refers to a record text `texts` cannot give (then it is rendered, the file stays), or the item is
+   * damaged (then the file is dropped with a notice, see the module comment).
+   * @param texts the record snapshot's texts the file was written against
    */
-  read(doc: number): Buffer | undefined {
+  read(doc: number, texts: RecordTexts | undefined): Buffer | undefined {
     const fd = this.fd;
     if (fd === undefined) return undefined;
+    const entry = this.entry;
     try {
-      if (readSync(fd, this.entry, 0, ENTRY_BYTES, this.entriesAt + doc * ENTRY_BYTES) === ENTRY_BYTES) {
-        const offset = Number(this.entry.readBigUInt64LE(0));
-        const length = this.entry.readUInt32LE(8);
-        if (offset >= HEADER_BYTES && offset + length <= this.entriesAt) {
-          const text = Buffer.allocUnsafe(length);
-          if (readSync(fd, text, 0, length, offset) === length && crc32(text) >>> 0 === this.entry.readUInt32LE(12)) return text;
+      if (readSync(fd, entry, 0, ENTRY_BYTES, this.entriesAt + doc * ENTRY_BYTES) === ENTRY_BYTES) {
+        const crc = entry.readUInt32LE(0);
+        const cut = entry.readUInt32LE(4);
+        const resume = entry.readUInt32LE(8);
+        const length = entry.readUInt32LE(12);
+        const offset = entry.readUInt32LE(16) + entry.readUInt32LE(20) * 0x1_0000_0000;
+        const inline = resume !== OWN_TEXT && length <= INLINE_PATCH_BYTES;
+        let text: Buffer | undefined;
+        if (!inline && !(offset >= HEADER_BYTES && offset + length <= this.entriesAt)) text = undefined;
+        else if (resume === OWN_TEXT) {
+          text = Buffer.allocUnsafe(length);
+          if (readSync(fd, text, 0, length, offset) !== length) text = undefined;
+        } else {
+          if (texts === undefined) return undefined;
+          const record = texts.bytes(entry.readUInt32LE(24) + entry.readUInt32LE(28) * 0x1_0000_0000, entry.readUInt32LE(32));
+          if (record === undefined) return undefined;
+          if (cut <= resume && resume <= record.length) {
+            text = Buffer.allocUnsafe(cut + length + record.length - resume);
+            record.copy(text, 0, 0, cut);
+            if (inline) entry.copy(text, cut, ENTRY_BYTES - INLINE_PATCH_BYTES, ENTRY_BYTES - INLINE_PATCH_BYTES + length);
+            else if (readSync(fd, text, cut, length, offset) !== length) text = undefined;
+            record.copy(text!, cut + length, resume);
+          }
         }
+        if (text !== undefined && crc32(text) >>> 0 === crc) return text;
       }
     } catch {
       // a read error counts as damage
@@ -154,22 +207,51 @@ export class ItemFileWriter {
     return this.out?.ok === true;
   }
 
-  /** Append the next document's text (documents in order, from 0). */
-  add(text: Buffer): void {
+  /**
+   * Append the next document's item (documents in order, from 0).
+   * @param text the item's compact text (what {@link ItemFile.read} gives back)
+   * @param record its record's text in the record snapshot and where that starts among the snapshot's texts, when
+   *   there is one: the item is then stored as a reference to it where that is smaller
+   */
+  add(text: Uint8Array, record?: RecordText): void {
     if (!this.open) return;
     if ((this.count + 1) * ENTRY_BYTES > this.entries.length) {
       const bigger = Buffer.alloc(this.entries.length * 2);
       this.entries.copy(bigger);
       this.entries = bigger;
     }
+    const entries = this.entries;
     const at = this.count * ENTRY_BYTES;
-    this.entries.writeBigUInt64LE(BigInt(this.offset), at);
-    this.entries.writeUInt32LE(text.length, at + 8);
-    this.entries.writeUInt32LE(crc32(text) >>> 0, at + 12);
+    let stored: Uint8Array = text;
+    let cut = 0;
+    let resume = OWN_TEXT;
+    if (record !== undefined && record.bytes.length < OWN_TEXT) {
+      const [prefix, suffix] = commonEnds(text, record.bytes);
+      const patch = text.length - prefix - suffix;
+      if (patch <= text.length * MAX_PATCH_FRACTION) {
+        stored = text.subarray(prefix, prefix + patch);
+        cut = prefix;
+        resume = record.bytes.length - suffix;
+        entries.writeUInt32LE(record.start % 0x1_0000_0000, at + 24);
+        entries.writeUInt32LE(Math.floor(record.start / 0x1_0000_0000), at + 28);
+        entries.writeUInt32LE(record.bytes.length, at + 32);
+      }
+    }
+    entries.writeUInt32LE(crc32(text) >>> 0, at);
+    entries.writeUInt32LE(cut, at + 4);
+    entries.writeUInt32LE(resume, at + 8);
+    entries.writeUInt32LE(stored.length, at + 12);
     this.count++;
-    this.offset += text.length;
-    this.chunk.push(text);
-    this.chunkBytes += text.length;
+    if (resume !== OWN_TEXT && stored.length <= INLINE_PATCH_BYTES) {
+      entries.set(stored, at + ENTRY_BYTES - INLINE_PATCH_BYTES);
+      return;
+    }
+    entries.writeUInt32LE(this.offset % 0x1_0000_0000, at + 16);
+    entries.writeUInt32LE(Math.floor(this.offset / 0x1_0000_0000), at + 20);
+    this.offset += stored.length;
+    // A patch is copied: a view would keep its whole item alive until the chunk is written.
+    this.chunk.push(resume === OWN_TEXT ? Buffer.from(stored.buffer, stored.byteOffset, stored.length) : Buffer.from(stored));
+    this.chunkBytes += stored.length;
     if (this.chunkBytes >= WRITE_CHUNK_BYTES) this.flush();
   }
 
@@ -227,18 +309,23 @@ export class ItemFileWriter {
 
 /**
  * Write the file for `count` documents in one go (see {@link ItemFileWriter}).
- * @param fill calls `add` with the text of every document, in document order (`count` times)
+ * @param fill calls `add` with the compact item text of every document (and its record's snapshot text, when
+ *   known), in document order (`count` times)
  * @returns the file's size in bytes, or undefined when it could not be written
  * @throws RangeError when `fill` adds more or fewer than `count` texts (nothing is written)
  */
-export function writeItemFile(file: string, count: number, fill: (add: (text: Buffer) => void) => void): number | undefined {
+export function writeItemFile(
+  file: string,
+  count: number,
+  fill: (add: (text: Uint8Array, record?: RecordText) => void) => void,
+): number | undefined {
   const writer = ItemFileWriter.open(file);
   if (!writer) return undefined;
   let added = 0;
   try {
-    fill((text) => {
+    fill((text, record) => {
       if (++added > count) throw new RangeError(`more than ${count} item texts`);
-      writer.add(text);
+      writer.add(text, record);
     });
   } catch (error) {
     writer.abort();
@@ -261,4 +348,20 @@ export interface ItemFileHolder {
 export function itemFileOf(collection: object): ItemFile | undefined {
   const file = (collection as Partial<ItemFileHolder>).itemFile;
   return file?.usable ? file : undefined;
+}
+
+/**
+ * Lengths of the longest common prefix and the longest common suffix of `a` and `b` that do not overlap in either
+ * (prefix + suffix ≤ the shorter length), in bytes.
+ */
+export function commonEnds(a: Uint8Array, b: Uint8Array): [prefix: number, suffix: number] {
+  const shorter = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shorter && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  const most = shorter - prefix;
+  let i = a.length - 1;
+  let j = b.length - 1;
+  while (suffix < most && a[i--] === b[j--]) suffix++;
+  return [prefix, suffix];
 }

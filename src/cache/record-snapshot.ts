@@ -356,28 +356,62 @@ export async function loadSnapshot(
     cacheNotice(file, damage);
     return fromDump(i);
   };
-  const parse = (i: number): RawRecord => {
-    if (replacement) return fromDump(i);
-    let bytes: Uint8Array;
+  /** Text `i` as stored (its blocks' CRCs checked), or why it cannot be read. */
+  const textOf = (i: number): Buffer | string => {
     try {
       const start = offsetOf(i);
       const end = offsetOf(i + 1);
       if (!(Number.isSafeInteger(start) && Number.isSafeInteger(end) && 0 <= start && start <= end && end <= textBytes)) {
-        return damaged(`record ${i} has bad offsets`, i);
+        return `record ${i} has bad offsets`;
       }
-      bytes = framed.read('texts', start, end - start);
+      const bytes = framed.read('texts', start, end - start);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     } catch (error) {
       if (!(error instanceof FramingError)) throw error;
-      return damaged(`record ${i}: ${error.message}`, i);
+      return `record ${i}: ${error.message}`;
     }
+  };
+  const parse = (i: number): RawRecord => {
+    if (replacement) return fromDump(i);
+    const bytes = textOf(i);
+    if (typeof bytes === 'string') return damaged(bytes, i);
     try {
-      return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')) as RawRecord;
+      return JSON.parse(bytes.toString('utf8')) as RawRecord;
     } catch {
       return damaged(`record ${i} is not JSON`, i);
     }
   };
   // A record's weight (for the cache's bound) from its offsets (read and checked when it was parsed).
   const records = lazyRecords(count, parse, (i) => (replacement ? 0 : Math.max(0, offsetOf(i + 1) - offsetOf(i)) || 0));
+  // The texts as stored (snapshotTexts): a damaged one takes parse's path (notice, delete, the dump) and gives none.
+  const storedTexts: SnapshotTexts = {
+    text(i) {
+      if (replacement || !(i >= 0 && i < count)) return undefined;
+      const bytes = textOf(i);
+      if (typeof bytes !== 'string') return bytes;
+      void records[i];
+      return undefined;
+    },
+    start(i) {
+      try {
+        return offsetOf(i);
+      } catch (error) {
+        if (!(error instanceof FramingError)) throw error;
+        return -1; // a damaged offset table: bytes() then reads nothing and the item is rendered
+      }
+    },
+    bytes(start, length) {
+      if (replacement || !(start >= 0 && length >= 0 && start + length <= textBytes)) return undefined;
+      try {
+        const bytes = framed.read('texts', start, length);
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      } catch (error) {
+        if (!(error instanceof FramingError)) throw error;
+        return undefined;
+      }
+    },
+  };
+  Object.defineProperty(records, SNAPSHOT_TEXTS, { value: storedTexts });
   /** The text of the pull of document `doc`: a binary search of the ascending pull table, block by block. */
   const pullText = (doc: number): number | undefined => {
     let lo = 0;
@@ -411,4 +445,22 @@ export async function loadSnapshot(
     },
   };
   return { records, pulls, bytes: framed.bytes };
+}
+
+/** The property of a snapshot's lazy record array that reads its stored texts (see {@link snapshotTexts}). */
+const SNAPSHOT_TEXTS = Symbol('snapshot texts');
+
+/** A snapshot's record texts as stored: the records' compact JSON, back to back in document order. */
+export interface SnapshotTexts {
+  /** Record `doc`'s text, its blocks' CRCs checked; undefined when damaged (then the snapshot's damage path has run: one notice, the file deleted, the dump read). */
+  text(doc: number): Buffer | undefined;
+  /** Where record `doc`'s text starts among the texts (bytes). */
+  start(doc: number): number;
+  /** Bytes `[start, start + length)` of the texts, not checked (the caller checks them); undefined outside them or on a read error. */
+  bytes(start: number, length: number): Buffer | undefined;
+}
+
+/** The stored texts of a snapshot's records, or undefined when `records` are not a snapshot's. */
+export function snapshotTexts(records: readonly RawRecord[]): SnapshotTexts | undefined {
+  return (records as { readonly [SNAPSHOT_TEXTS]?: SnapshotTexts })[SNAPSHOT_TEXTS];
 }

@@ -5,10 +5,13 @@
  * With `score` fixed at 1.0 on every item (code reference Part B §6), an item without `text_matches` depends only on
  * its record, the collection and the media options its kind's `project` reads — never on the query — so it is
  * written once and reused: from the rendered-items file a build wrote (src/cache/item-file.ts, filled by the store
- * with {@link itemBytes}), else rendered now and kept in a bounded in-memory cache, so a server answering many
+ * with {@link itemCompactBytes}: compact text, mostly a reference to the record's own text), laid out at the item's
+ * depth by json-layout.ts; else rendered now and kept in a bounded in-memory cache, so a server answering many
  * different queries over the same documents mostly concatenates. Items with text matches are built per page.
  */
 import { itemFileOf } from '../cache/item-file.js';
+import { snapshotTexts } from '../cache/record-snapshot.js';
+import { layOutJson } from './json-layout.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { setOwn } from '../kinds/common.js';
 import type { KindSpec } from '../kinds/spec.js';
@@ -80,6 +83,25 @@ export function itemScoresWritten(envelopeText: string): string {
   return envelopeText.replace(ENVELOPE_ITEM_SCORE_ONE, '$11.0$2');
 }
 
+/**
+ * What stands for `score` while an item's compact text is written: a string no record holds (checked: it must occur
+ * exactly once), replaced by `1.0` afterwards.
+ */
+const SCORE_MARK = '\u0000offline-github-search:score\u0000';
+const SCORE_MARK_JSON = JSON.stringify(SCORE_MARK);
+
+/**
+ * The item of one record without `text_matches` as compact JSON text in UTF-8 with its `score` written `1.0` —
+ * what the rendered-items file stores; {@link layOutJson} at step 2, base 4 turns it into {@link itemBytes}'s
+ * bytes. Undefined in the (adversarial) case of a record holding the score's stand-in string.
+ */
+export function itemCompactBytes(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): Buffer | undefined {
+  const text = JSON.stringify(withScore(spec.project(record, doc, c, media), spec.scoreAfter, SCORE_MARK as unknown as number, undefined));
+  const at = text.indexOf(SCORE_MARK_JSON);
+  if (at < 0 || text.indexOf(SCORE_MARK_JSON, at + 1) >= 0) return undefined;
+  return Buffer.from(text.slice(0, at) + '1.0' + text.slice(at + SCORE_MARK_JSON.length), 'utf8');
+}
+
 /** The item of one record without `text_matches`, as {@link itemJson} text in UTF-8. */
 export function itemBytes(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): Buffer {
   return Buffer.from(itemJson(withScore(spec.project(record, doc, c, media), spec.scoreAfter, ITEM_SCORE, undefined)), 'utf8');
@@ -119,8 +141,9 @@ function cacheOf(c: ItemSource, key: string): BoundedLru<Buffer> {
 export function cachedItemJson(c: ItemSource, doc: number, media: MediaOptions): Buffer {
   const key = itemMediaKey(c.spec, media);
   if (key === '') {
-    const stored = itemFileOf(c)?.read(doc);
-    if (stored) return stored;
+    const file = itemFileOf(c);
+    const stored = file?.read(doc, snapshotTexts(c.records));
+    if (stored) return layOutJson(stored, 2, 4);
   }
   const cache = cacheOf(c, key);
   const id = String(doc);

@@ -29,7 +29,8 @@ export function dumpFallback(dump: Dump, kind: Kind, hash: string): () => Loaded
 
 /** Something fed each record of the pass, in document order. */
 export interface RecordConsumer {
-  add(record: RawRecord, doc: number, view: CollectionView): void;
+  /** @param text the record's text in the snapshot being written (undefined when none is written) */
+  add(record: RawRecord, doc: number, view: CollectionView, text?: Uint8Array): void;
   /** A promise the pass waits for before its next chunk when the consumer has fallen behind (back-pressure). */
   drain?(): Promise<void> | undefined;
 }
@@ -65,9 +66,10 @@ export async function ingestKind(
     streamed = await dump.stream(
       kind,
       (record, doc, text) => {
-        writer?.add(text ?? Buffer.from(JSON.stringify(record), 'utf8'));
+        const stored = writer ? (text ?? Buffer.from(JSON.stringify(record), 'utf8')) : undefined;
+        if (stored) writer!.add(stored);
         kept?.push(record);
-        for (const consumer of consumers) consumer.add(record, doc, view);
+        for (const consumer of consumers) consumer.add(record, doc, view, stored);
         if (onRecord && (doc + 1) % 1000 === 0) onRecord(doc + 1, fraction > 0 ? Math.max(doc + 1, Math.round((doc + 1) / fraction)) : doc + 1);
       },
       (read, total) => {

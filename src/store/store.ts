@@ -20,7 +20,7 @@ import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { openDump, type Dump, type KindRecords as DumpKindRecords } from '../dump/dump.js';
 import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveCached } from '../cache/index-cache.js';
-import { forEachRecord, loadSnapshot } from '../cache/record-snapshot.js';
+import { forEachRecord, loadSnapshot, snapshotTexts } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
@@ -28,7 +28,7 @@ import { DataError } from '../dump/data-error.js';
 import { nextTurn } from '../dump/time-slices.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
 import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
-import { itemBytes } from '../envelope/item-json.js';
+import { itemCompactBytes } from '../envelope/item-json.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
 import { LunrTextIndex } from '../index/text-index.js';
@@ -320,11 +320,17 @@ class DumpStore implements Store {
     const writer = ItemFileWriter.open(pendingItemsFileName(this.cacheDir, kind));
     if (!writer) return undefined;
     this.itemsInPass.set(kind, writer);
+    // Where each record's text starts among the snapshot's texts: they are written back to back in document order.
+    let start = 0;
     return {
-      add(record, doc, view) {
+      add(record, doc, view, text) {
+        const record_ = text && { bytes: text, start };
+        start += text?.length ?? 0;
         if (!writer.open) return;
         try {
-          writer.add(itemBytes(spec, record, doc, view, PLAIN_MEDIA));
+          const item = itemCompactBytes(spec, record, doc, view, PLAIN_MEDIA);
+          if (item) writer.add(item, record_);
+          else writer.abort();
         } catch {
           writer.abort();
         }
@@ -358,9 +364,13 @@ class DumpStore implements Store {
     const { spec, records, kind } = collection;
     const total = records.length;
     const progress = this.options.onProgress;
+    const texts = snapshotTexts(records);
     const written = writeItemFile(file, total, (add) =>
       forEachRecord(records, (record, doc) => {
-        add(itemBytes(spec, record, doc, collection, PLAIN_MEDIA));
+        const item = itemCompactBytes(spec, record, doc, collection, PLAIN_MEDIA);
+        if (!item) throw new Error('an item cannot be stored');
+        const text = texts?.text(doc);
+        add(item, text && { bytes: text, start: texts!.start(doc) });
         if (progress && (doc + 1) % 4096 === 0) progress({ kind, phase: 'save', done: doc + 1, total });
       }),
     );

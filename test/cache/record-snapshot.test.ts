@@ -11,7 +11,7 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { DataError } from '../../src/dump/data-error.js';
-import { forEachRecord, lazyRecords, loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
+import { forEachRecord, lazyRecords, loadSnapshot, saveSnapshot, snapshotFile, snapshotTexts } from '../../src/cache/record-snapshot.js';
 import { openStore } from '../../src/store/store.js';
 import { footerOf, sectionAt, withSection } from './helpers/framed-bytes.js';
 
@@ -116,6 +116,35 @@ describe('record snapshot file', () => {
     expect(snapshot.pulls.get(1)).toEqual(pulls.get(1));
     expect(calls).toBe(1);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('snapshotTexts: each record\'s stored text, where it starts, and the texts\' bytes by range', async () => {
+    const dir = tempDir();
+    await saveSnapshot(dir, 'issues', 'k1', records, pulls);
+    const snapshot = (await loadSnapshot(dir, 'issues', 'k1'))!;
+    const texts = snapshotTexts(snapshot.records)!;
+    let start = 0;
+    records.forEach((record, doc) => {
+      const text = texts.text(doc)!;
+      expect(text.toString('utf8')).toBe(JSON.stringify(record));
+      expect(texts.start(doc)).toBe(start);
+      expect(texts.bytes(start, text.length)!.equals(text)).toBe(true);
+      start += text.length;
+    });
+    expect(texts.text(records.length)).toBeUndefined(); // a pull's text is not a record's
+    expect(texts.bytes(start + 1_000_000, 1)).toBeUndefined();
+    expect(snapshotTexts(records)).toBeUndefined(); // plain records have no stored texts
+  });
+
+  it('snapshotTexts: a damaged text gives none and takes the snapshot\'s damage path (the dump from then on)', async () => {
+    const dir = tempDir();
+    const file = await snapshotWithCorruptFirstRecord(dir);
+    const snapshot = (await loadSnapshot(dir, 'issues', 'k1', () => ({ records, pulls })))!;
+    const texts = snapshotTexts(snapshot.records)!;
+    expect(texts.text(0)).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+    expect(snapshot.records[0]).toEqual(records[0]);
+    expect(texts.text(1)).toBeUndefined(); // read from the dump now: no stored texts
   });
 
   it('checks a text\'s offsets when it is read: out of order (under a valid table checksum) is damage, never a read', async () => {

@@ -4,7 +4,7 @@
  * arbitrary items, and every kind of the embedded dump under each media type, first and second time (cache cold,
  * then warm), against items built from the records.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -12,7 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/envelope/envelope.js';
 import { envelopeOf, pageBytes, pageFromEnvelope } from '../../src/envelope/page.js';
 import { parseAccept } from '../../src/request/media-type.js';
-import { buildItems, itemJson } from '../../src/envelope/item-json.js';
+import { buildItems, itemBytes, itemJson } from '../../src/envelope/item-json.js';
+import { layOutJson } from '../../src/envelope/json-layout.js';
+import { itemFileOf } from '../../src/cache/item-file.js';
+import { snapshotTexts } from '../../src/cache/record-snapshot.js';
+import { PLAIN_MEDIA } from '../../src/request/media-type.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
 import { openStore } from '../../src/store/store.js';
@@ -76,6 +80,50 @@ describe('answers of the embedded dump written from the rendered-item cache', ()
     const built = openStore(path.join(PROJECT_ROOT, 'data'), { cacheDir: mkdtempSync(path.join(tmpdir(), 'item-json-built-')) });
     await built.prebuild([kind]);
     const request = { kind, q, accept, per_page: '100' };
+    expect(pageBytes((await runSearch(request, built)).page).equals(pageBytes((await runSearch(request, store)).page))).toBe(true);
+  });
+
+  it.each(['issues', 'repositories', 'users', 'code', 'commits', 'labels', 'topics'] as const)(
+    '%s: every stored item, read back and laid out, is the item rendered from its record',
+    async (kind) => {
+      const built = openStore(path.join(PROJECT_ROOT, 'data'), { cacheDir: mkdtempSync(path.join(tmpdir(), 'item-json-stored-')) });
+      await built.prebuild([kind]);
+      const c = await built.collection(kind);
+      const file = itemFileOf(c)!;
+      expect(file).toBeDefined();
+      const texts = snapshotTexts(c.records);
+      let compactBytes = 0;
+      for (let doc = 0; doc < c.records.length; doc++) {
+        const stored = file.read(doc, texts)!;
+        expect(stored).toBeDefined();
+        compactBytes += stored.length;
+        expect(layOutJson(stored, 2, 4).toString('utf8')).toBe(itemBytes(c.spec, c.records[doc]!, doc, c, PLAIN_MEDIA).toString('utf8'));
+      }
+      expect(file.usable).toBe(true);
+      // The embedded dump is pretty-printed: its records' texts are not the items' compact texts, so each item is
+      // stored as its own compact text (about half its envelope text).
+      expect(statSync(file.file).size).toBeLessThan(compactBytes + 48 * c.records.length + 100);
+    },
+  );
+
+  it('a dump of compact records: items stored as references to their records, read back exactly', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'item-json-compact-'));
+    for (const name of readdirSync(path.join(PROJECT_ROOT, 'data')).filter((f) => f.endsWith('.json'))) {
+      const records = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'data', name), 'utf8')) as unknown;
+      writeFileSync(path.join(dir, name), JSON.stringify(records));
+    }
+    const built = openStore(dir, { cacheDir: mkdtempSync(path.join(tmpdir(), 'item-json-compact-cache-')) });
+    await built.prebuild(['issues']);
+    const c = await built.collection('issues');
+    const file = itemFileOf(c)!;
+    let compactBytes = 0;
+    for (let doc = 0; doc < c.records.length; doc++) {
+      const stored = file.read(doc, snapshotTexts(c.records))!;
+      compactBytes += stored.length;
+      expect(layOutJson(stored, 2, 4).equals(itemBytes(c.spec, c.records[doc]!, doc, c, PLAIN_MEDIA))).toBe(true);
+    }
+    expect(statSync(file.file).size).toBeLessThan(compactBytes / 4);
+    const request = { kind: 'issues' as const, q: 'is:issue', accept: ACCEPT.plain, per_page: '100' };
     expect(pageBytes((await runSearch(request, built)).page).equals(pageBytes((await runSearch(request, store)).page))).toBe(true);
   });
 
