@@ -20,11 +20,12 @@ import type { DocList, FieldImpacts } from '../index/text-index.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
+import { MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_SHIFT } from '../segment/segment.js';
 
-/** log2 of the documents per block. */
-export const BLOCK_SHIFT = 7;
+/** log2 of the documents per block (the segment's blocks of prior maxima). */
+export const BLOCK_SHIFT = MAXIMA_BLOCK_SHIFT;
 /** Documents per block (consecutive document numbers). */
-export const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+export const BLOCK_SIZE = MAXIMA_BLOCK_DOCS;
 
 /**
  * One field of a query: its magnitude and, per dimension, the weight in the query vector, the term's postings with
@@ -75,12 +76,6 @@ export function blockCount(count: number): number {
   return (count + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
 }
 
-/** `hidden` (ascending) as one byte per document: 1 where the viewer may not see it. */
-function hiddenMask(count: number, hidden: DocList): Uint8Array {
-  const mask = new Uint8Array(count);
-  for (let i = 0; i < hidden.length; i++) mask[hidden[i]!] = 1;
-  return mask;
-}
 
 /**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
@@ -96,14 +91,16 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
   const count = c.records.length;
-  const mask = hidden.length > 0 ? hiddenMask(count, hidden) : undefined;
   const out: FieldMaxima[] = fields.map((field) => ({
     magnitude: field.magnitude,
     dimensions: field.dimensions.map(({ weight, docs, impacts }) => {
       const max = new Int32Array(blockCount(count));
+      // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden.
+      let h = 0;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
-        if (mask && mask[doc]) continue;
+        while (h < hidden.length && hidden[h]! < doc) h++;
+        if (h < hidden.length && hidden[h] === doc) continue;
         const b = doc >>> BLOCK_SHIFT;
         if (impacts[i]! > max[b]!) max[b] = impacts[i]!;
       }

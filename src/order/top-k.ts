@@ -10,7 +10,7 @@ import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
 import { linearForm, priorReader, rankScores } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
-import { BLOCK_SHIFT, blockMaxima, linearBound, textBound, textScores } from './bounds.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, textBound, textScores } from './bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 1024;
@@ -24,8 +24,42 @@ export interface TopK {
 }
 
 /**
+ * The stored block maxima of prior `name` that bound what the viewer may see (src/segment): over every document
+ * when it sees every one, over the public ones when it sees exactly those; undefined otherwise (a viewer reading
+ * some private repositories: each match's own prior is read instead, so no record it cannot see moves a bound).
+ */
+function storedMaxima(c: Collection, name: string, hidden: DocList): Float64Array | undefined {
+  const segment = c.segment;
+  if (!segment) return undefined;
+  if (hidden.length === 0) return segment.priorMaxima(name, 'all');
+  // The hidden documents are always private ones: as many as there are private documents means all of them.
+  return hidden.length === c.access.privateDocs.length ? segment.priorMaxima(name, 'public') : undefined;
+}
+
+/**
+ * Per block of matches, the largest prior among its matches (`Math.max`: NaN when one is NaN), read match by
+ * match; undefined when a match's prior is below 0 (a bound must not multiply by it).
+ */
+function matchMaxima(docs: DocList, blocks: Int32Array, starts: Int32Array, prior: (doc: number) => number, multiplies: boolean): Float64Array | undefined {
+  const out = new Float64Array(blocks.length);
+  for (let j = 0; j < blocks.length; j++) {
+    let max = -Infinity;
+    for (let at = starts[j]!; at < starts[j + 1]!; at++) {
+      const v = prior(docs[at]!);
+      if (multiplies && v < 0) return undefined;
+      max = Math.max(max, v);
+    }
+    out[j] = max;
+  }
+  return out;
+}
+
+/**
  * The first `k` of `docs` (ascending) by best-match score descending, then document number, scoring only the
- * blocks whose bound can reach them.
+ * blocks whose bound can reach them. A block's bound reads the per-block maxima of the query terms' weights
+ * (order/bounds.ts) and of the kind's priors — stored by the build for a viewer who sees every document or exactly
+ * the public ones, so that only the blocks' first documents are visited before scoring; read match by match for
+ * other viewers.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
  * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
@@ -39,56 +73,73 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   const multiplierOf = form.multiplier === undefined ? undefined : priorReader(c, form.multiplier);
   const addendOf = form.addend === undefined ? undefined : priorReader(c, form.addend);
   if ((form.multiplier !== undefined && !multiplierOf) || (form.addend !== undefined && !addendOf)) return undefined;
-  // Each match's own priors (the scores read the same values) and, per block of matches, their maxima.
-  const multiplier = multiplierOf ? new Float64Array(docs.length) : undefined;
-  const addend = addendOf ? new Float64Array(docs.length) : undefined;
-  for (let i = 0; i < docs.length; i++) {
-    if (multiplier) {
-      const m = multiplierOf!(docs[i]!);
-      // A negative multiplier would reverse the bound: score every document instead.
-      if (m < 0) return undefined;
-      multiplier[i] = m;
-    }
-    if (addend) addend[i] = addendOf!(docs[i]!);
-  }
 
-  // The matches' blocks: block b holds docs[starts[i], starts[i+1]).
-  const starts: number[] = [];
-  const texts: number[] = [];
-  const bounds: number[] = [];
-  for (let i = 0; i < docs.length; ) {
+  // The matches' blocks: block blocks[j] holds docs[starts[j], starts[j+1]). A block holds at most BLOCK_SIZE
+  // documents, so the next block's first match is found by a binary search over the next BLOCK_SIZE matches.
+  const n = docs.length;
+  const blockList: number[] = [];
+  const startList: number[] = [];
+  for (let i = 0; i < n; ) {
     const b = docs[i]! >>> BLOCK_SHIFT;
-    starts.push(i);
-    let maxMultiplier = multiplier ? -Infinity : undefined;
-    let maxAddend = addend ? -Infinity : undefined;
-    for (; i < docs.length && docs[i]! >>> BLOCK_SHIFT === b; i++) {
-      // Math.max keeps a NaN (the bound is then +Infinity: the block is scored).
-      if (multiplier) maxMultiplier = Math.max(maxMultiplier!, multiplier[i]!);
-      if (addend) maxAddend = Math.max(maxAddend!, addend[i]!);
+    blockList.push(b);
+    startList.push(i);
+    const limit = (b + 1) * BLOCK_SIZE;
+    let lo = i + 1;
+    let hi = Math.min(n, i + BLOCK_SIZE);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid]! < limit) lo = mid + 1;
+      else hi = mid;
     }
-    const text = textBound(b, fields);
-    texts.push(text);
-    bounds.push(linearBound(text, maxMultiplier, maxAddend));
+    i = lo;
   }
-  starts.push(docs.length);
-  const blocks = Uint32Array.from(bounds.keys()).sort((x, y) => bounds[y]! - bounds[x]! || x - y);
+  startList.push(n);
+  const blocks = Int32Array.from(blockList);
+  const starts = Int32Array.from(startList);
+  const count = blocks.length;
 
-  const heap = new Heap(Math.max(0, Math.min(k, docs.length)));
+  // Per block, the largest multiplier and addend: stored per block of the collection, else from the matches.
+  const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean): Float64Array | undefined | null => {
+    if (name === undefined) return undefined;
+    const stored = storedMaxima(c, name, scorer.hidden);
+    if (stored) {
+      const out = new Float64Array(count);
+      for (let j = 0; j < count; j++) out[j] = stored[blocks[j]!]!;
+      return out;
+    }
+    return matchMaxima(docs, blocks, starts, of!, multiplies) ?? null;
+  };
+  const maxMultiplier = pick(form.multiplier, multiplierOf, true);
+  const maxAddend = pick(form.addend, addendOf, false);
+  if (maxMultiplier === null || maxAddend === null) return undefined;
+
+  const texts = new Float64Array(count);
+  const bounds = new Float64Array(count);
+  for (let j = 0; j < count; j++) {
+    const text = textBound(blocks[j]!, fields);
+    texts[j] = text;
+    bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
+  }
+  const order = new Uint32Array(count);
+  for (let j = 0; j < count; j++) order[j] = j;
+  order.sort((x, y) => bounds[y]! - bounds[x]! || x - y);
+
+  const heap = new Heap(Math.max(0, Math.min(k, n)));
   // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
   // and the block starts before the worst kept document (ties go to the lower document number).
-  const hopeless = (i: number): boolean =>
-    heap.full && (bounds[i]! < heap.worstScore || (bounds[i]! === heap.worstScore && docs[starts[i]!]! > heap.worstDoc));
+  const hopeless = (j: number): boolean =>
+    heap.full && (bounds[j]! < heap.worstScore || (bounds[j]! === heap.worstScore && docs[starts[j]!]! > heap.worstDoc));
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
   let scored = 0;
   let round = Math.max(firstRound, 2 * k, 1);
-  for (let next = 0; next < blocks.length && !hopeless(blocks[next]!); round *= 2) {
+  for (let next = 0; next < count && !hopeless(order[next]!); round *= 2) {
     const chosen: number[] = [];
     let size = 0;
-    while (next < blocks.length && size < round && !hopeless(blocks[next]!)) {
-      const i = blocks[next++]!;
-      chosen.push(i);
-      size += starts[i + 1]! - starts[i]!;
+    while (next < count && size < round && !hopeless(order[next]!)) {
+      const j = order[next++]!;
+      chosen.push(j);
+      size += starts[j + 1]! - starts[j]!;
     }
     chosen.sort((x, y) => x - y);
     // The documents of the chosen blocks whose own bound can still place them (all of them until the heap is full;
@@ -97,22 +148,22 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     const worstScore = heap.worstScore;
     const worstDoc = heap.worstDoc;
     const batch = new Uint32Array(size);
-    let n = 0;
-    for (const i of chosen) {
-      for (let at = starts[i]!; at < starts[i + 1]!; at++) {
+    let m = 0;
+    for (const j of chosen) {
+      for (let at = starts[j]!; at < starts[j + 1]!; at++) {
         const doc = docs[at]!;
         if (full) {
-          // The document's own priors tighten its block's bound.
-          const bound = linearBound(texts[i]!, multiplier?.[at], addend?.[at]);
+          // The document's own priors tighten its block's bound (none is below 0: its block's maximum is formed).
+          const bound = linearBound(texts[j]!, multiplierOf?.(doc), addendOf?.(doc));
           if (bound < worstScore || (bound === worstScore && doc > worstDoc)) continue;
         }
-        batch[n++] = doc;
+        batch[m++] = doc;
       }
     }
-    const some = batch.subarray(0, n);
+    const some = batch.subarray(0, m);
     const scores = rankScores(c, some, textScores(some, fields), scorer.context);
-    scored += n;
-    for (let j = 0; j < n; j++) {
+    scored += m;
+    for (let j = 0; j < m; j++) {
       const score = scores[j]!;
       if (Number.isNaN(score)) return undefined;
       heap.offer(batch[j]!, score);
