@@ -8,12 +8,13 @@
  */
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
-import { linearForm, priorReader, rankScores } from '../rank/rank.js';
+import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
-import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, textBound, textScores } from './bounds.js';
+import type { MaximaOver } from '../segment/segment.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, SUB_SHIFT, textBound, textScores } from './bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
-const ROUND_MIN = 1024;
+const ROUND_MIN = 256;
 
 /** The first `k` matches by best match, with their scores, best first. */
 export interface TopK {
@@ -24,16 +25,28 @@ export interface TopK {
 }
 
 /**
- * The stored block maxima of prior `name` that bound what the viewer may see (src/segment): over every document
- * when it sees every one, over the public ones when it sees exactly those; undefined otherwise (a viewer reading
- * some private repositories: each match's own prior is read instead, so no record it cannot see moves a bound).
+ * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the
+ * public ones' when it sees exactly those; undefined otherwise (a viewer reading some private repositories: each
+ * match's own prior is read instead, so no record it cannot see moves a bound).
  */
-function storedMaxima(c: Collection, name: string, hidden: DocList): Float64Array | undefined {
-  const segment = c.segment;
-  if (!segment) return undefined;
-  if (hidden.length === 0) return segment.priorMaxima(name, 'all');
+function maximaOver(c: Collection, hidden: DocList): MaximaOver | undefined {
+  if (hidden.length === 0) return 'all';
   // The hidden documents are always private ones: as many as there are private documents means all of them.
-  return hidden.length === c.access.privateDocs.length ? segment.priorMaxima(name, 'public') : undefined;
+  return hidden.length === c.access.privateDocs.length ? 'public' : undefined;
+}
+
+/** The stored block maxima of prior `name` for the viewer ({@link maximaOver}), or undefined. */
+function storedMaxima(c: Collection, name: string, hidden: DocList): Float64Array | undefined {
+  const over = maximaOver(c, hidden);
+  return over && c.segment?.priorMaxima(name, over);
+}
+
+/** A reader of the stored sub-block maxima of prior `name` for the viewer ({@link maximaOver}), or undefined. */
+function storedSubMaxima(c: Collection, name: string | undefined, hidden: DocList): ((sub: number) => number | undefined) | undefined {
+  const over = maximaOver(c, hidden);
+  const segment = c.segment;
+  if (name === undefined || !over || !segment) return undefined;
+  return (sub) => segment.fineMaximum(name, over, sub);
 }
 
 /**
@@ -54,12 +67,64 @@ function matchMaxima(docs: DocList, blocks: Int32Array, starts: Int32Array, prio
   return out;
 }
 
+/** Block `a` comes before block `b` in bound order: a larger bound, or the same bound and a lower position. */
+function before(bounds: Float64Array, a: number, b: number): boolean {
+  const x = bounds[a]!;
+  const y = bounds[b]!;
+  return x > y || (x === y && a < b);
+}
+
+/**
+ * The blocks in bound order, taken one at a time: a binary heap over their positions (built in linear time), so
+ * only the blocks taken are ever ordered (a common term's few best of thousands).
+ */
+class BlockQueue {
+  private readonly heap: Uint32Array;
+  private size: number;
+
+  constructor(private readonly bounds: Float64Array) {
+    this.size = bounds.length;
+    this.heap = new Uint32Array(this.size);
+    for (let j = 0; j < this.size; j++) this.heap[j] = j;
+    for (let i = (this.size >>> 1) - 1; i >= 0; i--) this.sink(i);
+  }
+
+  /** The next block in bound order (its position), or -1 when none is left. */
+  peek(): number {
+    return this.size === 0 ? -1 : this.heap[0]!;
+  }
+
+  /** Remove the block {@link peek} gives. */
+  pop(): void {
+    this.heap[0] = this.heap[--this.size]!;
+    this.sink(0);
+  }
+
+  private sink(i: number): void {
+    const heap = this.heap;
+    const bounds = this.bounds;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) return;
+      const right = left + 1;
+      const child = right < this.size && before(bounds, heap[right]!, heap[left]!) ? right : left;
+      if (!before(bounds, heap[child]!, heap[i]!)) return;
+      const t = heap[i]!;
+      heap[i] = heap[child]!;
+      heap[child] = t;
+      i = child;
+    }
+  }
+}
+
 /**
  * The first `k` of `docs` (ascending) by best-match score descending, then document number, scoring only the
  * blocks whose bound can reach them. A block's bound reads the per-block maxima of the query terms' weights
  * (order/bounds.ts) and of the kind's priors — stored by the build for a viewer who sees every document or exactly
  * the public ones, so that only the blocks' first documents are visited before scoring; read match by match for
- * other viewers.
+ * other viewers. A round copies its blocks' matches, gathers their priors into arrays and scores them in the
+ * linear form's operations (`text × multiplier + addend`, as src/rank/rank.ts `rankScores`), without a call per
+ * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
  * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
@@ -120,9 +185,9 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     texts[j] = text;
     bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
   }
-  const order = new Uint32Array(count);
-  for (let j = 0; j < count; j++) order[j] = j;
-  order.sort((x, y) => bounds[y]! - bounds[x]! || x - y);
+  const queue = new BlockQueue(bounds);
+  const subMultiplier = storedSubMaxima(c, form.multiplier, scorer.hidden);
+  const subAddend = storedSubMaxima(c, form.addend, scorer.hidden);
 
   const heap = new Heap(Math.max(0, Math.min(k, n)));
   // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
@@ -133,40 +198,86 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   // bound order until the round is full, scored together in document order.
   let scored = 0;
   let round = Math.max(firstRound, 2 * k, 1);
-  for (let next = 0; next < count && !hopeless(order[next]!); round *= 2) {
+  for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
     const chosen: number[] = [];
     let size = 0;
-    while (next < count && size < round && !hopeless(order[next]!)) {
-      const j = order[next++]!;
+    while (queue.peek() >= 0 && size < round && !hopeless(queue.peek())) {
+      const j = queue.peek();
+      queue.pop();
       chosen.push(j);
       size += starts[j + 1]! - starts[j]!;
     }
     chosen.sort((x, y) => x - y);
-    // The documents of the chosen blocks whose own bound can still place them (all of them until the heap is full;
-    // the worst kept score only rises during the round, so testing against its value now is safe).
+    // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
+    // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
+    // place one (the worst kept score only rises during the round, so testing against its value now is safe).
     const full = heap.full;
     const worstScore = heap.worstScore;
     const worstDoc = heap.worstDoc;
-    const batch = new Uint32Array(size);
+    let batch: Uint32Array = new Uint32Array(size);
+    let text: Float64Array = new Float64Array(size);
     let m = 0;
     for (const j of chosen) {
-      for (let at = starts[j]!; at < starts[j + 1]!; at++) {
-        const doc = docs[at]!;
-        if (full) {
-          // The document's own priors tighten its block's bound (none is below 0: its block's maximum is formed).
-          const bound = linearBound(texts[j]!, multiplierOf?.(doc), addendOf?.(doc));
-          if (bound < worstScore || (bound === worstScore && doc > worstDoc)) continue;
+      const from = starts[j]!;
+      const to = starts[j + 1]!;
+      if (!full) {
+        batch.set(docs.subarray(from, to), m);
+        text.fill(texts[j]!, m, m + to - from);
+        m += to - from;
+        continue;
+      }
+      for (let i = from; i < to; ) {
+        const sub = docs[i]! >>> SUB_SHIFT;
+        let end = i + 1;
+        while (end < to && docs[end]! >>> SUB_SHIFT === sub) end++;
+        const subText = textBound(sub, fields, true);
+        let bound = subText;
+        if (maxMultiplier) bound *= subMultiplier?.(sub) ?? maxMultiplier[j]!;
+        if (maxAddend) bound += subAddend?.(sub) ?? maxAddend[j]!;
+        // (A NaN bound keeps the sub-block: what it bounds is scored.)
+        if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
+          batch.set(docs.subarray(i, end), m);
+          text.fill(subText, m, m + end - i);
+          m += end - i;
         }
-        batch[m++] = doc;
+        i = end;
       }
     }
-    const some = batch.subarray(0, m);
-    const scores = rankScores(c, some, textScores(some, fields), scorer.context);
+    batch = batch.subarray(0, m);
+    text = text.subarray(0, m);
+    let multiplier: Float64Array | undefined = multiplierOf ? new Float64Array(m) : undefined;
+    let addend: Float64Array | undefined = addendOf ? new Float64Array(m) : undefined;
+    if (multiplier) gatherPrior(c, form.multiplier!, batch, multiplier);
+    if (addend) gatherPrior(c, form.addend!, batch, addend);
+    if (full) {
+      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them.
+      let kept = 0;
+      for (let i = 0; i < m; i++) {
+        let bound = text[i]!;
+        if (multiplier) bound *= multiplier[i]!;
+        if (addend) bound += addend[i]!;
+        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
+        batch[kept] = batch[i]!;
+        if (multiplier) multiplier[kept] = multiplier[i]!;
+        if (addend) addend[kept] = addend[i]!;
+        kept++;
+      }
+      m = kept;
+      batch = batch.subarray(0, m);
+      multiplier = multiplier?.subarray(0, m);
+      addend = addend?.subarray(0, m);
+    }
+    // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
+    text = textScores(batch, fields);
     scored += m;
-    for (let j = 0; j < m; j++) {
-      const score = scores[j]!;
+    for (let i = 0; i < m; i++) {
+      let score = text[i]!;
+      if (multiplier) score *= multiplier[i]!;
+      if (addend) score += addend[i]!;
       if (Number.isNaN(score)) return undefined;
-      heap.offer(batch[j]!, score);
+      const doc = batch[i]!;
+      if (heap.full && (score < heap.worstScore || (score === heap.worstScore && doc > heap.worstDoc))) continue;
+      heap.offer(doc, score);
     }
   }
   return { ...heap.sorted(), scored };

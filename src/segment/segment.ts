@@ -10,7 +10,9 @@
  * repository's index in the footer's `repositories`), `prior.<name>` (f64 per document), and per prior its block
  * maxima (f64 per {@link MAXIMA_BLOCK_DOCS} consecutive documents: the largest value, NaN when one is NaN, -∞ when
  * none counts) over every document, `max.all.<name>`, and over the public documents, `max.public.<name>` — what
- * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior.
+ * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
+ * per {@link FINE_BLOCK_DOCS} documents, `fine.all.<name>` and `fine.public.<name>` (read a 4 KiB block at a time:
+ * the sub-blocks of the blocks a query scores).
  * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative }` (`nonNegative`:
  * the priors no document has below 0, the ones a bound may multiply by).
  *
@@ -37,6 +39,12 @@ export const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
 export const MAXIMA_BLOCK_SHIFT = 7;
 /** Consecutive documents per block maximum of a prior (the top-k collector's block, src/order/bounds.ts). */
 export const MAXIMA_BLOCK_DOCS = 1 << MAXIMA_BLOCK_SHIFT;
+/** log2 of {@link FINE_BLOCK_DOCS}. */
+export const FINE_BLOCK_SHIFT = 4;
+/** Consecutive documents per sub-block maximum of a prior (the top-k collector's sub-blocks). */
+export const FINE_BLOCK_DOCS = 1 << FINE_BLOCK_SHIFT;
+/** Sub-block maxima per 4 KiB block of a `fine.*` section. */
+const FINE_PER_BLOCK = BLOCK_BYTES / 8;
 
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
@@ -61,14 +69,14 @@ interface Meta {
 }
 
 /**
- * Per block of {@link MAXIMA_BLOCK_DOCS} documents, the largest of `values` over the documents `counts` lets in
+ * Per block of {@link MAXIMA_BLOCK_DOCS} documents (`1 << shift`), the largest of `values` over the documents `counts` lets in
  * (`Math.max`: a NaN makes the block's maximum NaN); -∞ for a block where none counts.
  */
-export function priorBlockMaxima(values: Float64Array, counts?: (doc: number) => boolean): Float64Array {
-  const out = new Float64Array((values.length + MAXIMA_BLOCK_DOCS - 1) >>> MAXIMA_BLOCK_SHIFT).fill(-Infinity);
+export function priorBlockMaxima(values: Float64Array, counts?: (doc: number) => boolean, shift = MAXIMA_BLOCK_SHIFT): Float64Array {
+  const out = new Float64Array((values.length + (1 << shift) - 1) >>> shift).fill(-Infinity);
   for (let doc = 0; doc < values.length; doc++) {
     if (counts && !counts(doc)) continue;
-    const b = doc >>> MAXIMA_BLOCK_SHIFT;
+    const b = doc >>> shift;
     out[b] = Math.max(out[b]!, values[doc]!);
   }
   return out;
@@ -110,6 +118,8 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     sections.set(`prior.${name}`, values);
     sections.set(`max.all.${name}`, priorBlockMaxima(values));
     sections.set(`max.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0));
+    sections.set(`fine.all.${name}`, priorBlockMaxima(values, undefined, FINE_BLOCK_SHIFT));
+    sections.set(`fine.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0, FINE_BLOCK_SHIFT));
     if (!values.some((v) => v < 0)) nonNegative.push(name);
   }
   const meta: Meta = {
@@ -134,6 +144,8 @@ export class Segment {
   private readonly blocks = new Map<string, Array<Float64Array | undefined>>();
   /** `<over>.<name>` → the prior's block maxima, read whole on first use. */
   private readonly maxima = new Map<string, Float64Array>();
+  /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
+  private readonly fine = new Map<string, Array<Float64Array | undefined>>();
   private usable = true;
 
   private constructor(
@@ -158,6 +170,7 @@ export class Segment {
       if (!framed) return undefined;
       const meta = framed.meta as Partial<Meta> | null;
       const maximaBytes = ((count + MAXIMA_BLOCK_DOCS - 1) >>> MAXIMA_BLOCK_SHIFT) * 8;
+      const fineBytes = ((count + FINE_BLOCK_DOCS - 1) >>> FINE_BLOCK_SHIFT) * 8;
       const ok =
         meta !== null &&
         typeof meta === 'object' &&
@@ -171,7 +184,9 @@ export class Segment {
             typeof name === 'string' &&
             framed!.length(`prior.${name}`) === count * 8 &&
             framed!.length(`max.all.${name}`) === maximaBytes &&
-            framed!.length(`max.public.${name}`) === maximaBytes,
+            framed!.length(`max.public.${name}`) === maximaBytes &&
+            framed!.length(`fine.all.${name}`) === fineBytes &&
+            framed!.length(`fine.public.${name}`) === fineBytes,
         ) &&
         Array.isArray(meta.repositories) &&
         meta.repositories.every((name) => typeof name === 'string') &&
@@ -271,6 +286,37 @@ export class Segment {
       this.maxima.set(key, maxima);
     }
     return maxima;
+  }
+
+  /**
+   * The maximum of prior `name` over sub-block `sub` (documents `[sub × FINE_BLOCK_DOCS, …)`), over every document
+   * or the public ones, as {@link priorMaxima} per block (its 4 KiB block read and checked on first use); undefined
+   * as there.
+   */
+  fineMaximum(name: string, over: MaximaOver, sub: number): number | undefined {
+    if (!this.usable || !this.priorNames.has(name) || !this.nonNegative.has(name)) return undefined;
+    const key = `${over}.${name}`;
+    let blocks = this.fine.get(key);
+    if (!blocks) this.fine.set(key, (blocks = []));
+    const b = (sub / FINE_PER_BLOCK) | 0;
+    let block = blocks[b];
+    if (!block) {
+      const section = `fine.${key}`;
+      const first = b * FINE_PER_BLOCK;
+      const n = Math.min(FINE_PER_BLOCK, this.framed.length(section) / 8 - first);
+      if (sub < 0 || n <= 0) return undefined;
+      try {
+        const bytes = this.framed.read(section, first * 8, n * 8);
+        block = new Float64Array(bytes.buffer, bytes.byteOffset, n);
+      } catch (error) {
+        this.usable = false;
+        this.framed.close();
+        damaged(this.framed.file, (error as Error).message);
+        return undefined;
+      }
+      blocks[b] = block;
+    }
+    return block[sub - b * FINE_PER_BLOCK];
   }
 
   /** Close the file (later prior reads give undefined). */
