@@ -11,7 +11,7 @@ import type { DocList } from '../index/text-index.js';
 import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
-import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, SUB_SHIFT, textBound, textScores } from './bounds.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -41,12 +41,38 @@ function storedMaxima(c: Collection, name: string, hidden: DocList): Float64Arra
   return over && c.segment?.priorMaxima(name, over);
 }
 
-/** A reader of the stored sub-block maxima of prior `name` for the viewer ({@link maximaOver}), or undefined. */
-function storedSubMaxima(c: Collection, name: string | undefined, hidden: DocList): ((sub: number) => number | undefined) | undefined {
-  const over = maximaOver(c, hidden);
-  const segment = c.segment;
-  if (name === undefined || !over || !segment) return undefined;
-  return (sub) => segment.fineMaximum(name, over, sub);
+/**
+ * The stored sub-block maxima of one prior for the viewer ({@link maximaOver}), read through the segment's block
+ * of them that holds the sub-block asked for (consecutive sub-blocks share it: one lookup per 4 KiB block).
+ */
+class SubMaxima {
+  private values: Float64Array | undefined;
+  private first = 0;
+
+  private constructor(
+    private readonly segment: NonNullable<Collection['segment']>,
+    private readonly name: string,
+    private readonly over: MaximaOver,
+  ) {}
+
+  /** The reader of prior `name` for the viewer, or undefined when the segment cannot bound what it sees. */
+  static of(c: Collection, name: string | undefined, hidden: DocList): SubMaxima | undefined {
+    const over = maximaOver(c, hidden);
+    const segment = c.segment;
+    return name === undefined || !over || !segment ? undefined : new SubMaxima(segment, name, over);
+  }
+
+  /** The prior's maximum over sub-block `sub`, or undefined when the segment cannot tell. */
+  at(sub: number): number | undefined {
+    let values = this.values;
+    if (!values || sub < this.first || sub - this.first >= values.length) {
+      const block = this.segment.fineBlock(this.name, this.over, sub);
+      if (!block) return undefined;
+      values = this.values = block.values;
+      this.first = block.first;
+    }
+    return values[sub - this.first];
+  }
 }
 
 /**
@@ -186,8 +212,8 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
   }
   const queue = new BlockQueue(bounds);
-  const subMultiplier = storedSubMaxima(c, form.multiplier, scorer.hidden);
-  const subAddend = storedSubMaxima(c, form.addend, scorer.hidden);
+  const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
+  const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
   const heap = new Heap(Math.max(0, Math.min(k, n)));
   // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
@@ -227,13 +253,20 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
         continue;
       }
       for (let i = from; i < to; ) {
+        // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
         const sub = docs[i]! >>> SUB_SHIFT;
+        const limit = (sub + 1) * SUB_SIZE;
         let end = i + 1;
-        while (end < to && docs[end]! >>> SUB_SHIFT === sub) end++;
+        let hi = Math.min(to, i + SUB_SIZE);
+        while (end < hi) {
+          const mid = (end + hi) >>> 1;
+          if (docs[mid]! < limit) end = mid + 1;
+          else hi = mid;
+        }
         const subText = textBound(sub, fields, true);
         let bound = subText;
-        if (maxMultiplier) bound *= subMultiplier?.(sub) ?? maxMultiplier[j]!;
-        if (maxAddend) bound += subAddend?.(sub) ?? maxAddend[j]!;
+        if (maxMultiplier) bound *= subMultiplier?.at(sub) ?? maxMultiplier[j]!;
+        if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
           batch.set(docs.subarray(i, end), m);

@@ -294,15 +294,24 @@ export class Segment {
    * as there.
    */
   fineMaximum(name: string, over: MaximaOver, sub: number): number | undefined {
+    const block = this.fineBlock(name, over, sub);
+    return block?.values[sub - block.first];
+  }
+
+  /**
+   * The 4 KiB block of prior `name`'s sub-block maxima (over every document or the public ones) that holds sub-block
+   * `sub`: its values and the sub-block of its first value; undefined as for {@link fineMaximum}.
+   */
+  fineBlock(name: string, over: MaximaOver, sub: number): { readonly values: Float64Array; readonly first: number } | undefined {
     if (!this.usable || !this.priorNames.has(name) || !this.nonNegative.has(name)) return undefined;
     const key = `${over}.${name}`;
     let blocks = this.fine.get(key);
     if (!blocks) this.fine.set(key, (blocks = []));
     const b = (sub / FINE_PER_BLOCK) | 0;
+    const first = b * FINE_PER_BLOCK;
     let block = blocks[b];
     if (!block) {
       const section = `fine.${key}`;
-      const first = b * FINE_PER_BLOCK;
       const n = Math.min(FINE_PER_BLOCK, this.framed.length(section) / 8 - first);
       if (sub < 0 || n <= 0) return undefined;
       try {
@@ -316,7 +325,7 @@ export class Segment {
       }
       blocks[b] = block;
     }
-    return block[sub - b * FINE_PER_BLOCK];
+    return sub - first < block.length ? { values: block, first } : undefined;
   }
 
   /** Close the file (later prior reads give undefined). */
