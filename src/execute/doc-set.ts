@@ -55,20 +55,25 @@ export function union(a: DocList, b: DocList): DocList {
   let i = 0;
   let j = 0;
   let n = 0;
-  while (i < a.length || j < b.length) {
-    const x = i < a.length ? a[i]! : Infinity;
-    const y = j < b.length ? b[j]! : Infinity;
-    if (x === y) {
+  // Both lists ascending: merge while both have entries (integers only: a tight loop), then copy the rest.
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) {
       out[n++] = x;
       i++;
-      j++;
-    } else if (x < y) {
-      out[n++] = x;
-      i++;
+      if (x === y) j++;
     } else {
       out[n++] = y;
       j++;
     }
+  }
+  if (i < a.length) {
+    out.set(a.subarray(i), n);
+    n += a.length - i;
+  } else if (j < b.length) {
+    out.set(b.subarray(j), n);
+    n += b.length - j;
   }
   return out.subarray(0, n);
 }

@@ -57,40 +57,52 @@ export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName
 }
 
 export class Executor {
-  private readonly all: DocList;
+  private visible: DocList | undefined;
+  /**
+   * @param hidden the documents the viewer may not see (ascending): never matched; default none
+   */
   constructor(
     private readonly c: Collection,
     private readonly budget: Budget,
-  ) {
-    this.all = universe(c.records.length);
+    private readonly hidden: DocList = new Uint32Array(0),
+  ) {}
+
+  /** Every document the viewer may see, made only when a part of the query must visit them all. */
+  private everyVisible(): DocList {
+    return (this.visible ??= difference(universe(this.c.records.length), this.hidden));
   }
 
   /**
-   * Documents matching `expr`, restricted to `within` (all documents when undefined). Past the budget's deadline
-   * it stops early and returns what matched so far.
+   * Documents matching `expr`, restricted to `within` (every document the viewer may see when undefined: a keyword
+   * then costs its postings, not the collection). Past the budget's deadline it stops early and returns what
+   * matched so far.
    */
-  async evaluate(expr: Expr, within: DocList = this.all): Promise<DocList> {
+  async evaluate(expr: Expr, within?: DocList): Promise<DocList> {
     if (!this.budget.check()) return new Uint32Array(0);
     switch (expr.type) {
       case 'all':
-        return within;
+        return within ?? this.everyVisible();
       case 'none':
         return new Uint32Array(0);
-      case 'filter':
-        return columnFilterDocs(within, expr.test, this.budget) ?? scanDocs(within, expr.test, this.budget);
-      case 'text':
-        return intersect(within, await this.text(expr.text, expr.phrase, expr.fields, within));
+      case 'filter': {
+        const docs = within ?? this.everyVisible();
+        return columnFilterDocs(docs, expr.test, this.budget) ?? scanDocs(docs, expr.test, this.budget);
+      }
+      case 'text': {
+        const found = await this.text(expr.text, expr.phrase, expr.fields, within);
+        return within ? intersect(within, found) : difference(found, this.hidden);
+      }
       case 'not':
-        return difference(within, await this.evaluate(expr.child, within));
+        return difference(within ?? this.everyVisible(), await this.evaluate(expr.child, within));
       case 'and': {
         // Cheapest first: posting lookups shrink the set before predicates scan it.
         const ordered = [...expr.children].sort((a, b) => cost(a) - cost(b));
         let current = within;
         for (const child of ordered) {
-          if (current.length === 0) break;
+          if (current?.length === 0) break;
           current = await this.evaluate(child, current);
         }
-        return current;
+        return current ?? this.everyVisible();
       }
       case 'or': {
         let out: DocList = new Uint32Array(0);
@@ -104,13 +116,13 @@ export class Executor {
    * Documents where the keyword/phrase occurs in any of `fields`, plus those the kind's rank says the keyword also
    * matches (an issue number, a commit SHA prefix; only without `in:`).
    */
-  private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
+  private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<DocList> {
     const also = !phrase && fields === this.c.spec.defaultFields ? this.c.spec.rank?.alsoMatches?.(text, this.c) : undefined;
     const found = await this.fieldText(text, phrase, fields, within);
-    return also ? union(found, await scanDocs(within, also, this.budget)) : found;
+    return also ? union(found, await scanDocs(within ?? this.everyVisible(), also, this.budget)) : found;
   }
 
-  private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList): Promise<DocList> {
+  private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<DocList> {
     // Without a phrase check the answer is the postings' union alone (not restricted to `within`): remembered.
     const key = `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}`;
     const matches = textMatchCacheOf(this.c);
@@ -130,7 +142,7 @@ export class Executor {
       if (adjacent) {
         positional = true;
         const shape = phrase ? phraseShape(text, field.analyzer) : terms.map((term, offset) => ({ offset, term }));
-        const candidates = intersect(docs, within);
+        const candidates = within ? intersect(docs, within) : difference(docs, this.hidden);
         docs = await scanDocs(
           candidates,
           (doc) => {

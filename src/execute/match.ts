@@ -23,9 +23,14 @@ export interface Matches {
  * budget then reads expired: `incomplete_results`).
  */
 export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
-  const executor = new Executor(c, budget);
-  let within = difference(universe(c.records.length), compiled.hidden);
-  for (const test of compiled.within) within = await (columnFilterDocs(within, test, budget) ?? scanDocs(within, test, budget));
+  const executor = new Executor(c, budget, compiled.hidden);
+  // Every visible document is materialised only for a filter of the whole kind (the labels' repository, a kind's
+  // defaults); otherwise the plan starts from its keywords' postings.
+  let within: DocList | undefined;
+  for (const test of compiled.within) {
+    const from = within ?? difference(universe(c.records.length), compiled.hidden);
+    within = await (columnFilterDocs(from, test, budget) ?? scanDocs(from, test, budget));
+  }
   const docs = await executor.evaluate(compiled.expr, within);
   const scorer = compiled.plan.query.hasText ? new BestMatchScorer(c, compiled, executor, budget) : undefined;
   return { docs, scorer };

@@ -20,19 +20,31 @@ import type { DocList, FieldImpacts } from '../index/text-index.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
+import { FINE_BLOCK_DOCS, FINE_BLOCK_SHIFT, MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_SHIFT } from '../segment/segment.js';
 
-/** log2 of the documents per block. */
-export const BLOCK_SHIFT = 7;
+/** log2 of the documents per block (the segment's blocks of prior maxima). */
+export const BLOCK_SHIFT = MAXIMA_BLOCK_SHIFT;
 /** Documents per block (consecutive document numbers). */
-export const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+export const BLOCK_SIZE = MAXIMA_BLOCK_DOCS;
+/** log2 of the documents per sub-block (a block's finer bounds, tested once the page's worst score is known). */
+export const SUB_SHIFT = FINE_BLOCK_SHIFT;
+/** Documents per sub-block. */
+export const SUB_SIZE = FINE_BLOCK_DOCS;
 
 /**
  * One field of a query: its magnitude and, per dimension, the weight in the query vector, the term's postings with
- * their weights in thousandths under the viewer's statistics, and the per-block maximum of those weights.
+ * their weights in thousandths under the viewer's statistics, and the maximum of those weights per block (`max`)
+ * and per sub-block (`fine`).
  */
 export interface FieldMaxima {
   readonly magnitude: number;
-  readonly dimensions: ReadonlyArray<{ readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array; readonly max: Int32Array }>;
+  readonly dimensions: ReadonlyArray<{
+    readonly weight: number;
+    readonly docs: DocList;
+    readonly impacts: Int32Array;
+    readonly max: Int32Array;
+    readonly fine: Int32Array;
+  }>;
 }
 
 /** At most this many cached block maxima (per query terms) per collection and viewer access. */
@@ -45,7 +57,7 @@ type Maxima = FieldMaxima[];
 /** The number of block values `maxima` holds (its weight in the cache). */
 function blocksHeld(maxima: Maxima): number {
   let n = 0;
-  for (const field of maxima) for (const d of field.dimensions) n += d.max.length + d.docs.length;
+  for (const field of maxima) for (const d of field.dimensions) n += d.max.length + d.fine.length + d.docs.length;
   return n;
 }
 
@@ -54,7 +66,7 @@ function maximaBytes(maxima: Maxima): number {
   let n = 0;
   for (const field of maxima) {
     n += 64;
-    for (const d of field.dimensions) n += d.max.byteLength + d.docs.byteLength + d.impacts.byteLength + 96;
+    for (const d of field.dimensions) n += d.max.byteLength + d.fine.byteLength + d.docs.byteLength + d.impacts.byteLength + 96;
   }
   return n;
 }
@@ -75,12 +87,6 @@ export function blockCount(count: number): number {
   return (count + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
 }
 
-/** `hidden` (ascending) as one byte per document: 1 where the viewer may not see it. */
-function hiddenMask(count: number, hidden: DocList): Uint8Array {
-  const mask = new Uint8Array(count);
-  for (let i = 0; i < hidden.length; i++) mask[hidden[i]!] = 1;
-  return mask;
-}
 
 /**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
@@ -96,18 +102,24 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
   const count = c.records.length;
-  const mask = hidden.length > 0 ? hiddenMask(count, hidden) : undefined;
   const out: FieldMaxima[] = fields.map((field) => ({
     magnitude: field.magnitude,
     dimensions: field.dimensions.map(({ weight, docs, impacts }) => {
       const max = new Int32Array(blockCount(count));
+      const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+      // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden.
+      let h = 0;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
-        if (mask && mask[doc]) continue;
+        while (h < hidden.length && hidden[h]! < doc) h++;
+        if (h < hidden.length && hidden[h] === doc) continue;
+        const impact = impacts[i]!;
+        const sub = doc >>> SUB_SHIFT;
+        if (impact > fine[sub]!) fine[sub] = impact;
         const b = doc >>> BLOCK_SHIFT;
-        if (impacts[i]! > max[b]!) max[b] = impacts[i]!;
+        if (impact > max[b]!) max[b] = impact;
       }
-      return { weight, docs, impacts, max };
+      return { weight, docs, impacts, max, fine };
     }),
   }));
   cache.set(key, out);
@@ -115,16 +127,19 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
 }
 
 /**
- * The bound of the text score over block `b`: the text score of the block's maxima (score()'s operations, fields in
- * order, `|| 0` as there).
+ * The bound of the text score over block `b` (sub-block `b` when `sub`): the text score of its maxima (score()'s
+ * operations, fields in order, `|| 0` as there).
  */
-export function textBound(b: number, fields: readonly FieldMaxima[]): number {
+export function textBound(b: number, fields: readonly FieldMaxima[], sub = false): number {
   let text = 0;
-  for (const field of fields) {
+  for (let f = 0; f < fields.length; f++) {
+    const field = fields[f]!;
+    const dimensions = field.dimensions;
     let dot = 0;
-    for (const { weight, max } of field.dimensions) {
-      const w = max[b]!;
-      if (w >= 0) dot += weight * (w / 1000);
+    for (let d = 0; d < dimensions.length; d++) {
+      const dimension = dimensions[d]!;
+      const w = (sub ? dimension.fine : dimension.max)[b]!;
+      if (w >= 0) dot += dimension.weight * (w / 1000);
     }
     text += dot / field.magnitude || 0;
   }
@@ -147,17 +162,22 @@ export function linearBound(text: number, multiplier: number | undefined, addend
  * `score` computes for them (the same weights, operations and order), without reading the postings again.
  */
 export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float64Array {
-  const scores = new Float64Array(docs.length);
-  for (const field of fields) {
-    const dots = new Float64Array(docs.length);
-    for (const { weight, docs: posting, impacts } of field.dimensions) {
+  const n = docs.length;
+  const scores = new Float64Array(n);
+  const dots = new Float64Array(n);
+  for (let f = 0; f < fields.length; f++) {
+    const field = fields[f]!;
+    if (f > 0) dots.fill(0);
+    for (let d = 0; d < field.dimensions.length; d++) {
+      const { weight, docs: posting, impacts } = field.dimensions[d]!;
+      const length = posting.length;
       // A merge: both lists ascending; a document lacking the term adds nothing (as -1 in score()).
       let j = 0;
-      for (let i = 0; i < docs.length; i++) {
+      for (let i = 0; i < n; i++) {
         const doc = docs[i]!;
-        if (posting.length - j > 64 && posting[j + 64]! < doc) {
+        if (length - j > 64 && posting[j + 64]! < doc) {
           let lo = j + 64;
-          let hi = posting.length;
+          let hi = length;
           while (lo < hi) {
             const mid = (lo + hi) >>> 1;
             if (posting[mid]! < doc) lo = mid + 1;
@@ -165,14 +185,15 @@ export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float
           }
           j = lo;
         }
-        while (j < posting.length && posting[j]! < doc) j++;
-        if (j < posting.length && posting[j] === doc) {
+        while (j < length && posting[j]! < doc) j++;
+        if (j < length && posting[j] === doc) {
           const w = impacts[j]!;
           if (w >= 0) dots[i]! += weight * (w / 1000);
         }
       }
     }
-    for (let i = 0; i < docs.length; i++) scores[i]! += dots[i]! / field.magnitude || 0;
+    const magnitude = field.magnitude;
+    for (let i = 0; i < n; i++) scores[i]! += dots[i]! / magnitude || 0;
   }
   return scores;
 }

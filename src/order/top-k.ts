@@ -8,12 +8,13 @@
  */
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
-import { linearForm, priorReader, rankScores } from '../rank/rank.js';
+import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
-import { BLOCK_SHIFT, blockMaxima, linearBound, textBound, textScores } from './bounds.js';
+import type { MaximaOver } from '../segment/segment.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
-const ROUND_MIN = 1024;
+const ROUND_MIN = 256;
 
 /** The first `k` matches by best match, with their scores, best first. */
 export interface TopK {
@@ -24,8 +25,132 @@ export interface TopK {
 }
 
 /**
+ * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the
+ * public ones' when it sees exactly those; undefined otherwise (a viewer reading some private repositories: each
+ * match's own prior is read instead, so no record it cannot see moves a bound).
+ */
+function maximaOver(c: Collection, hidden: DocList): MaximaOver | undefined {
+  if (hidden.length === 0) return 'all';
+  // The hidden documents are always private ones: as many as there are private documents means all of them.
+  return hidden.length === c.access.privateDocs.length ? 'public' : undefined;
+}
+
+/** The stored block maxima of prior `name` for the viewer ({@link maximaOver}), or undefined. */
+function storedMaxima(c: Collection, name: string, hidden: DocList): Float64Array | undefined {
+  const over = maximaOver(c, hidden);
+  return over && c.segment?.priorMaxima(name, over);
+}
+
+/**
+ * The stored sub-block maxima of one prior for the viewer ({@link maximaOver}), read through the segment's block
+ * of them that holds the sub-block asked for (consecutive sub-blocks share it: one lookup per 4 KiB block).
+ */
+class SubMaxima {
+  private values: Float64Array | undefined;
+  private first = 0;
+
+  private constructor(
+    private readonly segment: NonNullable<Collection['segment']>,
+    private readonly name: string,
+    private readonly over: MaximaOver,
+  ) {}
+
+  /** The reader of prior `name` for the viewer, or undefined when the segment cannot bound what it sees. */
+  static of(c: Collection, name: string | undefined, hidden: DocList): SubMaxima | undefined {
+    const over = maximaOver(c, hidden);
+    const segment = c.segment;
+    return name === undefined || !over || !segment ? undefined : new SubMaxima(segment, name, over);
+  }
+
+  /** The prior's maximum over sub-block `sub`, or undefined when the segment cannot tell. */
+  at(sub: number): number | undefined {
+    let values = this.values;
+    if (!values || sub < this.first || sub - this.first >= values.length) {
+      const block = this.segment.fineBlock(this.name, this.over, sub);
+      if (!block) return undefined;
+      values = this.values = block.values;
+      this.first = block.first;
+    }
+    return values[sub - this.first];
+  }
+}
+
+/**
+ * Per block of matches, the largest prior among its matches (`Math.max`: NaN when one is NaN), read match by
+ * match; undefined when a match's prior is below 0 (a bound must not multiply by it).
+ */
+function matchMaxima(docs: DocList, blocks: Int32Array, starts: Int32Array, prior: (doc: number) => number, multiplies: boolean): Float64Array | undefined {
+  const out = new Float64Array(blocks.length);
+  for (let j = 0; j < blocks.length; j++) {
+    let max = -Infinity;
+    for (let at = starts[j]!; at < starts[j + 1]!; at++) {
+      const v = prior(docs[at]!);
+      if (multiplies && v < 0) return undefined;
+      max = Math.max(max, v);
+    }
+    out[j] = max;
+  }
+  return out;
+}
+
+/** Block `a` comes before block `b` in bound order: a larger bound, or the same bound and a lower position. */
+function before(bounds: Float64Array, a: number, b: number): boolean {
+  const x = bounds[a]!;
+  const y = bounds[b]!;
+  return x > y || (x === y && a < b);
+}
+
+/**
+ * The blocks in bound order, taken one at a time: a binary heap over their positions (built in linear time), so
+ * only the blocks taken are ever ordered (a common term's few best of thousands).
+ */
+class BlockQueue {
+  private readonly heap: Uint32Array;
+  private size: number;
+
+  constructor(private readonly bounds: Float64Array) {
+    this.size = bounds.length;
+    this.heap = new Uint32Array(this.size);
+    for (let j = 0; j < this.size; j++) this.heap[j] = j;
+    for (let i = (this.size >>> 1) - 1; i >= 0; i--) this.sink(i);
+  }
+
+  /** The next block in bound order (its position), or -1 when none is left. */
+  peek(): number {
+    return this.size === 0 ? -1 : this.heap[0]!;
+  }
+
+  /** Remove the block {@link peek} gives. */
+  pop(): void {
+    this.heap[0] = this.heap[--this.size]!;
+    this.sink(0);
+  }
+
+  private sink(i: number): void {
+    const heap = this.heap;
+    const bounds = this.bounds;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) return;
+      const right = left + 1;
+      const child = right < this.size && before(bounds, heap[right]!, heap[left]!) ? right : left;
+      if (!before(bounds, heap[child]!, heap[i]!)) return;
+      const t = heap[i]!;
+      heap[i] = heap[child]!;
+      heap[child] = t;
+      i = child;
+    }
+  }
+}
+
+/**
  * The first `k` of `docs` (ascending) by best-match score descending, then document number, scoring only the
- * blocks whose bound can reach them.
+ * blocks whose bound can reach them. A block's bound reads the per-block maxima of the query terms' weights
+ * (order/bounds.ts) and of the kind's priors — stored by the build for a viewer who sees every document or exactly
+ * the public ones, so that only the blocks' first documents are visited before scoring; read match by match for
+ * other viewers. A round copies its blocks' matches, gathers their priors into arrays and scores them in the
+ * linear form's operations (`text × multiplier + addend`, as src/rank/rank.ts `rankScores`), without a call per
+ * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
  * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
@@ -39,83 +164,153 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   const multiplierOf = form.multiplier === undefined ? undefined : priorReader(c, form.multiplier);
   const addendOf = form.addend === undefined ? undefined : priorReader(c, form.addend);
   if ((form.multiplier !== undefined && !multiplierOf) || (form.addend !== undefined && !addendOf)) return undefined;
-  // Each match's own priors (the scores read the same values) and, per block of matches, their maxima.
-  const multiplier = multiplierOf ? new Float64Array(docs.length) : undefined;
-  const addend = addendOf ? new Float64Array(docs.length) : undefined;
-  for (let i = 0; i < docs.length; i++) {
-    if (multiplier) {
-      const m = multiplierOf!(docs[i]!);
-      // A negative multiplier would reverse the bound: score every document instead.
-      if (m < 0) return undefined;
-      multiplier[i] = m;
-    }
-    if (addend) addend[i] = addendOf!(docs[i]!);
-  }
 
-  // The matches' blocks: block b holds docs[starts[i], starts[i+1]).
-  const starts: number[] = [];
-  const texts: number[] = [];
-  const bounds: number[] = [];
-  for (let i = 0; i < docs.length; ) {
+  // The matches' blocks: block blocks[j] holds docs[starts[j], starts[j+1]). A block holds at most BLOCK_SIZE
+  // documents, so the next block's first match is found by a binary search over the next BLOCK_SIZE matches.
+  const n = docs.length;
+  const blockList: number[] = [];
+  const startList: number[] = [];
+  for (let i = 0; i < n; ) {
     const b = docs[i]! >>> BLOCK_SHIFT;
-    starts.push(i);
-    let maxMultiplier = multiplier ? -Infinity : undefined;
-    let maxAddend = addend ? -Infinity : undefined;
-    for (; i < docs.length && docs[i]! >>> BLOCK_SHIFT === b; i++) {
-      // Math.max keeps a NaN (the bound is then +Infinity: the block is scored).
-      if (multiplier) maxMultiplier = Math.max(maxMultiplier!, multiplier[i]!);
-      if (addend) maxAddend = Math.max(maxAddend!, addend[i]!);
+    blockList.push(b);
+    startList.push(i);
+    const limit = (b + 1) * BLOCK_SIZE;
+    let lo = i + 1;
+    let hi = Math.min(n, i + BLOCK_SIZE);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid]! < limit) lo = mid + 1;
+      else hi = mid;
     }
-    const text = textBound(b, fields);
-    texts.push(text);
-    bounds.push(linearBound(text, maxMultiplier, maxAddend));
+    i = lo;
   }
-  starts.push(docs.length);
-  const blocks = Uint32Array.from(bounds.keys()).sort((x, y) => bounds[y]! - bounds[x]! || x - y);
+  startList.push(n);
+  const blocks = Int32Array.from(blockList);
+  const starts = Int32Array.from(startList);
+  const count = blocks.length;
 
-  const heap = new Heap(Math.max(0, Math.min(k, docs.length)));
+  // Per block, the largest multiplier and addend: stored per block of the collection, else from the matches.
+  const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean): Float64Array | undefined | null => {
+    if (name === undefined) return undefined;
+    const stored = storedMaxima(c, name, scorer.hidden);
+    if (stored) {
+      const out = new Float64Array(count);
+      for (let j = 0; j < count; j++) out[j] = stored[blocks[j]!]!;
+      return out;
+    }
+    return matchMaxima(docs, blocks, starts, of!, multiplies) ?? null;
+  };
+  const maxMultiplier = pick(form.multiplier, multiplierOf, true);
+  const maxAddend = pick(form.addend, addendOf, false);
+  if (maxMultiplier === null || maxAddend === null) return undefined;
+
+  const texts = new Float64Array(count);
+  const bounds = new Float64Array(count);
+  for (let j = 0; j < count; j++) {
+    const text = textBound(blocks[j]!, fields);
+    texts[j] = text;
+    bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
+  }
+  const queue = new BlockQueue(bounds);
+  const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
+  const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
+
+  const heap = new Heap(Math.max(0, Math.min(k, n)));
   // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
   // and the block starts before the worst kept document (ties go to the lower document number).
-  const hopeless = (i: number): boolean =>
-    heap.full && (bounds[i]! < heap.worstScore || (bounds[i]! === heap.worstScore && docs[starts[i]!]! > heap.worstDoc));
+  const hopeless = (j: number): boolean =>
+    heap.full && (bounds[j]! < heap.worstScore || (bounds[j]! === heap.worstScore && docs[starts[j]!]! > heap.worstDoc));
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
   let scored = 0;
   let round = Math.max(firstRound, 2 * k, 1);
-  for (let next = 0; next < blocks.length && !hopeless(blocks[next]!); round *= 2) {
+  for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
     const chosen: number[] = [];
     let size = 0;
-    while (next < blocks.length && size < round && !hopeless(blocks[next]!)) {
-      const i = blocks[next++]!;
-      chosen.push(i);
-      size += starts[i + 1]! - starts[i]!;
+    while (queue.peek() >= 0 && size < round && !hopeless(queue.peek())) {
+      const j = queue.peek();
+      queue.pop();
+      chosen.push(j);
+      size += starts[j + 1]! - starts[j]!;
     }
     chosen.sort((x, y) => x - y);
-    // The documents of the chosen blocks whose own bound can still place them (all of them until the heap is full;
-    // the worst kept score only rises during the round, so testing against its value now is safe).
+    // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
+    // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
+    // place one (the worst kept score only rises during the round, so testing against its value now is safe).
     const full = heap.full;
     const worstScore = heap.worstScore;
     const worstDoc = heap.worstDoc;
-    const batch = new Uint32Array(size);
-    let n = 0;
-    for (const i of chosen) {
-      for (let at = starts[i]!; at < starts[i + 1]!; at++) {
-        const doc = docs[at]!;
-        if (full) {
-          // The document's own priors tighten its block's bound.
-          const bound = linearBound(texts[i]!, multiplier?.[at], addend?.[at]);
-          if (bound < worstScore || (bound === worstScore && doc > worstDoc)) continue;
+    let batch: Uint32Array = new Uint32Array(size);
+    let text: Float64Array = new Float64Array(size);
+    let m = 0;
+    for (const j of chosen) {
+      const from = starts[j]!;
+      const to = starts[j + 1]!;
+      if (!full) {
+        batch.set(docs.subarray(from, to), m);
+        text.fill(texts[j]!, m, m + to - from);
+        m += to - from;
+        continue;
+      }
+      for (let i = from; i < to; ) {
+        // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
+        const sub = docs[i]! >>> SUB_SHIFT;
+        const limit = (sub + 1) * SUB_SIZE;
+        let end = i + 1;
+        let hi = Math.min(to, i + SUB_SIZE);
+        while (end < hi) {
+          const mid = (end + hi) >>> 1;
+          if (docs[mid]! < limit) end = mid + 1;
+          else hi = mid;
         }
-        batch[n++] = doc;
+        const subText = textBound(sub, fields, true);
+        let bound = subText;
+        if (maxMultiplier) bound *= subMultiplier?.at(sub) ?? maxMultiplier[j]!;
+        if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
+        // (A NaN bound keeps the sub-block: what it bounds is scored.)
+        if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
+          batch.set(docs.subarray(i, end), m);
+          text.fill(subText, m, m + end - i);
+          m += end - i;
+        }
+        i = end;
       }
     }
-    const some = batch.subarray(0, n);
-    const scores = rankScores(c, some, textScores(some, fields), scorer.context);
-    scored += n;
-    for (let j = 0; j < n; j++) {
-      const score = scores[j]!;
+    batch = batch.subarray(0, m);
+    text = text.subarray(0, m);
+    let multiplier: Float64Array | undefined = multiplierOf ? new Float64Array(m) : undefined;
+    let addend: Float64Array | undefined = addendOf ? new Float64Array(m) : undefined;
+    if (multiplier) gatherPrior(c, form.multiplier!, batch, multiplier);
+    if (addend) gatherPrior(c, form.addend!, batch, addend);
+    if (full) {
+      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them.
+      let kept = 0;
+      for (let i = 0; i < m; i++) {
+        let bound = text[i]!;
+        if (multiplier) bound *= multiplier[i]!;
+        if (addend) bound += addend[i]!;
+        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
+        batch[kept] = batch[i]!;
+        if (multiplier) multiplier[kept] = multiplier[i]!;
+        if (addend) addend[kept] = addend[i]!;
+        kept++;
+      }
+      m = kept;
+      batch = batch.subarray(0, m);
+      multiplier = multiplier?.subarray(0, m);
+      addend = addend?.subarray(0, m);
+    }
+    // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
+    text = textScores(batch, fields);
+    scored += m;
+    for (let i = 0; i < m; i++) {
+      let score = text[i]!;
+      if (multiplier) score *= multiplier[i]!;
+      if (addend) score += addend[i]!;
       if (Number.isNaN(score)) return undefined;
-      heap.offer(batch[j]!, score);
+      const doc = batch[i]!;
+      if (heap.full && (score < heap.worstScore || (score === heap.worstScore && doc > heap.worstDoc))) continue;
+      heap.offer(doc, score);
     }
   }
   return { ...heap.sorted(), scored };

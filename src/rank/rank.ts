@@ -99,6 +99,27 @@ class PriorValues {
     return Number.isNaN(value) ? (derived[doc] = this.derive(doc)) : value;
   }
 
+  /**
+   * The priors of `docs` into `out` (same order): a stored block's values are copied by position, one block
+   * lookup per run of documents in the same block (what {@link read} gives, without a call per document).
+   */
+  gather(docs: DocList, out: Float64Array): void {
+    let i = 0;
+    while (i < docs.length && this.stored) {
+      const b = (docs[i]! / PRIOR_BLOCK_DOCS) | 0;
+      const block = this.blocks[b] ?? this.load(b);
+      if (!block) break;
+      const base = b * PRIOR_BLOCK_DOCS;
+      const end = base + block.length;
+      for (; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (doc >= end || doc < base) break;
+        out[i] = block[doc - base]!;
+      }
+    }
+    for (; i < docs.length; i++) out[i] = this.read(docs[i]!);
+  }
+
   /** Read block `b` from the segment; a damaged segment (dropped with its notice) turns to deriving. */
   private load(b: number): Float64Array | undefined {
     const block = this.segment!.priorBlock(this.name, b);
@@ -159,6 +180,17 @@ export function priorReader(c: Collection, name: string): ((doc: number) => numb
   const rank = c.spec.rank;
   const prior = rank && rankReaders(c).priors.get(name);
   return prior && ((doc) => prior.read(doc));
+}
+
+/**
+ * The kind's prior `name` of each of `docs` (ascending) into `out` (same order), as {@link priorReader} reads them;
+ * false when the kind has no such prior.
+ */
+export function gatherPrior(c: Collection, name: string, docs: DocList, out: Float64Array): boolean {
+  const prior = c.spec.rank && rankReaders(c).priors.get(name);
+  if (!prior) return false;
+  prior.gather(docs, out);
+  return true;
 }
 
 /**

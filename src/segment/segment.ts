@@ -7,8 +7,14 @@
  * query first scores a document of that block.
  *
  * Sections: `private.docs` (u32 per private document, ascending), `private.repos` (u32 per private document: its
- * repository's index in the footer's `repositories`), `prior.<name>` (f64 per document).
- * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories }`.
+ * repository's index in the footer's `repositories`), `prior.<name>` (f64 per document), and per prior its block
+ * maxima (f64 per {@link MAXIMA_BLOCK_DOCS} consecutive documents: the largest value, NaN when one is NaN, -∞ when
+ * none counts) over every document, `max.all.<name>`, and over the public documents, `max.public.<name>` — what
+ * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
+ * per {@link FINE_BLOCK_DOCS} documents, `fine.all.<name>` and `fine.public.<name>` (read a 4 KiB block at a time:
+ * the sub-blocks of the blocks a query scores).
+ * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative }` (`nonNegative`:
+ * the priors no document has below 0, the ones a bound may multiply by).
  *
  * A prior or the clock's meaning changes with src/rank and the kind tables' rank functions: bump SEGMENT_FORMAT
  * when they change (the column getters are covered by the columns id already).
@@ -19,8 +25,8 @@ import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/fram
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 
-/** Layout and meaning of the segment facts (1: clock, priors, private documents). */
-export const SEGMENT_FORMAT = 1;
+/** Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima). */
+export const SEGMENT_FORMAT = 2;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -29,6 +35,19 @@ const MAGIC = FILE_MAGIC.segment;
 const BLOCK_BYTES = 4096;
 /** Documents per block of a prior section ({@link Segment.priorBlock}). */
 export const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
+/** log2 of {@link MAXIMA_BLOCK_DOCS}. */
+export const MAXIMA_BLOCK_SHIFT = 7;
+/** Consecutive documents per block maximum of a prior (the top-k collector's block, src/order/bounds.ts). */
+export const MAXIMA_BLOCK_DOCS = 1 << MAXIMA_BLOCK_SHIFT;
+/** log2 of {@link FINE_BLOCK_DOCS}. */
+export const FINE_BLOCK_SHIFT = 4;
+/** Consecutive documents per sub-block maximum of a prior (the top-k collector's sub-blocks). */
+export const FINE_BLOCK_DOCS = 1 << FINE_BLOCK_SHIFT;
+/** Sub-block maxima per 4 KiB block of a `fine.*` section. */
+const FINE_PER_BLOCK = BLOCK_BYTES / 8;
+
+/** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
+export type MaximaOver = 'all' | 'public';
 
 /** What a build derives from the whole collection. */
 export interface SegmentFacts {
@@ -46,6 +65,21 @@ interface Meta {
   clock: number | null;
   priors: string[];
   repositories: string[];
+  nonNegative: string[];
+}
+
+/**
+ * Per block of {@link MAXIMA_BLOCK_DOCS} documents (`1 << shift`), the largest of `values` over the documents `counts` lets in
+ * (`Math.max`: a NaN makes the block's maximum NaN); -∞ for a block where none counts.
+ */
+export function priorBlockMaxima(values: Float64Array, counts?: (doc: number) => boolean, shift = MAXIMA_BLOCK_SHIFT): Float64Array {
+  const out = new Float64Array((values.length + (1 << shift) - 1) >>> shift).fill(-Infinity);
+  for (let doc = 0; doc < values.length; doc++) {
+    if (counts && !counts(doc)) continue;
+    const b = doc >>> shift;
+    out[b] = Math.max(out[b]!, values[doc]!);
+  }
+  return out;
 }
 
 /** The segment's id (hex sha256) from its collection's columns id. */
@@ -76,11 +110,21 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     ['private.docs', docs],
     ['private.repos', repos],
   ]);
+  const isPrivate = new Uint8Array(count);
+  for (const p of facts.privateDocs) isPrivate[p.doc] = 1;
+  const nonNegative: string[] = [];
   for (const [name, values] of facts.priors) {
     if (values.length !== count) return undefined;
     sections.set(`prior.${name}`, values);
+    sections.set(`max.all.${name}`, priorBlockMaxima(values));
+    sections.set(`max.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0));
+    sections.set(`fine.all.${name}`, priorBlockMaxima(values, undefined, FINE_BLOCK_SHIFT));
+    sections.set(`fine.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0, FINE_BLOCK_SHIFT));
+    if (!values.some((v) => v < 0)) nonNegative.push(name);
   }
-  const meta: Meta = { kind, id, count, clock: Number.isNaN(facts.clock) ? null : facts.clock, priors: [...facts.priors.keys()], repositories };
+  const meta: Meta = {
+    kind, id, count, clock: Number.isNaN(facts.clock) ? null : facts.clock, priors: [...facts.priors.keys()], repositories, nonNegative,
+  };
   return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES);
 }
 
@@ -98,6 +142,10 @@ function damaged(file: string, why: string): void {
 export class Segment {
   /** Prior name → its blocks read so far. */
   private readonly blocks = new Map<string, Array<Float64Array | undefined>>();
+  /** `<over>.<name>` → the prior's block maxima, read whole on first use. */
+  private readonly maxima = new Map<string, Float64Array>();
+  /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
+  private readonly fine = new Map<string, Array<Float64Array | undefined>>();
   private usable = true;
 
   private constructor(
@@ -107,6 +155,7 @@ export class Segment {
     /** The private documents, ascending, with their repositories. */
     readonly privateDocs: PrivateDocs,
     private readonly priorNames: ReadonlySet<string>,
+    private readonly nonNegative: ReadonlySet<string>,
     readonly count: number,
   ) {}
 
@@ -120,6 +169,8 @@ export class Segment {
       framed = FramedFile.open(file, MAGIC, SEGMENT_FORMAT);
       if (!framed) return undefined;
       const meta = framed.meta as Partial<Meta> | null;
+      const maximaBytes = ((count + MAXIMA_BLOCK_DOCS - 1) >>> MAXIMA_BLOCK_SHIFT) * 8;
+      const fineBytes = ((count + FINE_BLOCK_DOCS - 1) >>> FINE_BLOCK_SHIFT) * 8;
       const ok =
         meta !== null &&
         typeof meta === 'object' &&
@@ -128,9 +179,19 @@ export class Segment {
         meta.count === count &&
         (meta.clock === null || typeof meta.clock === 'number') &&
         Array.isArray(meta.priors) &&
-        meta.priors.every((name) => typeof name === 'string' && framed!.length(`prior.${name}`) === count * 8) &&
+        meta.priors.every(
+          (name) =>
+            typeof name === 'string' &&
+            framed!.length(`prior.${name}`) === count * 8 &&
+            framed!.length(`max.all.${name}`) === maximaBytes &&
+            framed!.length(`max.public.${name}`) === maximaBytes &&
+            framed!.length(`fine.all.${name}`) === fineBytes &&
+            framed!.length(`fine.public.${name}`) === fineBytes,
+        ) &&
         Array.isArray(meta.repositories) &&
-        meta.repositories.every((name) => typeof name === 'string');
+        meta.repositories.every((name) => typeof name === 'string') &&
+        Array.isArray(meta.nonNegative) &&
+        meta.nonNegative.every((name) => meta.priors!.includes(name));
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
       const repoBytes = framed.read('private.repos');
@@ -147,7 +208,7 @@ export class Segment {
         last = doc;
         privateDocs[i] = { doc, repository };
       }
-      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, new Set(meta.priors), count);
+      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, new Set(meta.priors), new Set(meta.nonNegative), count);
     } catch (error) {
       framed?.close();
       damaged(file, (error as Error).message);
@@ -200,6 +261,71 @@ export class Segment {
       blocks[b] = block;
     }
     return block;
+  }
+
+  /**
+   * The block maxima of prior `name` over every document or the public ones (one value per
+   * {@link MAXIMA_BLOCK_DOCS} documents; NaN where a value is NaN, -∞ where no document counts), read and checked
+   * whole on first use; undefined when the segment does not hold them, a document has the prior below 0 (a bound
+   * must not multiply by it), or the section turned out damaged (dropped as for {@link prior}).
+   */
+  priorMaxima(name: string, over: MaximaOver): Float64Array | undefined {
+    if (!this.usable || !this.priorNames.has(name) || !this.nonNegative.has(name)) return undefined;
+    const key = `${over}.${name}`;
+    let maxima = this.maxima.get(key);
+    if (!maxima) {
+      try {
+        const bytes = this.framed.read(`max.${key}`);
+        maxima = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
+      } catch (error) {
+        this.usable = false;
+        this.framed.close();
+        damaged(this.framed.file, (error as Error).message);
+        return undefined;
+      }
+      this.maxima.set(key, maxima);
+    }
+    return maxima;
+  }
+
+  /**
+   * The maximum of prior `name` over sub-block `sub` (documents `[sub × FINE_BLOCK_DOCS, …)`), over every document
+   * or the public ones, as {@link priorMaxima} per block (its 4 KiB block read and checked on first use); undefined
+   * as there.
+   */
+  fineMaximum(name: string, over: MaximaOver, sub: number): number | undefined {
+    const block = this.fineBlock(name, over, sub);
+    return block?.values[sub - block.first];
+  }
+
+  /**
+   * The 4 KiB block of prior `name`'s sub-block maxima (over every document or the public ones) that holds sub-block
+   * `sub`: its values and the sub-block of its first value; undefined as for {@link fineMaximum}.
+   */
+  fineBlock(name: string, over: MaximaOver, sub: number): { readonly values: Float64Array; readonly first: number } | undefined {
+    if (!this.usable || !this.priorNames.has(name) || !this.nonNegative.has(name)) return undefined;
+    const key = `${over}.${name}`;
+    let blocks = this.fine.get(key);
+    if (!blocks) this.fine.set(key, (blocks = []));
+    const b = (sub / FINE_PER_BLOCK) | 0;
+    const first = b * FINE_PER_BLOCK;
+    let block = blocks[b];
+    if (!block) {
+      const section = `fine.${key}`;
+      const n = Math.min(FINE_PER_BLOCK, this.framed.length(section) / 8 - first);
+      if (sub < 0 || n <= 0) return undefined;
+      try {
+        const bytes = this.framed.read(section, first * 8, n * 8);
+        block = new Float64Array(bytes.buffer, bytes.byteOffset, n);
+      } catch (error) {
+        this.usable = false;
+        this.framed.close();
+        damaged(this.framed.file, (error as Error).message);
+        return undefined;
+      }
+      blocks[b] = block;
+    }
+    return sub - first < block.length ? { values: block, first } : undefined;
   }
 
   /** Close the file (later prior reads give undefined). */

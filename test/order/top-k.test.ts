@@ -99,6 +99,10 @@ describe('pruned top-k equals exhaustive scoring on generated dumps (private rec
     const extra = ['', 'is:open', 'in:title', 'user:acme', 'repo:acme/secret', 'NOT zebra', 'label:bug'];
     const skipped = await assertExact(store, requests(kinds, VOCABULARY, READERS, extra), 150, 2400 + seed);
     expect(skipped).toBeGreaterThan(0);
+    // The bounds read the maxima the build stored (every document's and the public ones'), not only the matches'.
+    const issues = await store.collection('issues');
+    expect(issues.access.privateDocs.length).toBeGreaterThan(0);
+    expect([issues.segment?.priorMaxima('factor', 'all'), issues.segment?.priorMaxima('factor', 'public')]).not.toContain(undefined);
   }, 120_000);
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
-import { Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Number.NaN : Math.sin(i) * 1e-3 + i));
@@ -64,5 +64,40 @@ describe('segment facts', () => {
     expect(s.prior('factor', 8)).toBeUndefined(); // no longer used at all
     expect(notices).toHaveLength(1);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('give back each prior\'s block and sub-block maxima over every document and over the public ones', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const isPrivate = new Set(facts.privateDocs.map((p) => p.doc));
+    const maxOf = (from: number, size: number, publicOnly: boolean): number => {
+      let max = -Infinity;
+      for (let doc = from; doc < Math.min(COUNT, from + size); doc++) if (!publicOnly || !isPrivate.has(doc)) max = Math.max(max, factor[doc]!);
+      return max;
+    };
+    for (const over of ['all', 'public'] as const) {
+      const blocks = s.priorMaxima('factor', over)!;
+      expect(blocks).toHaveLength(Math.ceil(COUNT / MAXIMA_BLOCK_DOCS));
+      // Block 0 holds the private documents 3, 9, 11 and a NaN (doc 0): NaN either way.
+      for (const b of [0, 1, 77, blocks.length - 1]) expect(Object.is(blocks[b], maxOf(b * MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, over === 'public'))).toBe(true);
+      for (const sub of [0, 1, 700, 1249]) {
+        expect(Object.is(s.fineMaximum('factor', over, sub), maxOf(sub * FINE_BLOCK_DOCS, FINE_BLOCK_DOCS, over === 'public'))).toBe(true);
+      }
+      expect(s.fineMaximum('factor', over, Math.ceil(COUNT / FINE_BLOCK_DOCS))).toBeUndefined();
+    }
+    // Sub-block 0 (documents 0–15) holds a NaN; its public maximum leaves out 3, 9 and 11 but keeps the NaN of 0 and 7.
+    expect(s.fineMaximum('factor', 'public', 0)).toBeNaN();
+    expect(notices).toEqual([]);
+  });
+
+  it('hold no maxima for a prior below 0 somewhere (a bound must not multiply by it)', () => {
+    const id = segmentId('columns-id');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'segment-')), 'issues-x.segment');
+    const signed = Float64Array.from(factor, (v, i) => (i === 5000 ? -1 : v));
+    writeSegment(file, 'issues', id, COUNT, { ...facts, priors: new Map([['factor', signed], ['plain', factor]]) });
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    expect([s.priorMaxima('factor', 'all'), s.fineMaximum('factor', 'all', 3)]).toEqual([undefined, undefined]);
+    expect(s.priorMaxima('plain', 'all')).toBeDefined();
+    expect(Object.is(s.prior('factor', 5000), -1)).toBe(true);
   });
 });
