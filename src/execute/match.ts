@@ -5,7 +5,6 @@
 import type { DocList } from '../index/text-index.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import type { Collection } from '../store/collection.js';
-import { difference, universe } from './doc-set.js';
 import { Budget, Executor, scanDocs } from './execute.js';
 import { BestMatchScorer } from './scorer.js';
 import { columnFilterDocs } from './column-filter.js';
@@ -24,7 +23,7 @@ export interface Matches {
  */
 export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
   const executor = new Executor(c, budget);
-  let within = difference(universe(c.records.length), compiled.hidden);
+  let within: DocList = c.access.visible(compiled.plan.request.viewer, c.records.length);
   for (const test of compiled.within) within = await (columnFilterDocs(within, test, budget) ?? scanDocs(within, test, budget));
   const docs = await executor.evaluate(compiled.expr, within);
   const scorer = compiled.plan.query.hasText ? new BestMatchScorer(c, compiled, executor, budget) : undefined;

@@ -17,7 +17,6 @@
 import { ApiError } from '../api-error.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { Budget, Executor, scanDocs } from '../execute/execute.js';
-import { difference, universe } from '../execute/doc-set.js';
 import type { DocList } from '../index/text-index.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../plan/search-plan.js';
 import type { PlanNode } from '../plan/query-plan.js';
@@ -45,7 +44,7 @@ export async function matchedDocs(store: Store, request: SearchRequest, deadline
   const c = await store.collection(normalized.kind);
   const compiled = compileSearch(plan, c);
   const budget = new Budget(deadline);
-  let within = difference(universe(c.records.length), compiled.hidden);
+  let within: DocList = c.access.visible(compiled.plan.request.viewer, c.records.length);
   for (const test of compiled.within) within = await scanDocs(within, test, budget);
   const docs = await new Executor(c, budget).evaluate(compiled.expr, within);
   return { compiled, c, docs };
