@@ -20,6 +20,9 @@ export function callerKind(request: Request, url: URL): CallerKind {
   return 'anonymous';
 }
 
+/** One percent-escaped byte. */
+const PERCENT_BYTE = /%([0-9A-Fa-f]{2})/g;
+
 /** Does a (decoded) parameter name carry a secret? Also when a malformed escape is part of the name. */
 function isSecretName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -32,6 +35,10 @@ function isSecretName(name: string): boolean {
  */
 export function loggedPath(url: URL): string {
   if (url.search === '') return url.pathname;
+  // The common case without decoding every parameter: a query whose text, each `%XX` read as the byte's character,
+  // names no secret has none to mask (a secret name is ASCII; `+` decodes to a space, no part of one).
+  const text = url.search.replace(PERCENT_BYTE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).toLowerCase();
+  if (![...SECRET_PARAMETERS].some((secret) => text.includes(secret))) return `${url.pathname}${url.search}`;
   const masked = url.search
     .slice(1)
     .split('&')
