@@ -147,6 +147,8 @@ interface Serving {
   readonly handlerFor: (store: Store, rateCounter?: RateCounter) => Handler;
   readonly server: typeof import('../server/listen.js');
   readonly workers: typeof import('../server/workers.js');
+  /** The access log's writer (undefined with `--quiet`): flushed before the process reports it stopped or ends. */
+  readonly requestLog: { flush(): void } | undefined;
 }
 
 async function serve(options: ServeOptions, rules: ServeRules, deps: ServeCommandDeps): Promise<void> {
@@ -183,7 +185,7 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
         ),
       ],
     });
-  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
+  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers, requestLog };
   if (workers.isServeWorker()) return serveAsWorker(serving);
   // Workers run this command line with the production core: injected stand-ins (tests) and an entry script that
   // is not ours (the command embedded in another program) keep one process.
@@ -269,4 +271,5 @@ async function serveAsWorker(serving: Serving): Promise<void> {
   workers.stopWithPrimary(running);
   server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
   await running.closed;
+  serving.requestLog?.flush();
 }
