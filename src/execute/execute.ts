@@ -58,9 +58,14 @@ export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName
 
 export class Executor {
   private readonly all: DocList;
+  /**
+   * @param visible the documents the viewer may see and the hidden ones they complement (src/access): a keyword
+   *   within all of them is its postings minus the short hidden list, not merged against nearly every document
+   */
   constructor(
     private readonly c: Collection,
     private readonly budget: Budget,
+    private readonly visible?: { readonly docs: DocList; readonly hidden: DocList },
   ) {
     this.all = universe(c.records.length);
   }
@@ -78,8 +83,11 @@ export class Executor {
         return new Uint32Array(0);
       case 'filter':
         return columnFilterDocs(within, expr.test, this.budget) ?? scanDocs(within, expr.test, this.budget);
-      case 'text':
-        return intersect(within, await this.text(expr.text, expr.phrase, expr.fields, within));
+      case 'text': {
+        const found = await this.text(expr.text, expr.phrase, expr.fields, within);
+        // Every visible document is every document but the hidden ones: the same set, at the hidden list's cost.
+        return within === this.visible?.docs ? difference(found, this.visible.hidden) : intersect(within, found);
+      }
       case 'not':
         return difference(within, await this.evaluate(expr.child, within));
       case 'and': {

@@ -22,8 +22,9 @@ export interface Matches {
  * budget then reads expired: `incomplete_results`).
  */
 export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
-  const executor = new Executor(c, budget);
-  let within: DocList = c.access.visible(compiled.plan.request.viewer, c.records.length);
+  const visible = c.access.visible(compiled.plan.request.viewer, c.records.length);
+  const executor = new Executor(c, budget, { docs: visible, hidden: compiled.hidden });
+  let within: DocList = visible;
   for (const test of compiled.within) within = await (columnFilterDocs(within, test, budget) ?? scanDocs(within, test, budget));
   const docs = await executor.evaluate(compiled.expr, within);
   const scorer = compiled.plan.query.hasText ? new BestMatchScorer(c, compiled, executor, budget) : undefined;

@@ -44,9 +44,10 @@ export async function matchedDocs(store: Store, request: SearchRequest, deadline
   const c = await store.collection(normalized.kind);
   const compiled = compileSearch(plan, c);
   const budget = new Budget(deadline);
-  let within: DocList = c.access.visible(compiled.plan.request.viewer, c.records.length);
+  const visible = c.access.visible(compiled.plan.request.viewer, c.records.length);
+  let within: DocList = visible;
   for (const test of compiled.within) within = await scanDocs(within, test, budget);
-  const docs = await new Executor(c, budget).evaluate(compiled.expr, within);
+  const docs = await new Executor(c, budget, { docs: visible, hidden: compiled.hidden }).evaluate(compiled.expr, within);
   return { compiled, c, docs };
 }
 
