@@ -147,6 +147,8 @@ interface Serving {
   readonly handlerFor: (store: Store, rateCounter?: RateCounter) => Handler;
   readonly server: typeof import('../server/listen.js');
   readonly workers: typeof import('../server/workers.js');
+  /** The access log's writer (undefined with `--quiet`): flushed before the process reports it stopped or ends. */
+  readonly requestLog: { flush(): void } | undefined;
 }
 
 async function serve(options: ServeOptions, rules: ServeRules, deps: ServeCommandDeps): Promise<void> {
@@ -154,15 +156,18 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
   const search = deps.search ?? runSearch;
   // React's production build for the search page (src/web): its development build renders a page about 10× slower.
   process.env['NODE_ENV'] ??= 'production';
-  const [{ loadAccessFile }, server, { createHandler }, workers, { fromHandler }, { createPageHandler }] = await Promise.all([
+  const [{ loadAccessFile }, server, { createHandler }, workers, { fromHandler }, { createPageHandler }, { batchedLog }] = await Promise.all([
     import('../server/access-file.js'),
     import('../server/listen.js'),
     import('../server/routes.js'),
     import('../server/workers.js'),
     import('../server/chain.js'),
     import('../web/page-handler.js'),
+    import('../server/request-log.js'),
   ]);
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
+  // The access log: the lines of one turn of the event loop in one write (request-log.ts).
+  const requestLog = options.quiet ? undefined : batchedLog((text) => void stderr.write(text));
   const handlerFor = (store: Store, rateCounter?: RateCounter) =>
     createHandler({
       search: (request) => search(request, store),
@@ -172,7 +177,7 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
       previews: rules.previews,
       maxInFlight: options.maxInFlight,
       timeoutMs: options.timeout,
-      log: options.quiet ? undefined : (line) => void stderr.write(line),
+      log: requestLog?.write,
       // GitHub's search page for browsers (GET / and GET /search?q=&type=), on the same store and search.
       routes: [
         fromHandler(
@@ -180,7 +185,7 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
         ),
       ],
     });
-  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers };
+  const serving: Serving = { options, rules, deps, stderr, signals: deps.signals ?? process, handlerFor, server, workers, requestLog };
   if (workers.isServeWorker()) return serveAsWorker(serving);
   // Workers run this command line with the production core: injected stand-ins (tests) and an entry script that
   // is not ours (the command embedded in another program) keep one process.
@@ -198,6 +203,7 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
   );
   deps.onListening?.(running);
   await running.closed;
+  requestLog?.flush();
   stderr.write('search serve: stopped\n');
 }
 
@@ -265,4 +271,5 @@ async function serveAsWorker(serving: Serving): Promise<void> {
   workers.stopWithPrimary(running);
   server.closeOnSignals(running, ['SIGINT', 'SIGTERM'], serving.signals);
   await running.closed;
+  serving.requestLog?.flush();
 }

@@ -60,16 +60,19 @@ export class Executor {
   private visible: DocList | undefined;
   /**
    * @param hidden the documents the viewer may not see (ascending): never matched; default none
+   * @param visibleOf every document the viewer may see (the complement of `hidden`), as the access layer keeps it per
+   *   viewer (src/access); default: computed here from `hidden`
    */
   constructor(
     private readonly c: Collection,
     private readonly budget: Budget,
     private readonly hidden: DocList = new Uint32Array(0),
+    private readonly visibleOf?: () => DocList,
   ) {}
 
   /** Every document the viewer may see, made only when a part of the query must visit them all. */
   private everyVisible(): DocList {
-    return (this.visible ??= difference(universe(this.c.records.length), this.hidden));
+    return (this.visible ??= this.visibleOf?.() ?? difference(universe(this.c.records.length), this.hidden));
   }
 
   /**

@@ -5,7 +5,6 @@
 import type { DocList } from '../index/text-index.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import type { Collection } from '../store/collection.js';
-import { difference, universe } from './doc-set.js';
 import { Budget, Executor, scanDocs } from './execute.js';
 import { BestMatchScorer } from './scorer.js';
 import { columnFilterDocs } from './column-filter.js';
@@ -23,12 +22,13 @@ export interface Matches {
  * budget then reads expired: `incomplete_results`).
  */
 export async function executePlan(compiled: CompiledSearch, c: Collection, budget: Budget): Promise<Matches> {
-  const executor = new Executor(c, budget, compiled.hidden);
+  const everyVisible = (): DocList => c.access.visible(compiled.plan.request.viewer, c.records.length);
+  const executor = new Executor(c, budget, compiled.hidden, everyVisible);
   // Every visible document is materialised only for a filter of the whole kind (the labels' repository, a kind's
   // defaults); otherwise the plan starts from its keywords' postings.
   let within: DocList | undefined;
   for (const test of compiled.within) {
-    const from = within ?? difference(universe(c.records.length), compiled.hidden);
+    const from = within ?? everyVisible();
     within = await (columnFilterDocs(from, test, budget) ?? scanDocs(from, test, budget));
   }
   const docs = await executor.evaluate(compiled.expr, within);

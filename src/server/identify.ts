@@ -39,8 +39,9 @@ function fingerprint(secret: string): string {
 /**
  * Extract the credential of a request; undefined for anonymous ones. Throws 401 for a malformed basic header.
  * Unknown `Authorization` schemes are ignored, as are `client_id` without `client_secret`.
+ * @param url the request's URL when the caller has it parsed already (default: parsed from `request.url`)
  */
-export function readCredential(request: Request): Credential | undefined {
+export function readCredential(request: Request, url?: URL): Credential | undefined {
   const header = request.headers.get('authorization')?.trim();
   if (header) {
     const space = header.indexOf(' ');
@@ -57,7 +58,7 @@ export function readCredential(request: Request): Credential | undefined {
       return { type: 'basic', user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
     }
   }
-  const params = new URL(request.url).searchParams;
+  const params = (url ?? new URL(request.url)).searchParams;
   const id = params.get('client_id');
   const secret = params.get('client_secret');
   if (id && secret) return { type: 'client', id, secret };
@@ -129,10 +130,11 @@ export function anonymousCaller(remoteAddress: string): Caller {
  * Identify the caller of `request`.
  * @param access the access file, or undefined when the server runs without one
  * @param remoteAddress the client address (names anonymous callers in rate-limit messages); default `127.0.0.1`
+ * @param url the request's URL when parsed already (default: parsed from `request.url`)
  * @throws ApiError 401 "Bad credentials" for credentials that are malformed or unknown to the access file
  */
-export function identifyCaller(request: Request, access: AccessFile | undefined, remoteAddress = '127.0.0.1'): Caller {
-  const credential = readCredential(request);
+export function identifyCaller(request: Request, access: AccessFile | undefined, remoteAddress = '127.0.0.1', url?: URL): Caller {
+  const credential = readCredential(request, url);
   if (credential === undefined) return anonymousCaller(remoteAddress);
   return access ? identifyWithFile(credential, access) : identifyOpen(credential, remoteAddress);
 }

@@ -88,10 +88,16 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
 /** Write a Fetch Response to a node ServerResponse (HEAD: headers only, node drops the body). */
 async function writeResponse(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
   const body = rawBodyOf(response) ?? (response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (body !== undefined && !response.headers.has('content-length')) res.setHeader('content-length', body.length);
-  if (closing) res.setHeader('connection', 'close');
+  // One flat list handed to writeHead (the order the Fetch headers iterate in), not a setHeader call per header.
+  const head: string[] = [];
+  let length = false;
+  response.headers.forEach((value, name) => {
+    head.push(name, value);
+    if (name === 'content-length') length = true;
+  });
+  if (body !== undefined && !length) head.push('content-length', String(body.length));
+  if (closing) head.push('connection', 'close');
+  res.writeHead(response.status, head);
   res.end(body);
 }
 

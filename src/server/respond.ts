@@ -14,21 +14,25 @@ const EXPOSED_HEADERS =
 /** The JSON content type of every body (octokit parses bodies only for exactly `application/json`, §3.1). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** The headers every response carries whatever the request (reference §3.8), as name–value pairs. */
+const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['cache-control', 'no-cache'],
+  ['vary', 'Accept, Accept-Encoding, Authorization'],
+  ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', EXPOSED_HEADERS],
+  ['x-content-type-options', 'nosniff'],
+];
+
 /**
- * Headers on every response, before the route adds its own (rate limits, Link, ETag, API version).
+ * Set the headers on every response, before the route adds its own (rate limits, Link, ETag, API version).
+ * @param headers the response headers so far
  * @param mediaType the `X-GitHub-Media-Type` value for the request's Accept header
  * @param requestId the `X-GitHub-Request-Id` value
  */
-export function baseHeaders(mediaType: string, requestId: string): Headers {
-  return new Headers({
-    'cache-control': 'no-cache',
-    vary: 'Accept, Accept-Encoding, Authorization',
-    'x-github-media-type': mediaType,
-    'x-github-request-id': requestId,
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': EXPOSED_HEADERS,
-    'x-content-type-options': 'nosniff',
-  });
+export function setBaseHeaders(headers: Headers, mediaType: string, requestId: string): void {
+  for (const [name, value] of FIXED_HEADERS) headers.set(name, value);
+  headers.set('x-github-media-type', mediaType);
+  headers.set('x-github-request-id', requestId);
 }
 
 /**
@@ -40,43 +44,77 @@ export function jsonResponse(status: number, body: string | Buffer, headers: Hea
   headers.set('content-type', JSON_CONTENT_TYPE);
   headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length));
   if (head || typeof body === 'string') return new Response(head ? null : body, { status, headers });
-  const response = bytesResponse(body, { status, headers });
-  rawBodies.set(response, body);
-  return response;
+  return new BytesResponse(body, { status, headers });
 }
 
 /**
  * A Fetch Response over `bytes` without the copy `new Response(bytes)` makes (undici clones a byte body): the
  * node adapter writes `bytes` itself ({@link rawBodyOf}); in-process readers (`text()`, `json()`,
- * `arrayBuffer()`, `body`) get the same bytes.
+ * `arrayBuffer()`, `body`) get the same bytes. A subclass, so a response costs one object, not a set of closures
+ * defined on each (a busy server makes one per request).
  */
-function bytesResponse(bytes: Buffer, init: ResponseInit): Response {
-  const response = new Response(null, init);
-  let used = false;
-  const take = (): Buffer => {
-    if (used) throw new TypeError('Body is unusable: Body has already been read');
-    used = true;
-    return bytes;
-  };
-  Object.defineProperties(response, {
-    bodyUsed: { get: () => used },
-    body: { get: () => new Blob([bytes]).stream() },
-    arrayBuffer: { value: async () => new Uint8Array(take()).buffer },
-    text: { value: async () => take().toString('utf8') },
-    json: { value: async () => JSON.parse(take().toString('utf8')) as unknown },
-  });
-  return response;
+class BytesResponse extends Response {
+  readonly #bytes: Buffer;
+  #used = false;
+
+  constructor(bytes: Buffer, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** The bytes, for the node adapter (the body stays unread). */
+  get raw(): Buffer {
+    return this.#bytes;
+  }
+
+  /** Whether a reader took the bytes. */
+  get used(): boolean {
+    return this.#used;
+  }
+
+  /** The bytes for one reader (a second read throws, as a Fetch body does). */
+  take(): Buffer {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes;
+  }
 }
 
-/** Buffer bodies by response, so the node adapter writes them without reading the Fetch body stream. */
-const rawBodies = new WeakMap<Response, Buffer>();
+// The Fetch readers, once on the prototype (the DOM typings declare them as properties, so not as class members).
+Object.defineProperties(BytesResponse.prototype, {
+  bodyUsed: {
+    get(this: BytesResponse) {
+      return this.used;
+    },
+  },
+  body: {
+    get(this: BytesResponse) {
+      return new Blob([this.raw]).stream();
+    },
+  },
+  arrayBuffer: {
+    value: async function (this: BytesResponse) {
+      return new Uint8Array(this.take()).buffer;
+    },
+  },
+  text: {
+    value: async function (this: BytesResponse) {
+      return this.take().toString('utf8');
+    },
+  },
+  json: {
+    value: async function (this: BytesResponse) {
+      return JSON.parse(this.take().toString('utf8')) as unknown;
+    },
+  },
+});
 
 /**
  * The bytes of a response built by {@link jsonResponse} from a Buffer, or undefined (read `response.body`
  * then). The response's own body stream is left unread.
  */
 export function rawBodyOf(response: Response): Buffer | undefined {
-  return rawBodies.get(response);
+  return response instanceof BytesResponse ? response.raw : undefined;
 }
 
 /** An {@link ApiError} as GitHub answers it: its status and its body, serialised by the one serialiser. */

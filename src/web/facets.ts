@@ -17,7 +17,6 @@
 import { ApiError } from '../api-error.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { Budget, Executor, scanDocs } from '../execute/execute.js';
-import { difference, universe } from '../execute/doc-set.js';
 import type { DocList } from '../index/text-index.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../plan/search-plan.js';
 import type { PlanNode } from '../plan/query-plan.js';
@@ -45,9 +44,10 @@ export async function matchedDocs(store: Store, request: SearchRequest, deadline
   const c = await store.collection(normalized.kind);
   const compiled = compileSearch(plan, c);
   const budget = new Budget(deadline);
-  let within = difference(universe(c.records.length), compiled.hidden);
-  for (const test of compiled.within) within = await scanDocs(within, test, budget);
-  const docs = await new Executor(c, budget).evaluate(compiled.expr, within);
+  const everyVisible = (): DocList => c.access.visible(compiled.plan.request.viewer, c.records.length);
+  let within: DocList | undefined;
+  for (const test of compiled.within) within = await scanDocs(within ?? everyVisible(), test, budget);
+  const docs = await new Executor(c, budget, compiled.hidden, everyVisible).evaluate(compiled.expr, within);
   return { compiled, c, docs };
 }
 

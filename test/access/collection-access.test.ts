@@ -29,3 +29,35 @@ describe('CollectionAccess.key', () => {
     expect(a.key(viewerFor(undefined, ['*'], true))).toBe('\u0000octo/secret');
   });
 });
+
+describe('CollectionAccess.visible', () => {
+  const docs = [
+    { doc: 1, repository: 'octo/secret' },
+    { doc: 4, repository: 'octo/Secret' },
+    { doc: 5, repository: 'octo/other' },
+  ];
+  const names = () => new VisibleNames(known);
+
+  it.each([
+    ['anonymous', ANONYMOUS, [0, 2, 3, 6]],
+    ['a reader of one of the private repositories', viewerFor('mona', ['octo/secret']), [0, 1, 2, 3, 4, 6]],
+    ['a reader of every private repository', viewerFor(undefined, ['*'], true), [0, 1, 2, 3, 4, 5, 6]],
+  ] as const)('is every document but the hidden ones: %s', (_name, viewer, expected) => {
+    const a = new CollectionAccess(docs, names);
+    expect([...a.visible(viewer, 7)]).toEqual(expected);
+    expect([...a.visible(viewer, 7)]).toEqual([...Array(7).keys()].filter((d) => !a.hidden(viewer).includes(d)));
+  });
+
+  it('is remembered per viewer (the same array again) and per document count', () => {
+    const a = new CollectionAccess(docs, names);
+    const first = a.visible(ANONYMOUS, 7);
+    expect(a.visible(ANONYMOUS, 7)).toBe(first);
+    expect([...a.visible(ANONYMOUS, 8)]).toEqual([0, 2, 3, 6, 7]);
+  });
+
+  it('is every document of a collection without private ones', () => {
+    const a = new CollectionAccess([], names);
+    expect([...a.visible(ANONYMOUS, 3)]).toEqual([0, 1, 2]);
+    expect(a.visible(ANONYMOUS, 3)).toBe(a.visible(viewerFor('mona'), 3));
+  });
+});

@@ -16,7 +16,6 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 /** Files (relative to src/) that may hold a weak table, and why it is not a collection's state. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'store/column-defs.ts': "keyed by a kind's table (KindSpec, a module constant): static per kind, the same for every collection",
-  'server/respond.ts': 'keyed by a Response object: one HTTP answer, not collection state',
 };
 
 /** Files (relative to src/) that may key a map by a collection: the reader itself. */

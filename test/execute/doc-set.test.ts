@@ -19,6 +19,22 @@ describe('doc-set algebra against a Set oracle', () => {
     );
   });
 
+  it('intersect of a short list with a much longer one (searched, not walked) matches the oracle', () => {
+    const short = fc.uniqueArray(fc.nat(3000), { maxLength: 12 }).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+    // Long: most of 0..2999, with gaps (a viewer's visible documents).
+    const long = fc.uniqueArray(fc.nat(3000), { maxLength: 300 }).map((gaps) => {
+      const skip = new Set(gaps);
+      return Uint32Array.from({ length: 3001 }, (_, i) => i).filter((i) => !skip.has(i));
+    });
+    fc.assert(
+      fc.property(short, long, (a, b) => {
+        const expected = [...a].filter((x) => b.includes(x));
+        expect([...intersect(a, b)]).toEqual(expected);
+        expect([...intersect(b, a)]).toEqual(expected);
+      }),
+    );
+  });
+
   it('universe(n) is 0..n-1', () => {
     expect([...universe(4)]).toEqual([0, 1, 2, 3]);
     expect(universe(0)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callerKind, loggedPath } from '../../src/server/request-log.js';
+import { batchedLog, callerKind, loggedPath } from '../../src/server/request-log.js';
 
 const url = (s: string) => new URL(s, 'http://127.0.0.1:3000');
 
@@ -27,8 +27,33 @@ describe('request log', () => {
     ['a malformed escape elsewhere', '/search/code?q=%E0%A4%A&access_token=abc', '/search/code?q=%E0%A4%A&access_token=***'],
     ['an encoded secret name', '/search/code?client%5Fsecret=s3cret', '/search/code?client%5Fsecret=***'],
     ['a name that hides the secret name', '/search/code?x%zzaccess_token=abc', '/search/code?x%zzaccess_token=***'],
+    ['a letter of the name percent-escaped', '/search/code?q=x&client_%73ecret=s3cret', '/search/code?q=x&client_%73ecret=***'],
+    ['escapes elsewhere, no secret', '/search/issues?q=bug%20label%3Abug&page=2', '/search/issues?q=bug%20label%3Abug&page=2'],
     ['no query', '/search/code', '/search/code'],
   ])('masks secrets, never throws: %s', (_name, path, logged) => {
     expect(loggedPath(url(path))).toBe(logged);
+  });
+
+  it('writes the lines of one turn of the event loop at once, in order, and flushes on demand', async () => {
+    const writes: string[] = [];
+    const log = batchedLog((text) => writes.push(text));
+    log.write('a\n');
+    log.write('b\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n']);
+    log.write('c\n');
+    log.flush();
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2); // nothing left: no empty write
+  });
+
+  it('writes at once past 64 Ki characters queued', () => {
+    const writes: string[] = [];
+    const log = batchedLog((text) => writes.push(text));
+    const line = `${'x'.repeat(1023)}\n`;
+    for (let i = 0; i < 64; i++) log.write(line);
+    expect(writes).toEqual([line.repeat(64)]);
   });
 });

@@ -24,7 +24,7 @@ async function count(counter: RateCounter, c: Context): Promise<boolean> {
 export function identify(access: AccessFile | undefined, counter: RateCounter): Step {
   return async (c, next) => {
     try {
-      c.caller = identifyCaller(c.request, access, c.remoteAddress);
+      c.caller = identifyCaller(c.request, access, c.remoteAddress, c.url);
     } catch (error) {
       await count(counter, c);
       throw error;

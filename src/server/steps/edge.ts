@@ -8,7 +8,7 @@ import * as errors from '../../api-error.js';
 import { mediaTypeHeader, parseAccept, PLAIN_MEDIA } from '../../request/media-type.js';
 import type { Step } from '../chain.js';
 import { callerKind, loggedPath } from '../request-log.js';
-import { baseHeaders, errorResponse } from '../respond.js';
+import { errorResponse, setBaseHeaders } from '../respond.js';
 
 /**
  * One line per request once it is answered: method, path with query (secrets masked), status, ms, the kind of
@@ -61,11 +61,10 @@ export function admission(maxInFlight: number): Step {
  * four hex digits naming this handler, n counting its requests).
  */
 export function responseHeaders(boot: string): Step {
+  const plainMedia = mediaTypeHeader(PLAIN_MEDIA);
   let served = 0;
   return (c, next) => {
-    for (const [name, value] of baseHeaders(mediaTypeHeader(PLAIN_MEDIA), `${boot}:${(++served).toString(16).toUpperCase()}`)) {
-      c.headers.set(name, value);
-    }
+    setBaseHeaders(c.headers, plainMedia, `${boot}:${(++served).toString(16).toUpperCase()}`);
     return next();
   };
 }
