@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web] [--runs N] [--serve-seconds S] [--keep]
- * [--no-sqlite] [--no-minisearch]` (options.ts): for each scale (default 100k then 1M, issue #24's table), builds
+ * [--corpus DIR] [--no-sqlite] [--no-minisearch]` (options.ts): for each scale (default 100k then 1M, issue #24's table), builds
  * a synthetic issue corpus in a temp directory — with a few private repositories, as real exports have (corpus.ts) —
  * then measures, in the same run, this project against what a user would pick instead:
  * - SQLite FTS5 through the `sqlite3` shell (sqlite-anchor.ts; the table says so when it is absent): build time,
@@ -15,7 +15,7 @@
  * project's children run on Node's default heap (no flags). No network beyond loopback. Each scale's table is
  * printed as soon as it is measured; the run ends with its wall time.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,7 @@ import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { parseBenchOptions, type BenchOptions, type RowGroup } from './options.js';
 import { largestResident, median, runNode, runProcess, startServer, type ChildRun } from './child.js';
-import { writeCorpus } from './corpus.js';
+import { keptCorpus, writeCorpus } from './corpus.js';
 import { loadCorpusSource, projectRoot } from './corpus-source.js';
 import { coldQueries, coldQueryArgs, mixedPaths, neverSeenPaths, webPath, wordFrequencies } from './queries.js';
 import { runLoad, type LoadReport } from './serve-load.js';
@@ -228,10 +228,12 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   /** A cell of a row group left out by `--rows` (footnoted once, below, when the table has one). */
   const notMeasured = 'not run';
 
+  mkdirSync(tmp, { recursive: true }); // (caches, the SQLite database, the access file; the corpus too unless kept)
   const t0 = performance.now();
   const source = loadCorpusSource();
-  const corpus = writeCorpus(path.join(tmp, 'dump'), scale.count, source);
-  log(`${scale.name} corpus: ${corpus.count} issues, ${(corpus.bytes / 1e6).toFixed(0)} MB, ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private, in ${((performance.now() - t0) / 1000).toFixed(1)} s (${corpus.origin})`);
+  const kept = o.corpus === undefined ? undefined : keptCorpus(path.resolve(o.corpus, scale.name), scale.count, source);
+  const corpus = kept ?? writeCorpus(path.join(tmp, 'dump'), scale.count, source);
+  log(`${scale.name} corpus: ${corpus.count} issues, ${(corpus.bytes / 1e6).toFixed(0)} MB, ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private, ${kept?.reused ? `reused from ${corpus.dir}` : `in ${((performance.now() - t0) / 1000).toFixed(1)} s`} (${corpus.origin})`);
   const authFile = path.join(tmp, 'access.json');
   writeFileSync(authFile, JSON.stringify({ users: [{ login: 'bench-reader', tokens: [READER_TOKEN], read: corpus.privateRepositories }] }));
   const frequencies = wordFrequencies(source);
