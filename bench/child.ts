@@ -4,7 +4,7 @@
  * first stderr lines; read a live process's RSS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -182,4 +182,44 @@ export function residentBytes(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pids of a live process's descendants (children, their children …), from /proc's `children` lists (Linux);
+ * empty elsewhere or when the process is gone.
+ */
+export function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (parent: number): void => {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let children: string;
+      try {
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(/\s+/).filter(Boolean).map(Number)) {
+        out.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+/**
+ * The largest resident set size in bytes among a live process and its descendants: for `serve --workers N`, whose
+ * primary forks one process per worker, the RSS of the largest worker (issue #24's "RSS per worker"); undefined
+ * when none can be read.
+ */
+export function largestResident(pid: number): number | undefined {
+  const sizes = [pid, ...descendants(pid)].map(residentBytes).filter((bytes): bytes is number => bytes !== undefined);
+  return sizes.length > 0 ? Math.max(...sizes) : undefined;
 }

@@ -7,7 +7,7 @@
  * `<dir>/repositories.json` naming every repository: every eighth of them (from the fourth) is private, as real
  * exports hold a few private repositories, so a query pays for hiding them from a caller who may not read them.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RawRecord } from '../src/kinds/kind.js';
 import { minimalRepository, urlBases } from '../src/import/github-shapes.js';
@@ -175,6 +175,29 @@ export function writeCorpus(dir: string, count: number, source: CorpusSource, se
   const repositories = meta.allRepositories.map((name) => ({ ...minimalRepository(name, bases), private: privates.has(name) }));
   writeFileSync(path.join(dir, 'repositories.json'), `[\n${repositories.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
   return { dir, file, count, bytes, origin: source.origin, ...meta };
+}
+
+/** Name of the file beside a kept corpus's dump that describes it ({@link keptCorpus}). */
+export const CORPUS_META_FILE = 'corpus.json';
+
+/**
+ * A corpus kept in `dir` (`<dir>/dump/`, described by `<dir>/corpus.json`), written there first when it is absent
+ * or does not match (another count, seed or source, or an `issues.json` of another size): `npm run bench --
+ * --corpus DIR` generates each scale once (the 1M corpus takes many minutes) and reuses it on later runs.
+ * @param seed as {@link writeCorpus}
+ */
+export function keptCorpus(dir: string, count: number, source: CorpusSource, seed = 'bench'): Corpus & { reused: boolean } {
+  const metaFile = path.join(dir, CORPUS_META_FILE);
+  try {
+    const kept = JSON.parse(readFileSync(metaFile, 'utf8')) as { seed: string; corpus: Corpus };
+    const { corpus } = kept;
+    if (kept.seed === seed && corpus.count === count && corpus.origin === source.origin && statSync(corpus.file).size === corpus.bytes) return { ...corpus, reused: true };
+  } catch {
+    // absent or unreadable: written below
+  }
+  const corpus = writeCorpus(path.join(dir, 'dump'), count, source, seed);
+  writeFileSync(metaFile, JSON.stringify({ seed, corpus }));
+  return { ...corpus, reused: false };
 }
 
 interface Identity {

@@ -1,6 +1,6 @@
 /**
  * The bench's command line: `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web]
- * [--runs N] [--serve-seconds S] [--keep] [--no-sqlite] [--no-minisearch]`. Parsed apart from main.ts so it can be
+ * [--runs N] [--serve-seconds S] [--keep] [--corpus DIR] [--no-sqlite] [--no-minisearch]`. Parsed apart from main.ts so it can be
  * tested without running anything.
  */
 import { parseArgs } from 'node:util';
@@ -27,6 +27,11 @@ export interface BenchOptions {
   readonly serveSeconds: number;
   /** Keep the temp directory (corpora, caches). */
   readonly keep: boolean;
+  /**
+   * Where each scale's corpus is kept (`<corpus>/<scale>/`) and reused when it is already there (corpus.ts,
+   * keptCorpus); undefined: corpora are generated into the temp directory and removed with it.
+   */
+  readonly corpus: string | undefined;
   readonly sqlite: boolean;
   readonly minisearch: boolean;
 }
@@ -48,6 +53,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       runs: { type: 'string', default: '5' },
       'serve-seconds': { type: 'string', default: '15' },
       keep: { type: 'boolean', default: false },
+      corpus: { type: 'string' },
       'no-sqlite': { type: 'boolean', default: false },
       'no-minisearch': { type: 'boolean', default: false },
     },
@@ -67,12 +73,14 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const serveSeconds = Number(values['serve-seconds']);
   if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new RangeError('--runs must be an integer from 1 to 50');
   if (!(serveSeconds >= 1 && serveSeconds <= 120)) throw new RangeError('--serve-seconds must be from 1 to 120');
+  if (values.corpus !== undefined && values.corpus.trim() === '') throw new RangeError('--corpus must name a directory');
   return {
     scales: [...new Map(scales.map((s) => [s.name, s])).values()],
     rows: new Set(rows),
     runs,
     serveSeconds,
     keep: values.keep!,
+    corpus: values.corpus,
     sqlite: !values['no-sqlite'],
     minisearch: !values['no-minisearch'],
   };

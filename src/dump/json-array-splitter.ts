@@ -103,21 +103,7 @@ export class JsonArraySplitter {
           i++;
           continue;
         }
-        while (i < n) {
-          const b = chunk[i]!;
-          if (b === BACKSLASH) {
-            if (i + 1 >= n) {
-              this.escaped = true;
-              i++;
-              break;
-            }
-            i += 2;
-          } else if (b === QUOTE) {
-            this.inString = false;
-            i++;
-            break;
-          } else i++;
-        }
+        i = this.stringEnd(chunk, i);
         continue;
       }
       const b = chunk[i]!;
@@ -163,6 +149,30 @@ export class JsonArraySplitter {
       this.pendingBytes += piece.length;
     }
     this.base += n;
+  }
+
+  /**
+   * Inside a string from byte `i` (not escaped): the index just past its closing quote, leaving the string; or
+   * `chunk.length` when the string goes on into the next chunk (noting a trailing unpaired backslash). Quotes are
+   * found with `indexOf` (native, many bytes at a time); a quote after an odd run of backslashes is escaped.
+   */
+  private stringEnd(chunk: Buffer, i: number): number {
+    const n = chunk.length;
+    for (;;) {
+      const quote = chunk.indexOf(QUOTE, i);
+      const end = quote < 0 ? n : quote;
+      let slashes = 0;
+      while (end - slashes - 1 >= i && chunk[end - slashes - 1] === BACKSLASH) slashes++;
+      if (quote < 0) {
+        this.escaped = slashes % 2 === 1;
+        return n;
+      }
+      if (slashes % 2 === 0) {
+        this.inString = false;
+        return quote + 1;
+      }
+      i = quote + 1;
+    }
   }
 
   /** The stream ended. @throws ArrayShapeError when the array is not closed. */

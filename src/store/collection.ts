@@ -6,8 +6,6 @@
  * Implements the tables' {@link CollectionView}.
  */
 import type { Kind, RawRecord } from '../kinds/kind.js';
-import { visibilityVia } from '../kinds/common.js';
-import { at, repoFromUrl } from '../kinds/qualifiers.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView, Column, Getter, ReaderSlot } from '../kinds/collection-view.js';
@@ -20,6 +18,7 @@ import type { Viewer } from '../request/viewer.js';
 import { columnDefs } from './column-defs.js';
 import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord } from '../cache/record-snapshot.js';
+import { OpenLabelCounter } from './open-labels.js';
 import type { PullLookup } from '../dump/dump.js';
 import type { TextIndex } from '../index/text-index.js';
 import type { Segment } from '../segment/segment.js';
@@ -41,7 +40,7 @@ export class Collection implements CollectionView {
   readonly kind: Kind;
   private repoMaps: { byName: Map<string, RawRecord>; byId: Map<number, RawRecord> } | undefined;
   private known: KnownNames | undefined;
-  private labelCounts: Map<string, number> | undefined;
+  private labelCounts: OpenLabelCounter | undefined;
   /** Documents in private repositories, with the repository's full name (for access checks). */
   readonly privateDocs: PrivateDocs;
   /** Who may see what of this collection (the one owner of visibility, src/access). */
@@ -228,22 +227,20 @@ export class Collection implements CollectionView {
 
   openIssuesWithLabel(fullName: string, label: string, isPrivate: boolean): number {
     if (!this.labelCounts) {
-      this.labelCounts = new Map();
-      const counts = this.labelCounts;
+      const counter = new OpenLabelCounter();
       // One pass that keeps no issue (1M snapshot records would not fit the default heap if each stayed parsed).
-      forEachRecord(this.neighbours.issues, (issue) => {
-        const repo = repoFromUrl(issue.repository_url);
-        if (!repo || issue.state !== 'open' || !Array.isArray(issue.labels)) return;
-        // Counted for the repository record of the same visibility only: a private issue never adds to a public
-        // record's count (two records may share a name; issue #12).
-        const priv = visibilityVia(issue, repo, this).private;
-        for (const l of issue.labels) {
-          const key = `${priv ? 'p' : ''}\u0000${lower(repo)}\u0000${lower(String(at(l, 'name') ?? ''))}`;
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        }
-      });
+      forEachRecord(this.neighbours.issues, (issue, doc) => counter.add(issue, doc, this));
+      this.labelCounts = counter;
     }
-    return this.labelCounts.get(`${isPrivate ? 'p' : ''}\u0000${lower(fullName)}\u0000${lower(label)}`) ?? 0;
+    return this.labelCounts.count(fullName, label, isPrivate);
+  }
+
+  /**
+   * Use these counts of open issues per label (made while the issues streamed through their build pass, over the
+   * same records as this collection's issues and the same repositories) instead of reading every issue again.
+   */
+  seedOpenLabels(counter: OpenLabelCounter): void {
+    this.labelCounts = counter;
   }
 
   /** The known repository names and logins (lower-cased, public and private apart), for caching. */

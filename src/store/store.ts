@@ -31,6 +31,7 @@ import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } fro
 import { itemCompactBytes } from '../envelope/item-json.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
+import { OpenLabelCounter } from './open-labels.js';
 import { LunrTextIndex } from '../index/text-index.js';
 import { ensureLanguages } from '../text/languages.js';
 
@@ -307,6 +308,13 @@ class DumpStore implements Store {
   /** Where each kind's rendered-items file is (directory dumps with records only). */
   private readonly itemFiles = new Map<Kind, string>();
 
+  /**
+   * Open issues per label counted while a kind that another kind's table reads (`needs`: the issues a repository
+   * counts) streamed through its build pass, with the records they were counted over: a collection whose issues
+   * are those records is seeded with them instead of reading every issue again.
+   */
+  private openLabels: { records: KindRecords['records']; counter: OpenLabelCounter } | undefined;
+
   /** Items a build pass is writing, by kind, until their file's name is known ({@link openItems}). */
   private readonly itemsInPass = new Map<Kind, ItemFileWriter>();
 
@@ -448,9 +456,12 @@ class DumpStore implements Store {
       columns = new ColumnsCollector(columnDefs(spec));
       // The rendered items too, on this thread while the worker indexes: named once the columns' key is known.
       const items = this.renderItemsInPass(kind, spec);
+      // A kind another table needs (issues, for repositories' label counts) is counted on the way.
+      const needed = !(SHARED_NEIGHBOURS as readonly Kind[]).includes(kind) && KINDS.some((other) => ((specOf(other).needs ?? []) as readonly Kind[]).includes(kind));
+      const labels = needed ? new OpenLabelCounter() : undefined;
       let ingested: IngestedKind;
       try {
-        ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns, ...(items ? [items] : [])]);
+        ingested = await this.ingest(dump, kind, neighbours, [indexer, privates, columns, ...(items ? [items] : []), ...(labels ? [labels] : [])]);
       } catch (error) {
         if (parallel) parallel.abort();
         else (indexer as CompactIndexBuilder).dispose();
@@ -460,6 +471,7 @@ class DumpStore implements Store {
       }
       own = { records: ingested.records, pulls: ingested.pulls, hash: ingested.hash };
       this.kindRecordsByKind.set(kind, Promise.resolve(own));
+      if (labels) this.openLabels = { records: own.records, counter: labels };
       const streamedKey = cacheKey(spec, own.hash ?? 'empty');
       // Merging the sorted runs into the index file is the build's last stretch.
       progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
@@ -483,6 +495,7 @@ class DumpStore implements Store {
     const budget = new CollectionBudget(this.options.memoryBytes ?? memoryBudgetBytes());
     const collection = new Collection(spec, records, own.pulls, neighbours, knownPrivate, () => loadKnownNamesSync(names, kind), budget);
     if (streamedNames) collection.seedOwnNames(streamedNames);
+    if (this.openLabels && this.openLabels.records === neighbours.issues) collection.seedOpenLabels(this.openLabels.counter);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)
     await this.attachColumns(collection, dump, columnsKey, columns);

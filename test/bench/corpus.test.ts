@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_WORDS, writeCorpus } from '../../bench/corpus.js';
+import { BODY_WORDS, keptCorpus, writeCorpus } from '../../bench/corpus.js';
 import { countWords, generatedSource, loadCorpusSource } from '../../bench/corpus-source.js';
 import { Prng } from '../../bench/prng.js';
 import { coldQueries, mixedPaths, neverSeenPaths, wordFrequencies } from '../../bench/queries.js';
@@ -150,5 +150,35 @@ describe.skipIf(!sqlite)('SQLite FTS5 anchor (needs the sqlite3 shell with FTS5;
     const [total, ...docs] = query.stdout.trim().split('\n');
     expect(Number(total)).toBeGreaterThanOrEqual(docs.length);
     for (const doc of docs) expect((JSON.parse(doc) as { state: string }).state).toBe('closed');
+  });
+});
+
+describe('keptCorpus', () => {
+  const source = generatedSource(120);
+
+  it('writes a corpus once and reuses it while count, seed, source and size match', () => {
+    const dir = tempDir();
+    const first = keptCorpus(dir, 150, source, 'kept');
+    expect(first.reused).toBe(false);
+    const bytes = readFileSync(first.file);
+    const again = keptCorpus(dir, 150, source, 'kept');
+    expect(again.reused).toBe(true);
+    const { reused: _a, ...firstCorpus } = first;
+    const { reused: _b, ...againCorpus } = again;
+    expect(againCorpus).toEqual(firstCorpus);
+    expect(readFileSync(again.file).equals(bytes)).toBe(true);
+    // Another count or seed is generated anew (and then kept instead).
+    expect(keptCorpus(dir, 160, source, 'kept').reused).toBe(false);
+    expect(keptCorpus(dir, 160, source, 'other').reused).toBe(false);
+    expect(keptCorpus(dir, 160, source, 'other').reused).toBe(true);
+  });
+
+  it('writes it again when its dump no longer has the size described', () => {
+    const dir = tempDir();
+    const first = keptCorpus(dir, 80, source, 'cut');
+    writeFileSync(first.file, '[]\n');
+    const again = keptCorpus(dir, 80, source, 'cut');
+    expect(again.reused).toBe(false);
+    expect(statSync(again.file).size).toBe(first.bytes);
   });
 });

@@ -40,3 +40,11 @@ describe('webPath', () => {
     expect(webPath(api)).toBe(web);
   });
 });
+
+describe('--corpus', () => {
+  it('is undefined unless given, and names the directory as given', () => {
+    expect(parseBenchOptions([]).corpus).toBeUndefined();
+    expect(parseBenchOptions(['--corpus', '/tmp/corpora']).corpus).toBe('/tmp/corpora');
+    expect(() => parseBenchOptions(['--corpus', ' '])).toThrow(/--corpus must name a directory/);
+  });
+});

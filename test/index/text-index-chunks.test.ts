@@ -47,4 +47,18 @@ describe('ChunkTerms', () => {
     expect(viaChunks(chunks, registry, 'loader, crash!')).toEqual(['loader', 'crash']);
     expect(registry.names).toEqual(['crash', 'loader']);
   });
+
+  it('gives the same terms while its table grows and after it is emptied (many distinct chunks)', () => {
+    const registry = new TermRegistry();
+    // Largest table 2^13 slots: emptied at 4,096 chunks; the first table (2^12) doubles once before that.
+    const chunks = new ChunkTerms(registry, 'prose', 13);
+    const words = Array.from({ length: 12_000 }, (_, i) => `w${(i * 7919) % 12_000}x Running${i % 50}`);
+    for (let round = 0; round < 2; round++) {
+      for (let at = 0; at < words.length; at += 100) {
+        const value = words.slice(at, at + 100).join(' ');
+        expect(viaChunks(chunks, registry, value)).toEqual(analyze(value, 'prose').map((t) => t.term));
+      }
+    }
+    expect(new Set(registry.names).size).toBe(registry.names.length);
+  });
 });
