@@ -237,6 +237,22 @@ export class Segment {
   }
 
   /**
+   * Values `[first, first + n)` of the Float64 section `section`, read and checked; undefined when a block turned out
+   * damaged (the segment is then dropped with a notice and its callers compute what it held).
+   */
+  private readValues(section: string, first: number, n: number): Float64Array | undefined {
+    try {
+      const bytes = this.framed.read(section, first * 8, n * 8);
+      return new Float64Array(bytes.buffer, bytes.byteOffset, n);
+    } catch (error) {
+      this.usable = false;
+      this.framed.close();
+      damaged(this.framed.file, (error as Error).message);
+      return undefined;
+    }
+  }
+
+  /**
    * Block `b` of prior `name`: the values of documents `[b × PRIOR_BLOCK_DOCS, …)` ({@link PRIOR_BLOCK_DOCS} of
    * them, fewer in the last block), read and checked on first use; undefined as for {@link prior}.
    */
@@ -249,15 +265,8 @@ export class Segment {
       const first = b * PRIOR_BLOCK_DOCS;
       if (b < 0 || first >= this.count) return undefined;
       const n = Math.min(PRIOR_BLOCK_DOCS, this.count - first);
-      try {
-        const bytes = this.framed.read(`prior.${name}`, first * 8, n * 8);
-        block = new Float64Array(bytes.buffer, bytes.byteOffset, n);
-      } catch (error) {
-        this.usable = false;
-        this.framed.close();
-        damaged(this.framed.file, (error as Error).message);
-        return undefined;
-      }
+      block = this.readValues(`prior.${name}`, first, n);
+      if (!block) return undefined;
       blocks[b] = block;
     }
     return block;
@@ -314,15 +323,8 @@ export class Segment {
       const section = `fine.${key}`;
       const n = Math.min(FINE_PER_BLOCK, this.framed.length(section) / 8 - first);
       if (sub < 0 || n <= 0) return undefined;
-      try {
-        const bytes = this.framed.read(section, first * 8, n * 8);
-        block = new Float64Array(bytes.buffer, bytes.byteOffset, n);
-      } catch (error) {
-        this.usable = false;
-        this.framed.close();
-        damaged(this.framed.file, (error as Error).message);
-        return undefined;
-      }
+      block = this.readValues(section, first, n);
+      if (!block) return undefined;
       blocks[b] = block;
     }
     return sub - first < block.length ? { values: block, first } : undefined;
