@@ -18,16 +18,23 @@ export function universe(n: number): DocList {
 /** True when `list` is exactly 0..length-1 (sorted and duplicate-free, so its last entry tells). */
 const isPrefixUniverse = (list: DocList): boolean => list.length > 0 && list[list.length - 1] === list.length - 1;
 
-/** The entries of `list` below `bound` (a prefix of the sorted list). */
-function below(list: DocList, bound: number): DocList {
-  let lo = 0;
-  let hi = list.length;
+/**
+ * The first index in `[lo, hi)` whose entry of the ascending `list` is ≥ `x` (`hi` when there is none): a binary
+ * search, O(log(hi − lo)). Defaults: the whole list.
+ */
+export function lowerBound(list: ArrayLike<number>, x: number, lo = 0, hi = list.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]! < bound) lo = mid + 1;
+    if (list[mid]! < x) lo = mid + 1;
     else hi = mid;
   }
-  return lo === list.length ? list : list.subarray(0, lo);
+  return lo;
+}
+
+/** The entries of `list` below `bound` (a prefix of the sorted list). */
+function below(list: DocList, bound: number): DocList {
+  const end = lowerBound(list, bound);
+  return end === list.length ? list : list.subarray(0, end);
 }
 
 /** Documents in both lists. */
@@ -69,12 +76,7 @@ function gallopIntersect(a: DocList, b: DocList): DocList {
       hi += step;
       step *= 2;
     }
-    if (hi > b.length) hi = b.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (b[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
+    lo = lowerBound(b, x, lo, Math.min(hi, b.length));
     if (lo < b.length && b[lo] === x) out[n++] = x;
   }
   return out.subarray(0, n);

@@ -6,6 +6,7 @@
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
  */
+import { lowerBound } from '../execute/doc-set.js';
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
 import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
@@ -174,15 +175,7 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     const b = docs[i]! >>> BLOCK_SHIFT;
     blockList.push(b);
     startList.push(i);
-    const limit = (b + 1) * BLOCK_SIZE;
-    let lo = i + 1;
-    let hi = Math.min(n, i + BLOCK_SIZE);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid]! < limit) lo = mid + 1;
-      else hi = mid;
-    }
-    i = lo;
+    i = lowerBound(docs, (b + 1) * BLOCK_SIZE, i + 1, Math.min(n, i + BLOCK_SIZE));
   }
   startList.push(n);
   const blocks = Int32Array.from(blockList);
@@ -255,14 +248,7 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
       for (let i = from; i < to; ) {
         // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
         const sub = docs[i]! >>> SUB_SHIFT;
-        const limit = (sub + 1) * SUB_SIZE;
-        let end = i + 1;
-        let hi = Math.min(to, i + SUB_SIZE);
-        while (end < hi) {
-          const mid = (end + hi) >>> 1;
-          if (docs[mid]! < limit) end = mid + 1;
-          else hi = mid;
-        }
+        const end = lowerBound(docs, (sub + 1) * SUB_SIZE, i + 1, Math.min(to, i + SUB_SIZE));
         const subText = textBound(sub, fields, true);
         let bound = subText;
         if (maxMultiplier) bound *= subMultiplier?.at(sub) ?? maxMultiplier[j]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { difference, intersect, union, universe } from '../../src/execute/doc-set.js';
+import { difference, intersect, lowerBound, union, universe } from '../../src/execute/doc-set.js';
 
 const docList = fc.uniqueArray(fc.nat(200)).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
 const asSet = (xs: Uint32Array) => new Set(xs);
@@ -38,5 +38,32 @@ describe('doc-set algebra against a Set oracle', () => {
   it('universe(n) is 0..n-1', () => {
     expect([...universe(4)]).toEqual([0, 1, 2, 3]);
     expect(universe(0)).toHaveLength(0);
+  });
+});
+
+describe('lowerBound', () => {
+  const list = Uint32Array.from([2, 4, 4, 7, 9]);
+  it.each([
+    ['below every entry', 0, 0, list.length, 0],
+    ['an entry present twice: its first', 4, 0, list.length, 1],
+    ['between entries', 5, 0, list.length, 3],
+    ['above every entry', 10, 0, list.length, 5],
+    ['within a range: never below lo', 2, 2, 4, 2],
+    ['within a range: hi when none qualifies', 8, 1, 3, 3],
+    ['an empty range', 4, 3, 3, 3],
+  ])('%s', (_name, x, lo, hi, expected) => {
+    expect(lowerBound(list, x, lo, hi)).toBe(expected);
+  });
+  it('agrees with a linear scan on arbitrary sorted lists and ranges', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(50), { maxLength: 40 }), fc.nat(55), fc.nat(40), fc.nat(40), (raw, x, a, b) => {
+        const sorted = Uint32Array.from(raw.sort((p, q) => p - q));
+        const lo = Math.min(a, b, sorted.length);
+        const hi = Math.min(Math.max(a, b), sorted.length);
+        let expected = lo;
+        while (expected < hi && sorted[expected]! < x) expected++;
+        expect(lowerBound(sorted, x, lo, hi)).toBe(expected);
+      }),
+    );
   });
 });
