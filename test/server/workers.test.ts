@@ -73,11 +73,13 @@ describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 403, 403, 403, 403, 403]);
     expect(replies.map((r) => r.headers['x-ratelimit-used'])).toEqual(['1', '2', '3', '3', '3', '3', '3', '3']);
     // Both workers answered (the request id names the process that did). The primary hands connections out in turn,
-    // but a worker still busy acknowledging its last one is passed over, so under load one worker can take them all:
-    // ask on until the other answers — it must refuse too, from the count the first one spent.
+    // but a worker still busy acknowledging its last one is passed over, and one still starting is not in the turn
+    // yet, so under load one worker can take them all: ask on, a little apart, until the other answers — it must
+    // refuse too, from the count the first one spent.
     const workerOf = (r: Reply) => String(r.headers['x-github-request-id']).split(':')[0];
     const workers = new Set(replies.map(workerOf));
-    for (let i = 0; i < 40 && workers.size < 2; i++) {
+    for (let i = 0; i < 200 && workers.size < 2; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       const reply = await get(`${serve.url}/search/issues?q=crash`);
       expect([reply.status, reply.headers['x-ratelimit-used']]).toEqual([403, '3']);
       workers.add(workerOf(reply));
