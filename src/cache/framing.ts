@@ -68,7 +68,12 @@ interface Footer {
   readonly pages: readonly number[];
 }
 
-const pad8 = (n: number): number => (n + 7) & ~7;
+/**
+ * `n` rounded up to a multiple of 8 (section and footer offsets, in bytes). Arithmetic, not `& ~7`: a bitwise
+ * operator truncates to 32 bits, which wrapped every offset past 2 GiB (a 1M-issue record snapshot is ~4 GB).
+ * @param n a non-negative safe integer
+ */
+export const pad8 = (n: number): number => Math.ceil(n / 8) * 8;
 const asBuffer = (a: ArrayBufferView): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const validBlockBytes = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 8 && ((n as number) & ((n as number) - 1)) === 0;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, writeFramed } from '../../src/cache/framing.js';
+import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, pad8, writeFramed } from '../../src/cache/framing.js';
 import { footerOf } from './helpers/framed-bytes.js';
 
 const MAGIC = Buffer.from('TESTFRAM', 'latin1');
@@ -16,6 +16,22 @@ function written(): string {
   expect(bytes).toBe(readFileSync(file).length);
   return file;
 }
+
+describe('pad8 (section and footer offsets)', () => {
+  it.each([
+    [0, 0],
+    [1, 8],
+    [8, 8],
+    [9, 16],
+    [2 ** 31 - 1, 2 ** 31],
+    [2 ** 31 + 1, 2 ** 31 + 8],
+    [2 ** 32 + 3, 2 ** 32 + 8],
+    [5_170_000_001, 5_170_000_008],
+    [2 ** 45 + 1, 2 ** 45 + 8],
+  ])('%d rounds up to %d (offsets past 2 GiB and 4 GiB keep their high bits)', (n, padded) => {
+    expect(pad8(n)).toBe(padded);
+  });
+});
 
 describe('framed files', () => {
   it('round-trips metadata and sections, whole or by range', () => {
