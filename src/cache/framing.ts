@@ -1,5 +1,5 @@
 /**
- * The one framing of every cache file (the items file excepted, until it moves): named binary sections checked
+ * The one framing of every cache file: named binary sections checked
  * block by block, and a footer that says what the file is. A file is opened by reading its fixed-size trailer and
  * its footer only; a section's bytes are read when first asked for, and each block is checked against its CRC-32
  * the first time it is read — so a large file opens in constant time and a query pays for the blocks it touches.
@@ -40,7 +40,6 @@ const TRAILER_BYTES = 24;
 
 /**
  * The magic of every framed file type, in one table so no two types share one (8 Latin-1 characters each).
- * `items` is reserved for the rendered-items file (src/cache/item-file.ts), which keeps its own framing for now.
  */
 export const FILE_MAGIC = {
   index: Buffer.from('OGSINDEX', 'latin1'),
@@ -78,6 +77,15 @@ const validBlockBytes = (n: unknown): n is number => Number.isSafeInteger(n) && 
  */
 function crcOf(bytes: Uint8Array, running = 0): number {
   return bytes.length === 0 ? running : crc32(bytes, running) >>> 0;
+}
+
+/**
+ * CRC-32 of content whose check spans files, which no block CRC covers: the items file's check of an item
+ * reassembled from its entry, its patch and its record's text in the record snapshot (item-file.ts). The framing
+ * computes every CRC; this is its one for callers.
+ */
+export function contentChecksum(bytes: Uint8Array): number {
+  return crcOf(bytes);
 }
 
 function checkMagic(magic: Buffer): void {
