@@ -1,8 +1,8 @@
 /**
- * The one framing of every cache file: named binary sections checked
- * block by block, and a footer that says what the file is. A file is opened by reading its fixed-size trailer and
- * its footer only; a section's bytes are read when first asked for, and each block is checked against its CRC-32
- * the first time it is read — so a large file opens in constant time and a query pays for the blocks it touches.
+ * The one framing of every cache file: named binary sections checked block by block, and a footer that says what
+ * the file is. A file is opened by reading its fixed-size trailer and its footer only; a section's bytes are read
+ * when first asked for, and each block is checked against its CRC-32 the first time it is read — so a large file
+ * opens in constant time and a query pays for the blocks it touches.
  *
  *   bytes 0–7     the file type's magic ({@link FILE_MAGIC})
  *   bytes 8–11    the layout version (u32 LE: the caller's format constant)
