@@ -1,16 +1,16 @@
 /**
- * The one framing of every cache file (the items file excepted, until it moves): named binary sections checked
- * block by block, and a footer that says what the file is. A file is opened by reading its fixed-size trailer and
- * its footer only; a section's bytes are read when first asked for, and each block is checked against its CRC-32
- * the first time it is read — so a large file opens in constant time and a query pays for the blocks it touches.
+ * The one framing of every cache file: named binary sections checked block by block, and a footer that says what
+ * the file is. A file is opened by reading its fixed-size trailer and its footer only; a section's bytes are read
+ * when first asked for, and each block is checked against its CRC-32 the first time it is read — so a large file
+ * opens in constant time and a query pays for the blocks it touches.
  *
  *   bytes 0–7     the file type's magic ({@link FILE_MAGIC})
  *   bytes 8–11    the layout version (u32 LE: the caller's format constant)
  *   bytes 12–15   the framing's own version ({@link FRAMING_VERSION}, u32 LE)
  *   sections      each at an offset that is a multiple of 8, in the order written
  *   block CRCs    u32 LE, the CRC-32 of every block of every section, section by section (a section of n bytes
- *                 has ⌈n / blockBytes⌉ of them); read a page of {@link CRC_PAGE_ENTRIES} at a time, each page
- *                 checked against its CRC in the footer
+ *                 has ⌈n / blockBytes⌉ of them); read an aligned group of pages of {@link CRC_PAGE_ENTRIES} at
+ *                 a time, each page checked against its CRC in the footer
  *   footer        UTF-8 JSON {@link Footer} (space-padded to a multiple of 8): the caller's metadata, the block size, per section its offset,
  *                 length and first block CRC, and the CRC of every page of block CRCs
  *   last 24       footer offset (u64 LE), footer length (u32 LE), CRC-32 of the footer (u32 LE), the magic again
@@ -35,12 +35,16 @@ export const FRAME_BLOCK_BYTES = 64 * 1024;
 export const FRAMING_VERSION = 2;
 /** Block CRCs per checked page of the CRC table (4 KiB). */
 export const CRC_PAGE_ENTRIES = 1024;
+/**
+ * Pages of the CRC table read together (an aligned group, each page checked): a page of 100 items scattered over a
+ * 500 MB record snapshot touches ≈ 70 of its 124 pages, read in ≈ 16 reads instead of 70.
+ */
+const CRC_PAGE_GROUP = 8;
 const PREFIX_BYTES = 16;
 const TRAILER_BYTES = 24;
 
 /**
  * The magic of every framed file type, in one table so no two types share one (8 Latin-1 characters each).
- * `items` is reserved for the rendered-items file (src/cache/item-file.ts), which keeps its own framing for now.
  */
 export const FILE_MAGIC = {
   index: Buffer.from('OGSINDEX', 'latin1'),
@@ -83,6 +87,15 @@ const validBlockBytes = (n: unknown): n is number => Number.isSafeInteger(n) && 
  */
 function crcOf(bytes: Uint8Array, running = 0): number {
   return bytes.length === 0 ? running : crc32(bytes, running) >>> 0;
+}
+
+/**
+ * CRC-32 of content whose check spans files, which no block CRC covers: the items file's check of an item
+ * reassembled from its entry, its patch and its record's text in the record snapshot (item-file.ts). The framing
+ * computes every CRC; this is its one for callers.
+ */
+export function contentChecksum(bytes: Uint8Array): number {
+  return crcOf(bytes);
 }
 
 function checkMagic(magic: Buffer): void {
@@ -672,13 +685,22 @@ export class FramedFile {
     const p = Math.floor(index / CRC_PAGE_ENTRIES);
     let page = this.pageCache.get(p);
     if (!page) {
-      const first = p * CRC_PAGE_ENTRIES;
-      const n = Math.min(CRC_PAGE_ENTRIES, this.footer.crcs[1] - first);
-      const bytes = new Uint8Array(new ArrayBuffer(n * 4));
-      this.source.readInto(bytes, 0, this.footer.crcs[0] + first * 4, n * 4);
-      if (crcOf(bytes) !== this.footer.pages[p]) throw new FramingError(`block CRC page ${p} is corrupt`);
-      page = new Uint32Array(bytes.buffer);
-      this.pageCache.set(p, page);
+      // The page's aligned group of pages in one read, each page checked (and kept) unless already held.
+      const group = p - (p % CRC_PAGE_GROUP);
+      const first = group * CRC_PAGE_ENTRIES;
+      const n = Math.min(CRC_PAGE_GROUP * CRC_PAGE_ENTRIES, this.footer.crcs[1] - first);
+      const table = new Uint32Array(n);
+      this.source.readInto(new Uint8Array(table.buffer), 0, this.footer.crcs[0] + first * 4, n * 4);
+      for (let q = group; q * CRC_PAGE_ENTRIES < first + n; q++) {
+        if (this.pageCache.has(q)) continue;
+        const entries = table.subarray((q - group) * CRC_PAGE_ENTRIES, (q - group + 1) * CRC_PAGE_ENTRIES);
+        if (crcOf(asBuffer(entries)) !== this.footer.pages[q]) {
+          if (q === p) throw new FramingError(`block CRC page ${p} is corrupt`);
+          continue; // a damaged neighbour is refused when a block of its own is read
+        }
+        this.pageCache.set(q, entries);
+      }
+      page = this.pageCache.get(p)!;
     }
     return page[index - p * CRC_PAGE_ENTRIES]!;
   }

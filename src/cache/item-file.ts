@@ -1,7 +1,7 @@
 /**
  * The rendered-items file `<kind>-<id>.items`: every document's item without `text_matches` (the media options of
  * its kind's `project` unset), as its compact JSON text with `score` written `1.0` (src/envelope/item-json.ts lays
- * it out as the envelope embeds it). Written by `search index` and `search serve` at start-up; read one item at a
+ * it out as the envelope embeds it). Written by `search index` and `search serve` at start-up; read a page at a
  * time, so a page of results is a few reads, a re-indenting pass and a concatenation instead of parsing,
  * projecting and serialising each record.
  *
@@ -10,31 +10,29 @@
  * one splice is stored as a reference: where the record's text lies among the snapshot's texts, and the patch —
  * the item is the record's bytes `[0, cut)`, the patch, the record's bytes `[resume, end)`. Anything else (no
  * snapshot text, a projection that changes much) stores the item's own compact text. The split is found from the
- * longest common prefix and suffix of the two texts, so decoding is exact by construction; reading a reference
- * is one read of the entry (a patch of up to {@link INLINE_PATCH_BYTES} sits in it) and one of the record's bytes.
+ * longest common prefix and suffix of the two texts, so decoding is exact by construction.
  *
- * Layout (little-endian), written front to back in one pass (the document count is known only at the end):
- * - header, {@link HEADER_BYTES} bytes: magic `OGSITEMS`, format (u32), document count (u32), offset of the
- *   entries (u64), CRC-32 of the first 24 bytes (u32), 4 bytes zero;
- * - the stored bytes (patches and own texts), in document order;
- * - entries, {@link ENTRY_BYTES} per document: CRC-32 of the item's whole compact text (u32), `cut` (u32),
- *   `resume` (u32; {@link OWN_TEXT} when the stored bytes are the whole text), length of the stored bytes (u32),
- *   their offset from the start of the file (u64; unused for a patch kept inline), start of the record's text
- *   among the snapshot's texts (u64), its length (u32), the inline patch (up to {@link INLINE_PATCH_BYTES}).
- * An item whose text does not match its entry's CRC (a flipped bit in entry, patch or the record's text, a
- * truncated file, a snapshot of other texts) is never served: the reader gives one notice, stops using the file
- * and deletes it, and the caller renders the item itself — the answer is the same as from a good file.
+ * A framed file (framing.ts: magic `OGSITEMS`, layout {@link ITEMS_FORMAT}, a CRC per {@link BLOCK_BYTES}-byte
+ * block, the document count in the footer), with two sections:
+ * - `stored`: the patches longer than {@link INLINE_PATCH_BYTES} and the own texts, in document order;
+ * - `entries`: {@link ENTRY_BYTES} per document (little-endian): CRC-32 of the item's whole compact text (u32),
+ *   `cut` (u32), `resume` (u32; {@link OWN_TEXT} when the stored bytes are the whole text), length of the stored
+ *   bytes (u32), their offset in `stored` (u64; unused for a patch kept inline), start of the record's text among
+ *   the snapshot's texts (u64), its length (u32), the inline patch (up to {@link INLINE_PATCH_BYTES}).
+ *
+ * A page is read with a bounded number of reads ({@link ItemFile.readPage}): its entries sorted and read in runs
+ * (entries near each other in one read), then the stored bytes and the records' texts the same way. Each read's
+ * blocks are checked by the framing, and each item's reassembled text against its entry's CRC (which also catches
+ * a snapshot holding other texts): a damaged block or item is never served — the reader gives one notice, stops
+ * using the file and deletes it, and the caller renders the items itself; the answer is the same as from a good file.
  */
-import { closeSync, fstatSync, readSync, rmSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
-import { openCacheFileSync } from './regular-file.js';
-import { TempFile } from './temp-file.js';
+import { contentChecksum, FILE_MAGIC, FramedWriter, FramingError, openFramedCache, type FramedFile, type SectionWriter } from './framing.js';
 import { cacheNotice } from './notice.js';
 
-/** Version of the layout above (and of the item text it holds). */
-export const ITEMS_FORMAT = 6;
-const MAGIC = Buffer.from('OGSITEMS', 'latin1');
-const HEADER_BYTES = 32;
+/** Version of the layout above (and of the item text it holds). 7: on the one framing (framing.ts). */
+export const ITEMS_FORMAT = 7;
+/** Bytes per checked block: a random entry costs a read of its block (85 entries). */
+const BLOCK_BYTES = 4096;
 const ENTRY_BYTES = 48;
 /** A patch this short is kept in its entry (an issue's is `"score":1.0,`: 12 bytes). */
 const INLINE_PATCH_BYTES = 12;
@@ -47,6 +45,13 @@ const OWN_TEXT = 0xffff_ffff;
 const MAX_PATCH_FRACTION = 0.5;
 /** Bytes of texts buffered before each write while the file is written. */
 const WRITE_CHUNK_BYTES = 1 << 20;
+/**
+ * Ranges (of entries, stored bytes or record texts) at most this many bytes apart are read in one read: the bytes
+ * between cost less than another read (and the framing's check of a block read whole).
+ */
+const RUN_GAP_BYTES = 4096;
+/** …and one read spans at most this many bytes. */
+const RUN_MAX_BYTES = 1 << 20;
 
 /** A record's text in the record snapshot, and where it starts among the snapshot's texts (bytes). */
 export interface RecordText {
@@ -56,126 +61,207 @@ export interface RecordText {
 
 /** The record snapshot's texts, as the reader of a rendered-items file reads them (record-snapshot.ts's SnapshotTexts). */
 export interface RecordTexts {
-  /** Bytes `[start, start + length)` of the texts (unchecked), or undefined. */
+  /** Bytes `[start, start + length)` of the texts, or undefined. */
   bytes(start: number, length: number): Buffer | undefined;
+}
+
+/** The metadata in the file's footer. */
+interface ItemsMeta {
+  readonly count: number;
+}
+
+/** One item of a page being read: its entry's fields, then its stored bytes and its record's text. */
+interface Pending {
+  readonly at: number;
+  readonly doc: number;
+  entry: DataView;
+  stored?: Uint8Array;
+  record?: Uint8Array;
+}
+
+/** A byte range of one item to read (`[start, start + length)`), and where its bytes go. */
+interface Want {
+  readonly start: number;
+  readonly length: number;
+  readonly put: (bytes: Uint8Array) => void;
+}
+
+const u64 = (view: DataView, at: number): number => view.getUint32(at, true) + view.getUint32(at + 4, true) * 0x1_0000_0000;
+
+/**
+ * Read `wants` with as few reads as their positions allow: sorted by start, ranges at most {@link RUN_GAP_BYTES}
+ * apart joined into one read (of at most {@link RUN_MAX_BYTES}, unless one range is longer), each range's bytes
+ * handed to its `put` as a view of the run's bytes.
+ * @param read the bytes `[start, start + length)`, or undefined when they cannot be read (their wants get nothing)
+ */
+function readRuns(wants: Want[], read: (start: number, length: number) => Uint8Array | undefined): void {
+  wants.sort((a, b) => a.start - b.start);
+  for (let i = 0; i < wants.length; ) {
+    const start = wants[i]!.start;
+    let end = start + wants[i]!.length;
+    let j = i + 1;
+    for (; j < wants.length; j++) {
+      const next = wants[j]!;
+      const nextEnd = Math.max(end, next.start + next.length);
+      if (next.start > end + RUN_GAP_BYTES || nextEnd - start > RUN_MAX_BYTES) break;
+      end = nextEnd;
+    }
+    const bytes = read(start, end - start);
+    if (bytes !== undefined) for (let k = i; k < j; k++) wants[k]!.put(bytes.subarray(wants[k]!.start - start, wants[k]!.start - start + wants[k]!.length));
+    i = j;
+  }
 }
 
 /** An open rendered-items file. */
 export class ItemFile {
-  private fd: number | undefined;
-  private readonly entry = Buffer.alloc(ENTRY_BYTES);
+  private framed: FramedFile | undefined;
 
   private constructor(
     readonly file: string,
-    fd: number,
+    framed: FramedFile,
     readonly count: number,
-    private readonly entriesAt: number,
   ) {
-    this.fd = fd;
+    this.framed = framed;
   }
 
   /**
-   * Open `file` if it exists and its header matches `count` documents; undefined otherwise (a damaged header
-   * gets its notice and the file is deleted, so the next build writes it again).
+   * Open `file` if it exists and was written for `count` documents; undefined otherwise (a file written for another
+   * count is another build's, left alone; a damaged or foreign one gets its notice and is deleted, so the next build
+   * writes it again).
    */
   static open(file: string, count: number): ItemFile | undefined {
-    const fd = openCacheFileSync(file);
-    if (fd === undefined) return undefined;
-    const header = Buffer.alloc(HEADER_BYTES);
-    let entriesAt = 0;
-    let ok = false;
-    try {
-      ok =
-        readSync(fd, header, 0, HEADER_BYTES, 0) === HEADER_BYTES &&
-        header.subarray(0, 8).equals(MAGIC) &&
-        header.readUInt32LE(8) === ITEMS_FORMAT &&
-        header.readUInt32LE(24) === crc32(header.subarray(0, 24)) >>> 0;
-      entriesAt = Number(header.readBigUInt64LE(16));
-      // Another document count is another build's file (no notice); a short file is a damaged one.
-      if (ok && header.readUInt32LE(12) !== count) {
-        closeSync(fd);
-        return undefined;
-      }
-      ok &&= entriesAt >= HEADER_BYTES && fstatSync(fd).size >= entriesAt + count * ENTRY_BYTES;
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      closeSync(fd);
-      damaged(file, 'header does not match');
+    const framed = openFramedCache(file, FILE_MAGIC.items, ITEMS_FORMAT);
+    if (!framed) return undefined;
+    const meta = framed.meta as Partial<ItemsMeta> | null;
+    if (meta === null || typeof meta !== 'object' || !Number.isSafeInteger(meta.count)) {
+      damaged(framed, 'its footer does not describe items');
       return undefined;
     }
-    return new ItemFile(file, fd, count, entriesAt);
+    if (meta.count !== count) {
+      framed.close();
+      return undefined;
+    }
+    if (framed.blockBytes !== BLOCK_BYTES || framed.length('entries') !== count * ENTRY_BYTES || !framed.has('stored')) {
+      damaged(framed, 'its sections do not match');
+      return undefined;
+    }
+    return new ItemFile(file, framed, count);
   }
 
   /** Whether the file is still in use (false once a damaged item was found). */
   get usable(): boolean {
-    return this.fd !== undefined;
+    return this.framed !== undefined;
   }
 
   /**
-   * The compact text of `doc`'s item (0 ≤ doc < count; fresh bytes), or undefined when the file is no longer usable,
-   * the item refers to a record text `texts` cannot give (then it is rendered, the file stays), or the item is
-   * damaged (then the file is dropped with a notice, see the module comment).
+   * The compact text of `doc`'s item (0 ≤ doc < count; fresh bytes), or undefined (see {@link readPage}).
    * @param texts the record snapshot's texts the file was written against
    */
   read(doc: number, texts: RecordTexts | undefined): Buffer | undefined {
-    const fd = this.fd;
-    if (fd === undefined) return undefined;
-    const entry = this.entry;
+    return this.readPage([doc], texts)[0];
+  }
+
+  /**
+   * The compact texts of the items of `docs` (each 0 ≤ doc < count), in the order given: a bounded number of reads
+   * for the page (entries, stored bytes and record texts each read in runs of nearby ranges). An item is undefined
+   * when the file is no longer usable, when it refers to a record text `texts` cannot give (it is then rendered;
+   * the file stays), or when the page holds damage — a block failing its CRC, an item failing its own: then one
+   * notice, the file is dropped and deleted, and every item of the page is undefined.
+   * @param texts the record snapshot's texts the file was written against
+   * @throws RangeError for a document outside 0..count-1
+   */
+  readPage(docs: readonly number[], texts: RecordTexts | undefined): Array<Buffer | undefined> {
+    const out = new Array<Buffer | undefined>(docs.length).fill(undefined);
+    const framed = this.framed;
+    if (framed === undefined || docs.length === 0) return out;
+    const items: Pending[] = docs.map((doc, i) => {
+      if (!(Number.isSafeInteger(doc) && doc >= 0 && doc < this.count)) throw new RangeError(`document ${doc} of ${this.count}`);
+      return { at: i, doc, entry: EMPTY_VIEW };
+    });
+    let at = -1;
     try {
-      if (readSync(fd, entry, 0, ENTRY_BYTES, this.entriesAt + doc * ENTRY_BYTES) === ENTRY_BYTES) {
-        const crc = entry.readUInt32LE(0);
-        const cut = entry.readUInt32LE(4);
-        const resume = entry.readUInt32LE(8);
-        const length = entry.readUInt32LE(12);
-        const offset = entry.readUInt32LE(16) + entry.readUInt32LE(20) * 0x1_0000_0000;
-        const inline = resume !== OWN_TEXT && length <= INLINE_PATCH_BYTES;
-        let text: Buffer | undefined;
-        if (!inline && !(offset >= HEADER_BYTES && offset + length <= this.entriesAt)) text = undefined;
-        else if (resume === OWN_TEXT) {
-          text = Buffer.allocUnsafe(length);
-          if (readSync(fd, text, 0, length, offset) !== length) text = undefined;
-        } else {
-          if (texts === undefined) return undefined;
-          const record = texts.bytes(entry.readUInt32LE(24) + entry.readUInt32LE(28) * 0x1_0000_0000, entry.readUInt32LE(32));
-          if (record === undefined) return undefined;
-          if (cut <= resume && resume <= record.length) {
-            text = Buffer.allocUnsafe(cut + length + record.length - resume);
-            record.copy(text, 0, 0, cut);
-            if (inline) entry.copy(text, cut, ENTRY_BYTES - INLINE_PATCH_BYTES, ENTRY_BYTES - INLINE_PATCH_BYTES + length);
-            else if (readSync(fd, text, cut, length, offset) !== length) text = undefined;
-            record.copy(text!, cut + length, resume);
-          }
+      // The entries, in runs of nearby documents.
+      readRuns(
+        items.map((item) => ({
+          start: item.doc * ENTRY_BYTES,
+          length: ENTRY_BYTES,
+          put: (bytes) => void (item.entry = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+        })),
+        (start, length) => framed.read('entries', start, length),
+      );
+      // The stored bytes (own texts and long patches) and the records' texts, each in runs.
+      const stored: Want[] = [];
+      const records: Want[] = [];
+      const storedBytes = framed.length('stored');
+      for (const item of items) {
+        at = item.doc;
+        const entry = item.entry;
+        const resume = entry.getUint32(8, true);
+        const length = entry.getUint32(12, true);
+        if (resume === OWN_TEXT || length > INLINE_PATCH_BYTES) {
+          const offset = u64(entry, 16);
+          if (!(offset + length <= storedBytes)) throw new FramingError('an entry points outside the stored bytes');
+          stored.push({ start: offset, length, put: (bytes) => void (item.stored = bytes) });
         }
-        if (text !== undefined && crc32(text) >>> 0 === crc) return text;
+        if (resume !== OWN_TEXT && texts !== undefined) {
+          records.push({ start: u64(entry, 24), length: entry.getUint32(32, true), put: (bytes) => void (item.record = bytes) });
+        }
       }
-    } catch {
-      // a read error counts as damage
+      at = -1;
+      readRuns(stored, (start, length) => framed.read('stored', start, length));
+      if (texts !== undefined) readRuns(records, (start, length) => texts.bytes(start, length));
+      for (const item of items) {
+        at = item.doc;
+        const text = assemble(item);
+        if (text === null) continue; // its record's text is not at hand: rendered, the file stays
+        if (text === undefined || contentChecksum(text) !== item.entry.getUint32(0, true)) throw new FramingError('does not match its checksum');
+        out[item.at] = text;
+      }
+      return out;
+    } catch (error) {
+      // A read error counts as damage too.
+      const why = at >= 0 ? `item ${at} ${(error as Error).message}` : (error as Error).message;
+      this.framed = undefined;
+      damaged(framed, why);
+      return out.fill(undefined);
     }
-    this.close();
-    damaged(this.file, `item ${doc} does not match its checksum`);
-    return undefined;
   }
 
   close(): void {
-    if (this.fd === undefined) return;
-    try {
-      closeSync(this.fd);
-    } catch {
-      // already closed
-    }
-    this.fd = undefined;
+    this.framed?.close();
+    this.framed = undefined;
   }
 }
 
-function damaged(file: string, why: string): void {
-  cacheNotice(file, why);
-  try {
-    rmSync(file, { force: true });
-  } catch {
-    // a read-only cache keeps it; the header or checksums refuse it again next time
-  }
+const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
+
+/**
+ * The item's compact text from its entry, stored bytes and record text: null when its record's text was not read
+ * (not at hand), undefined when the entry does not fit them (damage).
+ */
+function assemble(item: Pending): Buffer | null | undefined {
+  const { entry } = item;
+  const cut = entry.getUint32(4, true);
+  const resume = entry.getUint32(8, true);
+  const length = entry.getUint32(12, true);
+  if (resume === OWN_TEXT) return item.stored && Buffer.from(item.stored.buffer, item.stored.byteOffset, item.stored.length);
+  const record = item.record;
+  if (record === undefined) return null;
+  if (!(cut <= resume && resume <= record.length)) return undefined;
+  const text = Buffer.allocUnsafe(cut + length + record.length - resume);
+  text.set(record.subarray(0, cut), 0);
+  if (length <= INLINE_PATCH_BYTES) text.set(new Uint8Array(entry.buffer, entry.byteOffset + ENTRY_BYTES - INLINE_PATCH_BYTES, length), cut);
+  else if (item.stored) text.set(item.stored, cut);
+  else return undefined;
+  text.set(record.subarray(resume), cut + length);
+  return text;
+}
+
+/** One notice, the file deleted (unless replaced meanwhile) and closed. */
+function damaged(framed: FramedFile, why: string): void {
+  cacheNotice(framed.file, why);
+  framed.discard();
+  framed.close();
 }
 
 /**
@@ -184,21 +270,22 @@ function damaged(file: string, why: string): void {
  * only leaves the file out: items are then rendered per request.
  */
 export class ItemFileWriter {
-  private out: TempFile | undefined;
+  private out: FramedWriter | undefined;
+  private readonly stored: SectionWriter;
   private entries = Buffer.alloc(ENTRY_BYTES * 1024);
   private count = 0;
-  private offset = HEADER_BYTES;
+  private offset = 0;
   private chunk: Buffer[] = [];
   private chunkBytes = 0;
-  private chunkAt = HEADER_BYTES;
 
-  private constructor(out: TempFile) {
+  private constructor(out: FramedWriter) {
     this.out = out;
+    this.stored = out.stream('stored');
   }
 
   /** A writer whose temporary file sits beside `file`; undefined when it cannot be created. */
   static open(file: string): ItemFileWriter | undefined {
-    const out = TempFile.create(file);
+    const out = FramedWriter.create(file, FILE_MAGIC.items, ITEMS_FORMAT, BLOCK_BYTES);
     return out && new ItemFileWriter(out);
   }
 
@@ -237,7 +324,7 @@ export class ItemFileWriter {
         entries.writeUInt32LE(record.bytes.length, at + 32);
       }
     }
-    entries.writeUInt32LE(crc32(text) >>> 0, at);
+    entries.writeUInt32LE(contentChecksum(text), at);
     entries.writeUInt32LE(cut, at + 4);
     entries.writeUInt32LE(resume, at + 8);
     entries.writeUInt32LE(stored.length, at + 12);
@@ -256,32 +343,24 @@ export class ItemFileWriter {
   }
 
   /**
-   * Write the entries and the header and rename the file to `file`.
+   * Write the entries and the footer and rename the file to `file`.
    * @param count the documents expected: fewer or more texts than that write nothing
    * @returns the file's size in bytes, or undefined when it was not written
    */
   finish(file: string, count: number): number | undefined {
-    if (!this.open || this.count !== count) {
+    const out = this.out;
+    if (!out || !this.open || this.count !== count) {
       this.abort();
       return undefined;
     }
+    this.out = undefined;
     try {
       this.flush();
-      const entriesAt = this.offset;
-      const entries = this.entries.subarray(0, this.count * ENTRY_BYTES);
-      this.writeAt(entries, entriesAt);
-      const header = Buffer.alloc(HEADER_BYTES);
-      MAGIC.copy(header, 0);
-      header.writeUInt32LE(ITEMS_FORMAT, 8);
-      header.writeUInt32LE(this.count, 12);
-      header.writeBigUInt64LE(BigInt(entriesAt), 16);
-      header.writeUInt32LE(crc32(header.subarray(0, 24)) >>> 0, 24);
-      this.writeAt(header, 0);
-      const out = this.out!;
-      this.out = undefined;
-      return out.commit(file) ? entriesAt + entries.length : undefined;
+      this.stored.end();
+      out.add('entries', this.entries.subarray(0, this.count * ENTRY_BYTES));
+      return out.finishSync({ count } satisfies ItemsMeta, file);
     } catch {
-      this.abort();
+      out.discard();
       return undefined;
     }
   }
@@ -298,12 +377,7 @@ export class ItemFileWriter {
     const bytes = Buffer.concat(this.chunk, this.chunkBytes);
     this.chunk = [];
     this.chunkBytes = 0;
-    this.writeAt(bytes, this.chunkAt);
-    this.chunkAt += bytes.length;
-  }
-
-  private writeAt(bytes: Buffer, at: number): void {
-    this.out?.writeAt(at, bytes);
+    this.stored.write(bytes);
   }
 }
 

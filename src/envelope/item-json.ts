@@ -134,22 +134,24 @@ function cacheOf(c: ItemSource, key: string): BoundedLru<Buffer> {
 }
 
 /**
- * The item of `doc` without `text_matches`, as envelope JSON text in UTF-8 (`itemJson`): read from the collection's
- * rendered-items file when it has one and the media options leave the item as stored there, else from the
- * in-memory cache, else rendered now (and cached).
+ * The items of `docs` without `text_matches`, as envelope JSON text in UTF-8 (`itemJson`), in order: read from the
+ * collection's rendered-items file when it has one and the media options leave the items as stored there — the
+ * page's items together, in a bounded number of reads (item-file.ts's `readPage`) — else from the in-memory cache,
+ * else rendered now (and cached).
  */
-export function cachedItemJson(c: ItemSource, doc: number, media: MediaOptions): Buffer {
+function cachedItemsJson(c: ItemSource, docs: readonly number[], media: MediaOptions): Buffer[] {
   const key = itemMediaKey(c.spec, media);
-  if (key === '') {
-    const file = itemFileOf(c);
-    const stored = file?.read(doc, snapshotTexts(c.records));
-    if (stored) return layOutJson(stored, 2, 4);
-  }
-  const cache = cacheOf(c, key);
-  const id = String(doc);
-  let bytes = cache.get(id);
-  if (bytes === undefined) cache.set(id, (bytes = itemBytes(c.spec, c.records[doc]!, doc, c, media)));
-  return bytes;
+  const stored = key === '' ? itemFileOf(c)?.readPage(docs, snapshotTexts(c.records)) : undefined;
+  let cache: BoundedLru<Buffer> | undefined;
+  return docs.map((doc, i) => {
+    const compact = stored?.[i];
+    if (compact) return layOutJson(compact, 2, 4);
+    cache ??= cacheOf(c, key);
+    const id = String(doc);
+    let bytes = cache.get(id);
+    if (bytes === undefined) cache.set(id, (bytes = itemBytes(c.spec, c.records[doc]!, doc, c, media)));
+    return bytes;
+  });
 }
 
 /**
@@ -210,7 +212,7 @@ export function buildItems(
 }
 
 /**
- * The items of a page as envelope JSON text in UTF-8, in order: the reusable items ({@link cachedItemJson}) unless
+ * The items of a page as envelope JSON text in UTF-8, in order: the reusable items ({@link cachedItemsJson}) unless
  * the media type asks for text matches, else built for this page ({@link buildItems}, spending `budget`).
  */
 export function pageItems(
@@ -220,6 +222,6 @@ export function pageItems(
   keywords: ReadonlyArray<{ text: string; fields: readonly string[] }>,
   budget?: Spender,
 ): Buffer[] {
-  if (!media.textMatch) return docs.map((doc) => cachedItemJson(c, doc, media));
+  if (!media.textMatch) return cachedItemsJson(c, docs, media);
   return buildItems(c, docs, media, keywords, budget).map((item) => Buffer.from(itemJson(item), 'utf8'));
 }

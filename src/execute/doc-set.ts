@@ -3,6 +3,10 @@
  * result.
  */
 import type { DocList } from '../index/text-index.js';
+import { lowerBound } from '../index/sorted-list.js';
+
+/** The one binary search of a sorted list (index/sorted-list.ts), re-exported for the set algebra's callers. */
+export { lowerBound };
 
 let lastUniverse: DocList = new Uint32Array(0);
 
@@ -17,19 +21,6 @@ export function universe(n: number): DocList {
 
 /** True when `list` is exactly 0..length-1 (sorted and duplicate-free, so its last entry tells). */
 const isPrefixUniverse = (list: DocList): boolean => list.length > 0 && list[list.length - 1] === list.length - 1;
-
-/**
- * The first index in `[lo, hi)` whose entry of the ascending `list` is ≥ `x` (`hi` when there is none): a binary
- * search, O(log(hi − lo)). Defaults: the whole list.
- */
-export function lowerBound(list: ArrayLike<number>, x: number, lo = 0, hi = list.length): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** The entries of `list` below `bound` (a prefix of the sorted list). */
 function below(list: DocList, bound: number): DocList {

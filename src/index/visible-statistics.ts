@@ -17,6 +17,7 @@
  * instead of reading a stored weight. Viewers who see every document keep the stored weights.
  */
 import type { CompactIndex } from './compact-index.js';
+import { lowerBound } from './sorted-list.js';
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
 const K1 = 1.2;
@@ -31,12 +32,7 @@ export function countCommon(a: Uint32Array, b: Uint32Array): number {
     let lo = 0;
     for (let i = 0; i < small.length; i++) {
       const x = small[i]!;
-      let hi = large.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (large[mid]! < x) lo = mid + 1;
-        else hi = mid;
-      }
+      lo = lowerBound(large, x, lo);
       if (lo < large.length && large[lo] === x) count++;
     }
     return count;

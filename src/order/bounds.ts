@@ -16,6 +16,7 @@
  * The weight maxima are derived lazily from the postings, cached per collection and viewer access
  * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
  */
+import { lowerBound } from '../index/sorted-list.js';
 import type { DocList, FieldImpacts } from '../index/text-index.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
@@ -176,14 +177,7 @@ export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float
       for (let i = 0; i < n; i++) {
         const doc = docs[i]!;
         if (length - j > 64 && posting[j + 64]! < doc) {
-          let lo = j + 64;
-          let hi = length;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (posting[mid]! < doc) lo = mid + 1;
-            else hi = mid;
-          }
-          j = lo;
+          j = lowerBound(posting, doc, j + 64);
         }
         while (j < length && posting[j]! < doc) j++;
         if (j < length && posting[j] === doc) {

@@ -1,6 +1,6 @@
 /**
  * Self-healing through the one framing, table-driven: for every framed cache file (index, columns, record
- * snapshot) × every region of it (magic, versions, each section, the block-CRC table, the footer, each trailer
+ * snapshot, rendered items) × every region of it (magic, versions, each section, the block-CRC table, the footer, each trailer
  * field) × a damage (a flipped byte at the region's start, middle or end; the file cut inside the region), reading
  * everything the file holds through its public API either gives exactly what was written or finds the damage —
  * one notice, the file deleted, the caller falling back (or failing loudly without a fallback). Never a wrong
@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openColumns, saveColumns } from '../../src/cache/columns.js';
 import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
+import { ItemFile, writeItemFile, type RecordTexts } from '../../src/cache/item-file.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { specOf } from '../../src/kinds/catalog.js';
@@ -59,6 +60,18 @@ const columns = (): Map<string, Column> =>
     ['labels', { type: 'strings', dict: ['bug', 'docs'], offsets: Uint32Array.from({ length: 41 }, (_, i) => i), ids: Uint32Array.from(records, (_, i) => i % 2) }],
   ]);
 const expectedColumns = new Map([...columns()].map(([name, column]) => [name, column]));
+
+/**
+ * Rendered items of the records: most a reference to the record's text with an inline patch, every fifth with a
+ * longer patch (in the `stored` section), every seventh its own text (no record text).
+ */
+const recordTexts = records.map((record) => Buffer.from(JSON.stringify(record)));
+const itemTexts = recordTexts.map((text, i) =>
+  Buffer.from(text.toString().replace('"title"', i % 5 === 0 ? `"score":1.0,"extra":"${'e'.repeat(30)}","title"` : '"score":1.0,"title"')),
+);
+const recordStarts = recordTexts.map((_, i) => recordTexts.slice(0, i).reduce((sum, t) => sum + t.length, 0));
+const allRecordTexts = Buffer.concat(recordTexts);
+const snapshotReader: RecordTexts = { bytes: (at, length) => (at + length <= allRecordTexts.length ? allRecordTexts.subarray(at, at + length) : undefined) };
 
 /** How one kind of framed file is written, and read whole as its callers read it. */
 interface FileKind {
@@ -111,6 +124,29 @@ const KINDS: Readonly<Record<string, FileKind>> = {
       return healed ? 'healed' : 'intact';
     },
   },
+  items: {
+    async write(dir) {
+      const file = path.join(dir, 'issues-damage.items');
+      const size = writeItemFile(file, records.length, (add) =>
+        itemTexts.forEach((text, i) => add(text, i % 7 === 0 ? undefined : { bytes: recordTexts[i]!, start: recordStarts[i]! })),
+      );
+      expect(size).toBeGreaterThan(0);
+      return file;
+    },
+    async readAll(_dir, file) {
+      const items = ItemFile.open(file, records.length);
+      if (!items) return 'healed';
+      // Two pages, as a search reads them.
+      const got = [...items.readPage([...records.keys()].slice(0, 20), snapshotReader), ...items.readPage([...records.keys()].slice(20), snapshotReader)];
+      const usable = items.usable;
+      items.close();
+      // What was served before the damage was found is exact.
+      got.forEach((text, i) => text === undefined || expect(text.toString()).toBe(itemTexts[i]!.toString()));
+      if (!usable) return 'healed';
+      expect(got.map((text) => text?.toString())).toEqual(itemTexts.map((text) => text.toString()));
+      return 'intact';
+    },
+  },
   'record snapshot': {
     async write(dir) {
       expect(await saveSnapshot(dir, 'issues', 'k1', records, pulls)).toBeGreaterThan(0);
@@ -150,7 +186,7 @@ describe('a damaged framed cache file', () => {
     for (const [kind, { regions }] of pristine) {
       const names = regions.map((r) => r.name);
       expect(names, kind).toEqual(expect.arrayContaining(['magic', 'layout version', 'framing version', 'block CRCs', 'footer', 'trailer magic']));
-      expect(names.filter((name) => name.startsWith('section ')).length, kind).toBeGreaterThanOrEqual(3);
+      expect(names.filter((name) => name.startsWith('section ')).length, kind).toBeGreaterThanOrEqual(kind === 'items' ? 2 : 3);
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * The rendered-items file (src/cache/item-file.ts): round trip of own texts and of references to record texts
- * (a splice anywhere, or none possible), damage found and healed (in an entry, a stored text, a record's text),
- * refused headers, and the common-ends split (property).
+ * (a splice anywhere, or none possible), one item at a time or a page at once (with the reads a page costs), damage
+ * found and healed (in an entry, a stored text, a record's text), refused files, and the common-ends split
+ * (property). Damage in every region of the framing is test/cache/framed-damage.test.ts's.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commonEnds, ItemFile, writeItemFile, type RecordText, type RecordTexts } from '../../src/cache/item-file.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
+import { sectionAt } from './helpers/framed-bytes.js';
 
 const TEXTS = ['{\n      "a": 1,"score":1.0\n    }', '', 'ünïcödé ✓', 'x'.repeat(5_000_000)].map((t) => Buffer.from(t, 'utf8'));
 let notices: string[];
@@ -55,7 +57,10 @@ describe('rendered-items file', () => {
     const longer = Buffer.from(record.toString().replace('"title"', '"score":1.0,"extra":"' + 'x'.repeat(40) + '","title"'));
     const snapshot = snapshotOf([Buffer.from('[]'), record, record]);
     const size = writeItemFile(file, 3, (add) => [Buffer.from('[]'), item, longer].forEach((t, doc) => add(t, snapshot.texts[doc])))!;
-    expect(size).toBeLessThan(32 + 3 * ENTRY + 80);
+    const bytes = readFileSync(file);
+    expect(sectionAt(bytes, 'entries')[1]).toBe(3 * ENTRY);
+    expect(sectionAt(bytes, 'stored')[1]).toBeLessThan(80); // the one long patch; the others sit in their entries
+    expect(size).toBe(bytes.length);
     const items = ItemFile.open(file, 3)!;
     expect(items.read(1, snapshot.reader)!.equals(item)).toBe(true);
     expect(items.read(2, snapshot.reader)!.equals(longer)).toBe(true);
@@ -116,28 +121,81 @@ describe('rendered-items file', () => {
     expect(notices).toEqual([]);
   });
 
+  it('reads a page at once, in the order asked (repeats and any order), as item by item', () => {
+    write(TEXTS);
+    const items = ItemFile.open(file, TEXTS.length)!;
+    const page = [3, 0, 2, 1, 0];
+    expect(items.readPage(page, reader).map((t) => t!.toString('latin1'))).toEqual(page.map((doc) => TEXTS[doc]!.toString('latin1')));
+    expect(items.readPage([], reader)).toEqual([]);
+    expect(() => items.readPage([TEXTS.length], reader)).toThrow(RangeError);
+    expect(notices).toEqual([]);
+  });
+
+  it('a page of nearby documents costs one read of the entries and one of the record texts', () => {
+    const n = 300;
+    const records = Array.from({ length: n }, (_, i) => Buffer.from(`{"id":${i},"title":"${'t'.repeat(i % 50)}"}`));
+    const texts = records.map((r) => Buffer.from(r.toString().replace('"title"', '"score":1.0,"title"')));
+    const snapshot = snapshotOf(records);
+    writeItemFile(file, n, (add) => texts.forEach((t, doc) => add(t, snapshot.texts[doc])));
+    const reads: Array<[number, number]> = [];
+    const counting: RecordTexts = { bytes: (at, length) => (reads.push([at, length]), snapshot.reader.bytes(at, length)) };
+    const items = ItemFile.open(file, n)!;
+    const page = [40, 7, 99, 12, 63];
+    expect(items.readPage(page, counting).map((t) => t!.toString())).toEqual(page.map((doc) => texts[doc]!.toString()));
+    expect(reads).toHaveLength(1);
+    // Far apart (more than the gap joined into one read): one read each.
+    const far = Array.from({ length: 20 }, (_, i) => i);
+    const wide = snapshotOf(far.map((i) => Buffer.from(`{"i":${i},"pad":"${'p'.repeat(20_000)}"}`)));
+    const wideTexts = far.map((i) => Buffer.from(`{"score":1.0,"i":${i},"pad":"${'p'.repeat(20_000)}"}`));
+    writeItemFile(file, 20, (add) => wideTexts.forEach((t, doc) => add(t, wide.texts[doc])));
+    reads.length = 0;
+    const spread: RecordTexts = { bytes: (at, length) => (reads.push([at, length]), wide.reader.bytes(at, length)) };
+    expect(ItemFile.open(file, 20)!.readPage([0, 10, 19], spread).map((t) => t!.length)).toEqual([0, 10, 19].map((i) => wideTexts[i]!.length));
+    expect(reads).toHaveLength(3);
+  });
+
+  it('a record text not at hand for one item of a page: that item only is left to render', () => {
+    write(TEXTS);
+    const items = ItemFile.open(file, TEXTS.length)!;
+    const got = items.readPage([0, 2, 3], { bytes: () => undefined });
+    expect(got[0]).toBeUndefined();
+    expect(got[1]!.equals(TEXTS[2]!)).toBe(true);
+    expect(got[2]!.equals(TEXTS[3]!)).toBe(true);
+    expect(items.usable).toBe(true);
+  });
+
   it.each([
-    ['a text', (size: number) => size - ENTRY * 4 - 10],
-    ['an entry', (size: number) => size - ENTRY * 4 + ENTRY * 3 + 9],
-  ])('a flipped bit in %s: that read and every later one fall back, one notice, file deleted', (_what, where) => {
+    ['the stored text of document 3', (bytes: Buffer) => sectionAt(bytes, 'stored')[0] + sectionAt(bytes, 'stored')[1] - 10],
+    ['the entry of document 3', (bytes: Buffer) => sectionAt(bytes, 'entries')[0] + ENTRY * 3 + 9],
+  ])('a flipped bit in %s: the page reading it and every later one fall back, one notice, file deleted', (_what, where) => {
     write(TEXTS);
     const bytes = readFileSync(file);
-    bytes[where(bytes.length)]! ^= 0x04;
+    bytes[where(bytes)]! ^= 0x04;
     writeFileSync(file, bytes);
     const items = ItemFile.open(file, TEXTS.length)!;
-    expect(items.read(0, reader)!.equals(TEXTS[0]!)).toBe(true);
-    expect(items.read(3, reader)).toBeUndefined(); // the text of document 3 and its entry are the damaged ones
-    expect(items.read(0, reader)).toBeUndefined();
+    expect(items.readPage([1, 3], reader)).toEqual([undefined, undefined]);
+    expect(items.read(1, reader)).toBeUndefined();
     expect(items.usable).toBe(false);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(file);
     expect(existsSync(file)).toBe(false);
   });
 
-  it('a damaged header: refused with a notice and deleted', () => {
+  it('damage outside what a page reads is found when read: the pages before it are served', () => {
     write(TEXTS);
     const bytes = readFileSync(file);
-    bytes[12]! ^= 1;
+    bytes[sectionAt(bytes, 'stored')[0] + sectionAt(bytes, 'stored')[1] - 10]! ^= 0x04; // the text of document 3
+    writeFileSync(file, bytes);
+    const items = ItemFile.open(file, TEXTS.length)!;
+    expect(items.readPage([0, 1, 2], reader).map((t) => t!.toString('latin1'))).toEqual([0, 1, 2].map((doc) => TEXTS[doc]!.toString('latin1')));
+    expect(items.read(3, reader)).toBeUndefined();
+    expect(notices).toHaveLength(1);
+  });
+
+  it('a damaged prefix: refused with a notice and deleted', () => {
+    write(TEXTS);
+    const bytes = readFileSync(file);
+    bytes[9]! ^= 1;
     writeFileSync(file, bytes);
     expect(ItemFile.open(file, TEXTS.length)).toBeUndefined();
     expect(notices).toHaveLength(1);
