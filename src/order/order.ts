@@ -57,6 +57,11 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
     if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
   }
+  if (!scorer && sort === undefined) {
+    // Every score is 1 and ties go to the lower document number: the matches' own order (ascending), cut at the reach.
+    const reach = Math.min(docs.length, RESULT_REACH);
+    return { docs: docs.slice(0, reach), scores: new Float64Array(reach).fill(1), total: docs.length };
+  }
   const scores = scorer ? scorer.all(docs) : new Float64Array(docs.length).fill(1);
   const reach = budget.check() ? docs.length : Math.min(docs.length, RESULT_REACH);
   const ordered = orderResults(c, docs.subarray(0, reach), scores.subarray(0, reach), sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
