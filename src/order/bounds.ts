@@ -20,6 +20,7 @@ import type { DocList, FieldImpacts } from '../index/text-index.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
+import { f64, F64 } from './scratch.js';
 import { FINE_BLOCK_DOCS, FINE_BLOCK_SHIFT, MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_SHIFT } from '../segment/segment.js';
 
 /** log2 of the documents per block (the segment's blocks of prior maxima). */
@@ -170,16 +171,17 @@ export function linearBound(text: number, multiplier: number | undefined, addend
 }
 
 /**
- * The text scores of `docs` (ascending) from the postings and weights in `fields`: exactly what the text index's
- * `score` computes for them (the same weights, operations and order), without reading the postings again.
+ * The text scores of the first `n` of `docs` (ascending) from the postings and weights in `fields`: exactly what the
+ * text index's `score` computes for them (the same weights, operations and order), without reading the postings
+ * again.
+ * @returns the scores in the first `n` entries of a working array (order/scratch.ts): read them before the next call
  */
-export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float64Array {
-  const n = docs.length;
-  const scores = new Float64Array(n);
-  const dots = new Float64Array(n);
+export function textScores(docs: DocList, n: number, fields: readonly FieldMaxima[]): Float64Array {
+  const scores = f64(F64.scores, n).fill(0, 0, n);
+  const dots = f64(F64.dots, n);
   for (let f = 0; f < fields.length; f++) {
     const field = fields[f]!;
-    if (f > 0) dots.fill(0);
+    dots.fill(0, 0, n);
     for (let d = 0; d < field.dimensions.length; d++) {
       const { weight, docs: posting, impacts } = field.dimensions[d]!;
       const length = posting.length;
