@@ -30,7 +30,8 @@ export function covers(ordered: OrderedResults, end: number): boolean {
 }
 
 /**
- * When best match collects its top k with pruning (order/top-k.ts): `auto` when it pays — no time limit (an
+ * When best match collects its top k with pruning (order/top-k.ts), and a sort key scores only the matches its key
+ * can bring into the window (see {@link orderMatches}): `auto` when it pays — no time limit (an
  * answer cut short keeps the exhaustive path's partial order), matches not already scored in the score cache, and
  * many more matches than the page reaches — `always` whenever the bound can be formed (and in the smallest
  * rounds), `never`. Every choice gives
@@ -62,10 +63,12 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     const reach = Math.min(docs.length, RESULT_REACH);
     return { docs: docs.slice(0, reach), scores: new Float64Array(reach).fill(1), total: docs.length };
   }
-  if (scorer && sort !== undefined && !budget.limited && docs.length > RESULT_REACH) {
-    // A sort key orders first and the score only breaks its ties: only the documents that can reach the window by
-    // their key (the first RESULT_REACH and every document tied with the last of them) need a score.
-    const candidates = sortCandidates(c, docs, sort.key, sort.order, RESULT_REACH);
+  // A sort key orders first and the score only breaks its ties: only the documents that can reach the window by
+  // their key (the first RESULT_REACH and every document tied with the last of them) need a score. (`always`: those
+  // that can reach the request's window, so that small dumps exercise it too; `never`: every match is scored.)
+  const keyReach = pruning === 'always' ? Math.min(compiled.plan.window.end, RESULT_REACH) : RESULT_REACH;
+  if (scorer && sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
+    const candidates = sortCandidates(c, docs, sort.key, sort.order, keyReach);
     if (candidates) {
       const scores = scorer.all(candidates);
       const ordered = orderResults(c, candidates, scores, sort.key, sort.order, RESULT_REACH, budget);
