@@ -67,10 +67,11 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
   // their key (the first RESULT_REACH and every document tied with the last of them) need a score. (`always`: those
   // that can reach the request's window, so that small dumps exercise it too; `never`: every match is scored.)
   const keyReach = pruning === 'always' ? Math.min(compiled.plan.window.end, RESULT_REACH) : RESULT_REACH;
-  if (scorer && sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
+  // (Without text every score is 1: the same narrowing saves ordering every match.)
+  if (sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
     const candidates = sortCandidates(c, docs, sort.key, sort.order, keyReach);
     if (candidates) {
-      const scores = scorer.all(candidates);
+      const scores = scorer ? scorer.all(candidates) : new Float64Array(candidates.length).fill(1);
       const ordered = orderResults(c, candidates, scores, sort.key, sort.order, RESULT_REACH, budget);
       const out = { docs: new Uint32Array(ordered.length), scores: new Float64Array(ordered.length), total: docs.length };
       for (let i = 0; i < ordered.length; i++) {
