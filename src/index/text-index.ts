@@ -28,7 +28,8 @@ export interface TextIndex {
    * What {@link score} is made of, for an upper bound of it over a set of documents (a top-k collector that skips
    * what cannot reach the page): per field of `terms` that scores, the query vector's magnitude and, per dimension
    * in the order score() adds them, its weight and the term's postings with each posting's field-vector weight in
-   * thousandths under the viewer's statistics (a hidden document's entry is meaningless: skip hidden documents).
+   * thousandths under the viewer's statistics (a hidden document's entry is meaningless: skip hidden documents),
+   * computed on first read of `impacts` (depends only on the field, the term and `hidden`, so it may be kept per term).
    * Undefined when this index cannot tell (then every document is scored).
    */
   queryImpacts?(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] | undefined;
@@ -36,6 +37,8 @@ export interface TextIndex {
 
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
 export interface FieldImpacts {
+  /** The field's name. */
+  readonly field: string;
   readonly magnitude: number;
   readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
 }
@@ -114,15 +117,27 @@ export class LunrTextIndex implements TextIndex {
       if (f < 0) continue;
       const vector = queryVector(this.index, fieldTerms, visible);
       if (!vector) continue;
+      const index = this.index;
       const dimensions = vector.query.map(({ rank, weight }) => {
-        const docs = this.index.docs(rank, f);
-        const term = this.index.term(rank);
-        if (!visible) return { term, weight, docs, impacts: this.index.weights(rank, f) };
-        const impacts = Int32Array.from(this.index.tfs(rank, f));
-        visible.weigh(impacts, docs, visible.idf(rank)!, f);
-        return { term, weight, docs, impacts };
+        const docs = index.docs(rank, f);
+        const term = index.term(rank);
+        if (!visible) return { term, weight, docs, impacts: index.weights(rank, f) };
+        // Weighed on first read: a caller that keeps a term's impacts (order/bounds.ts) never pays for them again.
+        let impacts: Int32Array | undefined;
+        return {
+          term,
+          weight,
+          docs,
+          get impacts(): Int32Array {
+            if (!impacts) {
+              impacts = Int32Array.from(index.tfs(rank, f));
+              visible.weigh(impacts, docs, visible.idf(rank)!, f);
+            }
+            return impacts;
+          },
+        };
       });
-      out.push({ magnitude: vector.magnitude, dimensions });
+      out.push({ field, magnitude: vector.magnitude, dimensions });
     }
     return out;
   }

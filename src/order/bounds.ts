@@ -13,7 +13,7 @@
  * Only what the viewer may see goes in: maxima skip the documents it may not see, and the weights are those of its
  * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
  *
- * The weight maxima are derived lazily from the postings, cached per collection and viewer access
+ * The weight maxima are derived lazily from the postings, cached per collection, term and viewer access
  * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
  */
 import { lowerBound } from '../index/sorted-list.js';
@@ -21,6 +21,7 @@ import type { DocList, FieldImpacts } from '../index/text-index.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
+import { f64, F64 } from './scratch.js';
 import { FINE_BLOCK_DOCS, FINE_BLOCK_SHIFT, MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_SHIFT } from '../segment/segment.js';
 
 /** log2 of the documents per block (the segment's blocks of prior maxima). */
@@ -48,38 +49,41 @@ export interface FieldMaxima {
   }>;
 }
 
-/** At most this many cached block maxima (per query terms) per collection and viewer access. */
-const MAXIMA_ENTRIES = 256;
+/** At most this many cached terms (field, term, viewer access) per collection. */
+const MAXIMA_ENTRIES = 8192;
 /** At most this many cached block values and postings per collection (4–8 bytes each). */
 const MAXIMA_BLOCKS = 16_000_000;
 
-type Maxima = FieldMaxima[];
-
-/** The number of block values `maxima` holds (its weight in the cache). */
-function blocksHeld(maxima: Maxima): number {
-  let n = 0;
-  for (const field of maxima) for (const d of field.dimensions) n += d.max.length + d.fine.length + d.docs.length;
-  return n;
+/**
+ * One term of one field under one viewer's statistics: its postings, their weights in thousandths, and the largest
+ * weight per block and per sub-block among the documents the viewer may see. It does not depend on the rest of the
+ * query, so it is kept per term: a never-seen query made of words seen before pays nothing for its bounds.
+ */
+interface TermMaxima {
+  readonly docs: DocList;
+  readonly impacts: Int32Array;
+  readonly max: Int32Array;
+  readonly fine: Int32Array;
 }
 
-/** Estimated bytes of cached maxima: every typed array they hold (postings, impacts, block maxima). */
-function maximaBytes(maxima: Maxima): number {
-  let n = 0;
-  for (const field of maxima) {
-    n += 64;
-    for (const d of field.dimensions) n += d.max.byteLength + d.fine.byteLength + d.docs.byteLength + d.impacts.byteLength + 96;
-  }
-  return n;
+/** The number of block values and postings `term` holds (its weight in the cache). */
+function blocksHeld(term: TermMaxima): number {
+  return term.max.length + term.fine.length + term.docs.length;
 }
 
-/** A collection reader's cached maxima (made on first use, dropped when it closes). */
-const MAXIMA: ReaderSlot<BoundedLru<Maxima>, Collection> = {
+/** Estimated bytes of a cached term: every typed array it holds (postings, impacts, block maxima). */
+function maximaBytes(term: TermMaxima): number {
+  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + term.impacts.byteLength + 96;
+}
+
+/** A collection reader's cached term maxima (made on first use, dropped when it closes). */
+const MAXIMA: ReaderSlot<BoundedLru<TermMaxima>, Collection> = {
   name: 'block maxima',
-  make: (_c, budget) => new BoundedLru<Maxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld, { budget, bytes: maximaBytes }),
+  make: (_c, budget) => new BoundedLru<TermMaxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld, { budget, bytes: maximaBytes }),
 };
 
-/** The cached maxima of one collection (its reader's). */
-function maximaOf(c: Collection): BoundedLru<Maxima> {
+/** The cached term maxima of one collection (its reader's). */
+function maximaOf(c: Collection): BoundedLru<TermMaxima> {
   return c.memo(MAXIMA);
 }
 
@@ -88,43 +92,52 @@ export function blockCount(count: number): number {
   return (count + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
 }
 
+/**
+ * The block and sub-block maxima of one term's `impacts` (parallel to `docs`) over a collection of `count`
+ * documents, skipping the `hidden` ones (0 where no visible document holds the term).
+ */
+function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
+  const max = new Int32Array(blockCount(count));
+  const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden.
+  let h = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    while (h < hidden.length && hidden[h]! < doc) h++;
+    if (h < hidden.length && hidden[h] === doc) continue;
+    const impact = impacts[i]!;
+    const sub = doc >>> SUB_SHIFT;
+    if (impact > fine[sub]!) fine[sub] = impact;
+    const b = doc >>> BLOCK_SHIFT;
+    if (impact > max[b]!) max[b] = impact;
+  }
+  return { docs, impacts, max, fine };
+}
 
 /**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
- * holds the term). Undefined when the index cannot tell (then nothing is pruned).
+ * holds the term). Undefined when the index cannot tell (then nothing is pruned). Each term's part is kept per
+ * collection, field and viewer access ({@link TermMaxima}).
  * @param access the viewer's access key (src/access), which determines `hidden`
  */
 export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly string[]>, hidden: DocList, access: string): FieldMaxima[] | undefined {
-  const key = `t\u0000${access}\u0000${JSON.stringify([...terms])}`;
-  const cache = maximaOf(c);
-  const known = cache.get(key);
-  if (known) return known;
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
+  const cache = maximaOf(c);
   const count = c.records.length;
-  const out: FieldMaxima[] = fields.map((field) => ({
+  return fields.map((field) => ({
     magnitude: field.magnitude,
-    dimensions: field.dimensions.map(({ weight, docs, impacts }) => {
-      const max = new Int32Array(blockCount(count));
-      const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
-      // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden.
-      let h = 0;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i]!;
-        while (h < hidden.length && hidden[h]! < doc) h++;
-        if (h < hidden.length && hidden[h] === doc) continue;
-        const impact = impacts[i]!;
-        const sub = doc >>> SUB_SHIFT;
-        if (impact > fine[sub]!) fine[sub] = impact;
-        const b = doc >>> BLOCK_SHIFT;
-        if (impact > max[b]!) max[b] = impact;
+    dimensions: field.dimensions.map((dimension) => {
+      const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
+      let term = cache.get(key);
+      if (!term || term.docs.length !== dimension.docs.length) {
+        term = termMaxima(dimension.docs, dimension.impacts, hidden, count);
+        cache.set(key, term);
       }
-      return { weight, docs, impacts, max, fine };
+      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, max: term.max, fine: term.fine };
     }),
   }));
-  cache.set(key, out);
-  return out;
 }
 
 /**
@@ -159,16 +172,17 @@ export function linearBound(text: number, multiplier: number | undefined, addend
 }
 
 /**
- * The text scores of `docs` (ascending) from the postings and weights in `fields`: exactly what the text index's
- * `score` computes for them (the same weights, operations and order), without reading the postings again.
+ * The text scores of the first `n` of `docs` (ascending) from the postings and weights in `fields`: exactly what the
+ * text index's `score` computes for them (the same weights, operations and order), without reading the postings
+ * again.
+ * @returns the scores in the first `n` entries of a working array (order/scratch.ts): read them before the next call
  */
-export function textScores(docs: DocList, fields: readonly FieldMaxima[]): Float64Array {
-  const n = docs.length;
-  const scores = new Float64Array(n);
-  const dots = new Float64Array(n);
+export function textScores(docs: DocList, n: number, fields: readonly FieldMaxima[]): Float64Array {
+  const scores = f64(F64.scores, n).fill(0, 0, n);
+  const dots = f64(F64.dots, n);
   for (let f = 0; f < fields.length; f++) {
     const field = fields[f]!;
-    if (f > 0) dots.fill(0);
+    dots.fill(0, 0, n);
     for (let d = 0; d < field.dimensions.length; d++) {
       const { weight, docs: posting, impacts } = field.dimensions[d]!;
       const length = posting.length;

@@ -10,7 +10,7 @@ import type { DocList } from '../index/text-index.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import { RESULT_REACH } from '../plan/window.js';
 import type { Collection } from '../store/collection.js';
-import { firstByKey } from './select.js';
+import { firstByKey, kthLargest } from './select.js';
 import { topKBestMatch } from './top-k.js';
 
 /**
@@ -30,7 +30,8 @@ export function covers(ordered: OrderedResults, end: number): boolean {
 }
 
 /**
- * When best match collects its top k with pruning (order/top-k.ts): `auto` when it pays — no time limit (an
+ * When best match collects its top k with pruning (order/top-k.ts), and a sort key scores only the matches its key
+ * can bring into the window (see {@link orderMatches}): `auto` when it pays — no time limit (an
  * answer cut short keeps the exhaustive path's partial order), matches not already scored in the score cache, and
  * many more matches than the page reaches — `always` whenever the bound can be formed (and in the smallest
  * rounds), `never`. Every choice gives
@@ -57,6 +58,29 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
     if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
   }
+  if (!scorer && sort === undefined) {
+    // Every score is 1 and ties go to the lower document number: the matches' own order (ascending), cut at the reach.
+    const reach = Math.min(docs.length, RESULT_REACH);
+    return { docs: docs.slice(0, reach), scores: new Float64Array(reach).fill(1), total: docs.length };
+  }
+  // A sort key orders first and the score only breaks its ties: only the documents that can reach the window by
+  // their key (the first RESULT_REACH and every document tied with the last of them) need a score. (`always`: those
+  // that can reach the request's window, so that small dumps exercise it too; `never`: every match is scored.)
+  const keyReach = pruning === 'always' ? Math.min(compiled.plan.window.end, RESULT_REACH) : RESULT_REACH;
+  // (Without text every score is 1: the same narrowing saves ordering every match.)
+  if (sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
+    const candidates = sortCandidates(c, docs, sort.key, sort.order, keyReach);
+    if (candidates) {
+      const scores = scorer ? scorer.all(candidates) : new Float64Array(candidates.length).fill(1);
+      const ordered = orderResults(c, candidates, scores, sort.key, sort.order, RESULT_REACH, budget);
+      const out = { docs: new Uint32Array(ordered.length), scores: new Float64Array(ordered.length), total: docs.length };
+      for (let i = 0; i < ordered.length; i++) {
+        out.docs[i] = candidates[ordered[i]!]!;
+        out.scores[i] = scores[ordered[i]!]!;
+      }
+      return out;
+    }
+  }
   const scores = scorer ? scorer.all(docs) : new Float64Array(docs.length).fill(1);
   const reach = budget.check() ? docs.length : Math.min(docs.length, RESULT_REACH);
   const ordered = orderResults(c, docs.subarray(0, reach), scores.subarray(0, reach), sort?.key, sort?.order ?? 'desc', RESULT_REACH, budget);
@@ -66,6 +90,30 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     out.scores[i] = scores[ordered[i]!]!;
   }
   return out;
+}
+
+/**
+ * The documents of `docs` (ascending) that can be among the first `limit` under sort key `sort` whatever their
+ * scores: those whose key (the sort value in the asked direction, missing values last, as {@link orderResults}
+ * orders) reaches the `limit`-th best key — the first `limit` and every document tied with the last of them.
+ * Ascending. Undefined when the key has no number column (then every document is scored and ordered).
+ */
+function sortCandidates(c: Collection, docs: DocList, sort: string, order: 'asc' | 'desc', limit: number): DocList | undefined {
+  const getter = c.spec.sorts[sort];
+  const column = getter && c.column(getter);
+  if (column?.type !== 'number') return undefined;
+  const sign = order === 'asc' ? 1 : -1;
+  const n = docs.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = column.values[docs[i]!]!;
+    keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
+  }
+  const threshold = kthLargest(keys.slice(), Math.min(limit, n));
+  let m = 0;
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) if (keys[i]! >= threshold) out[m++] = docs[i]!;
+  return out.subarray(0, m);
 }
 
 /**

@@ -12,7 +12,8 @@ import type { DocList } from '../index/text-index.js';
 import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
-import { BLOCK_SHIFT, BLOCK_SIZE, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
+import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -77,12 +78,19 @@ class SubMaxima {
 }
 
 /**
- * Per block of matches, the largest prior among its matches (`Math.max`: NaN when one is NaN), read match by
- * match; undefined when a match's prior is below 0 (a bound must not multiply by it).
+ * Per block of matches (the first `count` blocks; block j holds docs[starts[j], starts[j+1])), the largest prior
+ * among its matches (`Math.max`: NaN when one is NaN), read match by match, into `out`; undefined when a match's
+ * prior is below 0 (a bound must not multiply by it).
  */
-function matchMaxima(docs: DocList, blocks: Int32Array, starts: Int32Array, prior: (doc: number) => number, multiplies: boolean): Float64Array | undefined {
-  const out = new Float64Array(blocks.length);
-  for (let j = 0; j < blocks.length; j++) {
+function matchMaxima(
+  docs: DocList,
+  starts: Int32Array,
+  count: number,
+  prior: (doc: number) => number,
+  multiplies: boolean,
+  out: Float64Array,
+): Float64Array | undefined {
+  for (let j = 0; j < count; j++) {
     let max = -Infinity;
     for (let at = starts[j]!; at < starts[j + 1]!; at++) {
       const v = prior(docs[at]!);
@@ -109,9 +117,13 @@ class BlockQueue {
   private readonly heap: Uint32Array;
   private size: number;
 
-  constructor(private readonly bounds: Float64Array) {
-    this.size = bounds.length;
-    this.heap = new Uint32Array(this.size);
+  /** @param bounds one bound per block, the first `count` of them (kept: read as long as the queue is used) */
+  constructor(
+    private readonly bounds: Float64Array,
+    count: number,
+  ) {
+    this.size = count;
+    this.heap = u32(U32.queue, count);
     for (let j = 0; j < this.size; j++) this.heap[j] = j;
     for (let i = (this.size >>> 1) - 1; i >= 0; i--) this.sink(i);
   }
@@ -168,43 +180,43 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
 
   // The matches' blocks: block blocks[j] holds docs[starts[j], starts[j+1]). A block holds at most BLOCK_SIZE
   // documents, so the next block's first match is found by a binary search over the next BLOCK_SIZE matches.
+  // (Working arrays are the process's scratch, order/scratch.ts: nothing here outlives the call but the heap.)
   const n = docs.length;
-  const blockList: number[] = [];
-  const startList: number[] = [];
+  const most = Math.min(n, blockCount(c.records.length)) + 1;
+  const blocks = i32(I32.blocks, most);
+  const starts = i32(I32.starts, most);
+  let count = 0;
   for (let i = 0; i < n; ) {
     const b = docs[i]! >>> BLOCK_SHIFT;
-    blockList.push(b);
-    startList.push(i);
+    blocks[count] = b;
+    starts[count++] = i;
     i = lowerBound(docs, (b + 1) * BLOCK_SIZE, i + 1, Math.min(n, i + BLOCK_SIZE));
   }
-  startList.push(n);
-  const blocks = Int32Array.from(blockList);
-  const starts = Int32Array.from(startList);
-  const count = blocks.length;
+  starts[count] = n;
 
   // Per block, the largest multiplier and addend: stored per block of the collection, else from the matches.
-  const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean): Float64Array | undefined | null => {
+  const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean, slot: number): Float64Array | undefined | null => {
     if (name === undefined) return undefined;
+    const out = f64(slot, count);
     const stored = storedMaxima(c, name, scorer.hidden);
     if (stored) {
-      const out = new Float64Array(count);
       for (let j = 0; j < count; j++) out[j] = stored[blocks[j]!]!;
       return out;
     }
-    return matchMaxima(docs, blocks, starts, of!, multiplies) ?? null;
+    return matchMaxima(docs, starts, count, of!, multiplies, out) ?? null;
   };
-  const maxMultiplier = pick(form.multiplier, multiplierOf, true);
-  const maxAddend = pick(form.addend, addendOf, false);
+  const maxMultiplier = pick(form.multiplier, multiplierOf, true, F64.maxMultiplier);
+  const maxAddend = pick(form.addend, addendOf, false, F64.maxAddend);
   if (maxMultiplier === null || maxAddend === null) return undefined;
 
-  const texts = new Float64Array(count);
-  const bounds = new Float64Array(count);
+  const texts = f64(F64.texts, count);
+  const bounds = f64(F64.bounds, count);
   for (let j = 0; j < count; j++) {
     const text = textBound(blocks[j]!, fields);
     texts[j] = text;
     bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
   }
-  const queue = new BlockQueue(bounds);
+  const queue = new BlockQueue(bounds, count);
   const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
@@ -217,32 +229,36 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   // bound order until the round is full, scored together in document order.
   let scored = 0;
   let round = Math.max(firstRound, 2 * k, 1);
+  const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
-    const chosen: number[] = [];
+    let taken = 0;
     let size = 0;
     while (queue.peek() >= 0 && size < round && !hopeless(queue.peek())) {
       const j = queue.peek();
       queue.pop();
-      chosen.push(j);
+      chosen[taken++] = j;
       size += starts[j + 1]! - starts[j]!;
     }
-    chosen.sort((x, y) => x - y);
+    chosen.subarray(0, taken).sort();
     // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
     // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
     // place one (the worst kept score only rises during the round, so testing against its value now is safe).
     const full = heap.full;
     const worstScore = heap.worstScore;
     const worstDoc = heap.worstDoc;
-    let batch: Uint32Array = new Uint32Array(size);
-    let text: Float64Array = new Float64Array(size);
+    const batch = u32(U32.batch, size);
+    const text = f64(F64.text, size);
     let m = 0;
-    for (const j of chosen) {
+    for (let t = 0; t < taken; t++) {
+      const j = chosen[t]!;
       const from = starts[j]!;
       const to = starts[j + 1]!;
       if (!full) {
-        batch.set(docs.subarray(from, to), m);
-        text.fill(texts[j]!, m, m + to - from);
-        m += to - from;
+        const blockText = texts[j]!;
+        for (let i = from; i < to; i++) {
+          batch[m] = docs[i]!;
+          text[m++] = blockText;
+        }
         continue;
       }
       for (let i = from; i < to; ) {
@@ -255,19 +271,18 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
         if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
-          batch.set(docs.subarray(i, end), m);
-          text.fill(subText, m, m + end - i);
-          m += end - i;
+          for (let x = i; x < end; x++) {
+            batch[m] = docs[x]!;
+            text[m++] = subText;
+          }
         }
         i = end;
       }
     }
-    batch = batch.subarray(0, m);
-    text = text.subarray(0, m);
-    let multiplier: Float64Array | undefined = multiplierOf ? new Float64Array(m) : undefined;
-    let addend: Float64Array | undefined = addendOf ? new Float64Array(m) : undefined;
-    if (multiplier) gatherPrior(c, form.multiplier!, batch, multiplier);
-    if (addend) gatherPrior(c, form.addend!, batch, addend);
+    const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
+    const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
+    if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
+    if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
     if (full) {
       // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them.
       let kept = 0;
@@ -282,15 +297,12 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
         kept++;
       }
       m = kept;
-      batch = batch.subarray(0, m);
-      multiplier = multiplier?.subarray(0, m);
-      addend = addend?.subarray(0, m);
     }
     // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
-    text = textScores(batch, fields);
+    const scores = textScores(batch, m, fields);
     scored += m;
     for (let i = 0; i < m; i++) {
-      let score = text[i]!;
+      let score = scores[i]!;
       if (multiplier) score *= multiplier[i]!;
       if (addend) score += addend[i]!;
       if (Number.isNaN(score)) return undefined;
