@@ -202,7 +202,8 @@ function createHelpCommand(program: Command, io: Io): Command {
 /**
  * Build the root program (exported for help tests). With `invoked` naming a subcommand (the first argument), only
  * that subcommand is set up: a cold `search issues ...` builds one kind's options and help, not all ten commands';
- * its own `--help` is the same. Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
+ * its own `--help` is the same. `--version` (or `-V`) first gets no subcommand (the version is printed as that
+ * option is parsed). Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
  * @param outcome receives a kind search's exit code and invocation (for {@link main})
  */
 export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }): Command {
@@ -226,6 +227,8 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
+  // `search --version` (`-V`) first: commander prints the version as it parses that option, before any command.
+  if (invoked === '--version' || invoked === '-V') return program;
   const name = kindCommandOf(invoked)?.name ?? invoked;
   const only = subcommands.some(([n]) => n === name) ? name : undefined;
   for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());
