@@ -22,9 +22,9 @@ import { sha256Hex } from './sha256.js';
  * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide; 6: field totals and
  * per-block CRCs of the field lengths in the header; every file of a collection renamed with the segment facts
  * (src/segment) and lazily read snapshot tables; 7: the index and record snapshot in the one framing
- * (src/cache/framing.ts).
+ * (src/cache/framing.ts); 8: the index's dictionary sampled, read a window of terms at a time.
  */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
