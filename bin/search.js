@@ -69,13 +69,14 @@ function loadCold() {
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
     // compiled from a code cache loses node:vm's importModuleDynamically. Bare names resolve the same from bin/ and
     // dist/bundle/ (one package), and the view is imported by absolute URL.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport) {${source}\n})`, {
+    // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
       filename: cold,
       cachedData: cached && cached.length > 1 ? cached.subarray(1) : undefined,
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
-    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport);
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport, lazyPerformance());
     const { run, isKind } = module.exports;
     if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
     const saveCodeCache = () => {
@@ -157,4 +158,20 @@ function lazyBuiltins(coldRequire) {
   };
   const wrapped = (id) => (LAZY.has(id) ? lazy(id) : coldRequire(id));
   return Object.assign(wrapped, { resolve: coldRequire.resolve, cache: coldRequire.cache });
+}
+
+/**
+ * `performance` for cold.cjs: `now()` is the global's (milliseconds since the process started, monotonic) read from
+ * `process.uptime()`, and any other member is the global's own. The global `performance` is a getter that loads
+ * Node's perf_hooks and the modules behind it (≈ 1.3 ms of CPU) on first use, and a cold query uses only `now()`.
+ */
+function lazyPerformance() {
+  const now = () => process.uptime() * 1000;
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => (key === 'now' ? now : Reflect.get(globalThis.performance, key, globalThis.performance)),
+      has: (_, key) => key in globalThis.performance,
+    },
+  );
 }
