@@ -49,9 +49,11 @@ function coldPathFits(args, env) {
 /**
  * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
  * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or made by a run
- * that was not a search (it then holds less of the code a search runs); undefined when cold.cjs is absent or fails
- * to load (nothing has run yet: way 2 takes over). The cache file starts with one byte, 1 when a search made it,
- * then V8's data.
+ * that covered less of the code a search runs than this one did; undefined when cold.cjs is absent or fails to load
+ * (nothing has run yet: way 2 takes over). The cache file starts with one byte, the level of the run that made it
+ * (0: not a search; 1: a search with an empty page; 2: a search that ranked and rendered a page, so the cache holds
+ * the compiled code of top-k, the priors and the items too: a cache made by an empty search left a later common
+ * query compiling that code, measured about 3 ms), then V8's data.
  */
 function loadCold() {
   try {
@@ -77,12 +79,12 @@ function loadCold() {
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
     script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport, lazyPerformance());
-    const { run, isKind } = module.exports;
+    const { run, isKind, rankedAPage } = module.exports;
     if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
     const saveCodeCache = () => {
-      const searched = isKind(process.argv[2] ?? '');
-      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || (searched && cached[0] !== 1))) {
-        writeCodeCache(cacheFile, searched, script);
+      const level = !isKind(process.argv[2] ?? '') ? 0 : rankedAPage?.() === true ? 2 : 1;
+      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || level > cached[0])) {
+        writeCodeCache(cacheFile, level, script);
       }
     };
     return { run, saveCodeCache };
@@ -105,14 +107,14 @@ const CODE_CACHES_KEPT = 4;
  * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
  * written (other builds' and Node versions'); any failure is silent.
  */
-function writeCodeCache(file, searched, script) {
+function writeCodeCache(file, level, script) {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
     fs.mkdirSync(dir, { recursive: true });
     try {
-      fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
+      fs.writeFileSync(temp, Buffer.concat([Buffer.from([level]), data]));
       fs.renameSync(temp, file);
     } catch (error) {
       // A full disk leaves a short temp file: never keep it (src/cache/temp-file.ts names the same pattern).

@@ -44,6 +44,17 @@ export function isKind(name: string): boolean {
   return kindCommandOf(name) !== undefined;
 }
 
+/** True once a kind search in this process returned at least one item. */
+let ranked = false;
+
+/**
+ * For bin/search.js, which keeps the code cache of the run that compiled the most of a search: true once a kind
+ * search in this process returned at least one item (its ranking and its items' rendering ran).
+ */
+export function rankedAPage(): boolean {
+  return ranked;
+}
+
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
 
@@ -107,6 +118,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     if (invocation.limit === undefined && invocation.fields === undefined && !invocation.web) {
       // The envelope itself: its page written as the server writes it.
       const { page } = await search(invocation.request);
+      ranked ||= page.documents.length > 0;
       progress.done();
       if (page.total === 0) missingKindNotice(invocation, io);
       output = pageBytes(page).toString('utf8');
@@ -114,6 +126,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
       const envelope =
         invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
       progress.done();
+      ranked ||= envelope.items.length > 0;
       if (envelope.total_count === 0) missingKindNotice(invocation, io);
       if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
       const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
