@@ -49,9 +49,11 @@ function coldPathFits(args, env) {
 /**
  * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
  * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or made by a run
- * that was not a search (it then holds less of the code a search runs); undefined when cold.cjs is absent or fails
- * to load (nothing has run yet: way 2 takes over). The cache file starts with one byte, 1 when a search made it,
- * then V8's data.
+ * that covered less of the code a search runs than this one did; undefined when cold.cjs is absent or fails to load
+ * (nothing has run yet: way 2 takes over). The cache file starts with one byte, the level of the run that made it
+ * (0: not a search; 1: a search with an empty page; 2: a search that ranked and rendered a page, so the cache holds
+ * the compiled code of top-k, the priors and the items too: a cache made by an empty search left a later common
+ * query compiling that code, measured about 3 ms), then V8's data.
  */
 function loadCold() {
   try {
@@ -69,19 +71,20 @@ function loadCold() {
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
     // compiled from a code cache loses node:vm's importModuleDynamically. Bare names resolve the same from bin/ and
     // dist/bundle/ (one package), and the view is imported by absolute URL.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport) {${source}\n})`, {
+    // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
       filename: cold,
       cachedData: cached && cached.length > 1 ? cached.subarray(1) : undefined,
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
-    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport);
-    const { run, isKind } = module.exports;
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport, lazyPerformance());
+    const { run, isKind, rankedAPage } = module.exports;
     if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
     const saveCodeCache = () => {
-      const searched = isKind(process.argv[2] ?? '');
-      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || (searched && cached[0] !== 1))) {
-        writeCodeCache(cacheFile, searched, script);
+      const level = !isKind(process.argv[2] ?? '') ? 0 : rankedAPage?.() === true ? 2 : 1;
+      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || level > cached[0])) {
+        writeCodeCache(cacheFile, level, script);
       }
     };
     return { run, saveCodeCache };
@@ -104,14 +107,14 @@ const CODE_CACHES_KEPT = 4;
  * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
  * written (other builds' and Node versions'); any failure is silent.
  */
-function writeCodeCache(file, searched, script) {
+function writeCodeCache(file, level, script) {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
     fs.mkdirSync(dir, { recursive: true });
     try {
-      fs.writeFileSync(temp, Buffer.concat([Buffer.from([searched ? 1 : 0]), data]));
+      fs.writeFileSync(temp, Buffer.concat([Buffer.from([level]), data]));
       fs.renameSync(temp, file);
     } catch (error) {
       // A full disk leaves a short temp file: never keep it (src/cache/temp-file.ts names the same pattern).
@@ -132,11 +135,13 @@ function writeCodeCache(file, searched, script) {
 /**
  * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, os, stream,
  * worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
- * (esbuild hoists every module's requires to its initialiser). Named imports compile to property reads, so a
+ * (esbuild hoists every module's requires to its initialiser). node:v8 is among them: the JSON layout
+ * (src/envelope/json-layout.ts) sets one V8 flag on first use, and loading node:v8 at start-up pulled in
+ * node:stream (≈ 3 ms of a `--version`). Named imports compile to property reads, so a
  * built-in nobody reads is never loaded.
  */
 function lazyBuiltins(coldRequire) {
-  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
+  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
   const lazy = (id) => {
     let loaded;
     const real = () => (loaded ??= coldRequire(id));
@@ -155,4 +160,20 @@ function lazyBuiltins(coldRequire) {
   };
   const wrapped = (id) => (LAZY.has(id) ? lazy(id) : coldRequire(id));
   return Object.assign(wrapped, { resolve: coldRequire.resolve, cache: coldRequire.cache });
+}
+
+/**
+ * `performance` for cold.cjs: `now()` is the global's (milliseconds since the process started, monotonic) read from
+ * `process.uptime()`, and any other member is the global's own. The global `performance` is a getter that loads
+ * Node's perf_hooks and the modules behind it (≈ 1.3 ms of CPU) on first use, and a cold query uses only `now()`.
+ */
+function lazyPerformance() {
+  const now = () => process.uptime() * 1000;
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => (key === 'now' ? now : Reflect.get(globalThis.performance, key, globalThis.performance)),
+      has: (_, key) => key in globalThis.performance,
+    },
+  );
 }

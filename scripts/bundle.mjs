@@ -18,6 +18,8 @@
 //   (a parameter of its wrapper: bin/search.js's own import()). Packages stay external as above; cold.cjs may require() only
 //   Node built-ins and CommonJS packages (checked below). Its last line names a build id (a hash of its text), the
 //   key of its code cache.
+// - cold.cjs holds the package's version as a literal (dist/version.js reads package.json when it loads): a cold run
+//   opens no package.json.
 // - dist/bundle/cold-meta.json is cold.cjs's metafile.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -94,12 +96,21 @@ await writeFile(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile))
 const VIEW_IMPORT = "import('../render/ink/index.js')";
 const VIEW_FROM_COLD = "import(new URL('./view.js', __coldUrl).href)";
 
+/** dist/version.js's one read of package.json, and the version it reads, written into cold.cjs instead. */
+const VERSION_READ = 'export const TOOL_VERSION = readVersion();';
+const { version: packageVersion } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+
 /** cold.cjs: `import.meta.url` as each module's own dist/ URL, from cold.cjs's (`__coldUrl`, set by the banner). */
 const coldImportMetaUrl = {
   name: 'cold-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
+      // The version is the package's own, known now: a cold run then opens no package.json (the file ships beside it).
+      if (args.path === path.join(dist, 'version.js')) {
+        if (!text.includes(VERSION_READ)) throw new Error(`bundle: ${VERSION_READ} not found in dist/version.js (update scripts/bundle.mjs)`);
+        text = text.replace(VERSION_READ, `export const TOOL_VERSION = ${JSON.stringify(packageVersion ?? '0.0.0')};`);
+      }
       if (args.path === path.join(dist, 'cli/main.js')) {
         if (!text.includes(VIEW_IMPORT)) throw new Error(`bundle: ${VIEW_IMPORT} not found in dist/cli/main.js (update scripts/bundle.mjs)`);
         text = text.replaceAll(VIEW_IMPORT, VIEW_FROM_COLD);

@@ -1,11 +1,16 @@
 /**
  * The on-disk form of a {@link CompactIndex}: a framed file (framing.ts, magic `OGSINDEX`, layout
- * {@link INDEX_LAYOUT}) holding the typed arrays as they are in memory, so opening reads the footer and the small
- * dictionary arrays and nothing else — the postings (the bulk of the file) are read block by block when a query
- * first touches them, each 64 KiB block checked against its CRC by the framing the first time it is read.
+ * {@link INDEX_LAYOUT}) holding the typed arrays as they are in memory, so opening reads the footer and a sample of
+ * the dictionary (every {@link SAMPLE_EVERY}th term) and nothing else: a lookup finds its window of terms in the
+ * sample and reads that window (a few hundred bytes of termOffsets and termBytes), then its term index and posting
+ * starts — so a query reads the dictionary entries of its own terms, not the whole dictionary (1.45 MB at 100k
+ * issues, ten times that at 1M). The postings (the bulk of the file) are read block by block when a query first
+ * touches them. Every read is checked by the framing: each 64 KiB block against its CRC the first time it is read.
+ * A dictionary small enough to fit one block per section is read whole when opened.
  *
  * Sections (little-endian): termOffsets, termBytes, termIndex, postStart, postDocs, postWeights, postTf,
- * fieldLengths (postTf and fieldLengths are empty for an index without statistics). postTf holds each term
+ * fieldLengths (postTf and fieldLengths are empty for an index without statistics), sampleOffsets and sampleBytes
+ * (the terms of ranks 0, K, 2K, … as termOffsets/termBytes hold them, K = the footer's `sampleEvery`). postTf holds each term
  * frequency in `tfBytes` bytes (1, 2 or 4, the narrowest that holds the largest), so a typical index spends 9
  * bytes per posting instead of 12. The footer's metadata ({@link IndexFileHeader}) holds the identity fields the
  * cache checks, the document count, the fields, each field's total length and `tfBytes`. `fieldLengths` is read a
@@ -13,17 +18,33 @@
  * arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds the whole index.
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
-import { CompactIndex, type IndexField, type IndexLayout, type IndexSink, type PostingStore } from '../index/compact-index.js';
+import { ArrayDictionary, CompactIndex, lowerBoundOf, type DictionaryArrays, type IndexField, type IndexLayout, type IndexSink, type PostingStore, type TermDictionary } from '../index/compact-index.js';
 
-/** Layout version of the index file (the framing's version field). 7: framed (framing.ts). */
-export const INDEX_LAYOUT = 7;
+/** Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the dictionary. */
+export const INDEX_LAYOUT = 8;
+/** Every how many terms the dictionary's sample holds one (the window a lookup reads). */
+export const SAMPLE_EVERY = 128;
+/** A dictionary whose sections are together at most this many bytes is read whole when the file is opened. */
+const EAGER_DICTIONARY_BYTES = 64 * 1024;
 /** Postings per block: 16,384 entries = one 64 KiB framed block of doc numbers, one of weights. */
 export const BLOCK_ENTRIES = 16_384;
 /** Bytes per framed block of the index file. */
 const BLOCK_BYTES = BLOCK_ENTRIES * 4;
 
-type SectionName = 'termOffsets' | 'termBytes' | 'termIndex' | 'postStart' | 'postDocs' | 'postWeights' | 'postTf' | 'fieldLengths';
-const SECTIONS: readonly SectionName[] = ['termOffsets', 'termBytes', 'termIndex', 'postStart', 'postDocs', 'postWeights', 'postTf', 'fieldLengths'];
+type SectionName =
+  | 'termOffsets'
+  | 'termBytes'
+  | 'termIndex'
+  | 'postStart'
+  | 'postDocs'
+  | 'postWeights'
+  | 'postTf'
+  | 'fieldLengths'
+  | 'sampleOffsets'
+  | 'sampleBytes';
+const SECTIONS: readonly SectionName[] = [
+  'termOffsets', 'termBytes', 'termIndex', 'postStart', 'postDocs', 'postWeights', 'postTf', 'fieldLengths', 'sampleOffsets', 'sampleBytes',
+];
 
 /** Identity and layout of a file (the framed footer's metadata); `extra` is what the cache checks (format, tool version, kind, key). */
 export interface IndexFileHeader {
@@ -35,6 +56,8 @@ export interface IndexFileHeader {
   readonly tfBytes: number;
   /** Per field, Σ of its token counts over every document (empty without statistics). */
   readonly fieldTotals: readonly number[];
+  /** The dictionary's sample holds the terms of ranks 0, sampleEvery, 2·sampleEvery, … ({@link SAMPLE_EVERY}). */
+  readonly sampleEvery: number;
 }
 
 /** Why a file was refused (or, for a posting block, found corrupt after opening). */
@@ -53,6 +76,22 @@ export function tfWidth(maxTf: number): 1 | 2 | 4 {
 }
 
 const TF_ARRAYS = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
+
+/** The dictionary's sample: the terms of ranks 0, K, 2K, … (K = {@link SAMPLE_EVERY}) as offsets (S+1) and UTF-8 bytes. */
+function dictionarySample(termOffsets: Uint32Array, termBytes: Uint8Array, termCount: number): { offsets: Uint32Array; bytes: Uint8Array } {
+  const count = Math.ceil(termCount / SAMPLE_EVERY);
+  const offsets = new Uint32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const rank = i * SAMPLE_EVERY;
+    offsets[i + 1] = offsets[i]! + termOffsets[rank + 1]! - termOffsets[rank]!;
+  }
+  const bytes = new Uint8Array(offsets[count]!);
+  for (let i = 0; i < count; i++) {
+    const rank = i * SAMPLE_EVERY;
+    bytes.set(termBytes.subarray(termOffsets[rank]!, termOffsets[rank + 1]!), offsets[i]!);
+  }
+  return { offsets, bytes };
+}
 
 /**
  * Writes an index file from a stream of postings ({@link IndexSink}) through a {@link FramedWriter}: the
@@ -97,19 +136,26 @@ class IndexFileWriter implements IndexSink<number | undefined> {
       postWeights: P * 4,
       postTf: P * tfBytes,
       fieldLengths: this.statistics ? layout.fieldLengths.byteLength : 0,
+      sampleOffsets: 0,
+      sampleBytes: 0,
     };
+    const sample = dictionarySample(layout.termOffsets, layout.termBytes, T);
+    lengths.sampleOffsets = sample.offsets.byteLength;
+    lengths.sampleBytes = sample.bytes.byteLength;
     const fieldTotals = new Array<number>(this.statistics ? F : 0).fill(0);
     if (this.statistics) {
       const fieldLengths = layout.fieldLengths;
       for (let i = 0; i < fieldLengths.length; i++) fieldTotals[i % F]! += fieldLengths[i]!;
     }
-    this.meta = { extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals };
+    this.meta = { extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals, sampleEvery: SAMPLE_EVERY };
     if (!this.writer) return;
     for (const name of SECTIONS) this.out.set(name, this.writer.reserve(name, lengths[name]));
     this.whole('termOffsets', layout.termOffsets);
     this.whole('termBytes', layout.termBytes);
     this.whole('termIndex', layout.termIndex);
     this.whole('fieldLengths', this.statistics ? layout.fieldLengths : new Uint32Array(0));
+    this.whole('sampleOffsets', sample.offsets);
+    this.whole('sampleBytes', sample.bytes);
   }
 
   /** Write a whole section now. */
@@ -332,41 +378,171 @@ class BlockPostings implements PostingStore {
 const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /**
- * Opens an index over a framed file: checks the metadata, reads the dictionary (each of its blocks checked) and
- * the arrays' shapes; the posting and field-length blocks are checked when read.
+ * A file's dictionary (see the module comment): the sample is read when opened; a lookup reads one window of
+ * {@link SAMPLE_EVERY} terms (kept), and each looked-up rank's term index and posting starts (kept). Every value is
+ * checked against the file's shape when read: a file that does not hold together fails as a damaged block does
+ * (`corrupt`), and so does a damaged block.
+ */
+class FileDictionary implements TermDictionary {
+  private readonly sampleOffsets: Uint32Array;
+  private readonly sampleText: Buffer;
+  private readonly sampleCount: number;
+  private readonly windows = new Map<number, { readonly offsets: Uint32Array; readonly text: Buffer }>();
+  private readonly dimensions = new Map<number, number>();
+  /** Posting starts by dimension: entries `[d·F, d·F + F]`. */
+  private readonly starts = new Map<number, Uint32Array>();
+  private whole: ArrayDictionary | undefined;
+
+  /**
+   * @param read reads a section's bytes (checked; a damaged block throws IndexFileError)
+   * @param corrupt throws IndexFileError for a value that does not fit the file's shape
+   * @param postings the number of postings P (every posting start is at most P)
+   */
+  constructor(
+    private readonly read: ReadSection,
+    private readonly corrupt: (why: string) => never,
+    readonly termCount: number,
+    private readonly fieldCount: number,
+    private readonly termBytesLength: number,
+    private readonly postings: number,
+    private readonly every: number,
+    sample: { readonly offsets: Uint32Array; readonly text: Buffer },
+  ) {
+    this.sampleCount = Math.ceil(termCount / every);
+    this.sampleOffsets = sample.offsets;
+    this.sampleText = sample.text;
+  }
+
+  /**
+   * The sample of a dictionary of `termCount` terms, one every `every`, read with `read` and checked with `corrupt`.
+   */
+  static readSample(read: ReadSection, corrupt: (why: string) => never, termCount: number, every: number): { offsets: Uint32Array; text: Buffer } {
+    const count = Math.ceil(termCount / every);
+    const offsets = u32Of(read('sampleOffsets', 0, (count + 1) * 4));
+    for (let i = 0; i < count; i++) if (offsets[i]! > offsets[i + 1]!) corrupt('bad dictionary sample');
+    const bytes = read('sampleBytes', 0, offsets[count]!);
+    return { offsets, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  }
+
+  private sampleTerm(i: number): string {
+    return this.sampleText.toString('utf8', this.sampleOffsets[i]!, this.sampleOffsets[i + 1]!);
+  }
+
+  /** Terms of ranks `[w·K, min(w·K + K, T))`: their offsets (relative to the window's text) and UTF-8 text. */
+  private window(w: number): { readonly offsets: Uint32Array; readonly text: Buffer } {
+    let window = this.windows.get(w);
+    if (window) return window;
+    const first = w * this.every;
+    const n = Math.min(this.every, this.termCount - first);
+    const offsets = u32Of(this.read('termOffsets', first * 4, (n + 1) * 4));
+    for (let i = 0; i < n; i++) if (offsets[i]! > offsets[i + 1]!) this.corrupt('bad term offsets');
+    if (offsets[n]! > this.termBytesLength) this.corrupt('bad term offsets');
+    const base = offsets[0]!;
+    const bytes = this.read('termBytes', base, offsets[n]! - base);
+    for (let i = 0; i <= n; i++) offsets[i]! -= base;
+    window = { offsets, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    this.windows.set(w, window);
+    return window;
+  }
+
+  term(rank: number): string {
+    if (this.whole) return this.whole.term(rank);
+    const w = Math.floor(rank / this.every);
+    const { offsets, text } = this.window(w);
+    const i = rank - w * this.every;
+    return text.toString('utf8', offsets[i]!, offsets[i + 1]!);
+  }
+
+  lowerBound(term: string): number {
+    // The first sample ≥ term; the answer is that sample's rank or lies in the window before it.
+    let lo = 0;
+    let hi = this.sampleCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sampleTerm(mid) < term) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0) return 0;
+    if (lo < this.sampleCount && this.sampleTerm(lo) === term) return lo * this.every;
+    const end = Math.min(lo * this.every, this.termCount);
+    return lowerBoundOf(this, term, (lo - 1) * this.every + 1, end);
+  }
+
+  dimension(rank: number): number {
+    let dimension = this.dimensions.get(rank);
+    if (dimension === undefined) {
+      dimension = u32Of(this.read('termIndex', rank * 4, 4))[0]!;
+      if (dimension >= this.termCount) this.corrupt('bad term index');
+      this.dimensions.set(rank, dimension);
+    }
+    return dimension;
+  }
+
+  /** Entries `[d·F, d·F + F]` of `postStart`: the starts of dimension d's F fields and the end of its last. */
+  private startsOf(d: number): Uint32Array {
+    let starts = this.starts.get(d);
+    if (!starts) {
+      const F = this.fieldCount;
+      starts = u32Of(this.read('postStart', d * F * 4, (F + 1) * 4));
+      for (let f = 0; f < F; f++) if (starts[f]! > starts[f + 1]!) this.corrupt('bad posting starts');
+      if (starts[F]! > this.postings) this.corrupt('bad posting starts');
+      this.starts.set(d, starts);
+    }
+    return starts;
+  }
+
+  postingStart(slot: number): number {
+    const d = Math.floor(slot / this.fieldCount);
+    return this.startsOf(d)[slot - d * this.fieldCount]!;
+  }
+
+  postingEnd(slot: number): number {
+    const d = Math.floor(slot / this.fieldCount);
+    return this.startsOf(d)[slot - d * this.fieldCount + 1]!;
+  }
+
+  arrays(): DictionaryArrays {
+    if (this.whole) return this.whole.arrays();
+    const T = this.termCount;
+    const F = this.fieldCount;
+    const termOffsets = u32Of(this.read('termOffsets', 0, (T + 1) * 4));
+    const termBytes = this.read('termBytes', 0, this.termBytesLength);
+    const termIndex = u32Of(this.read('termIndex', 0, T * 4));
+    const postStart = u32Of(this.read('postStart', 0, (T * F + 1) * 4));
+    if (termOffsets[T] !== termBytes.length || postStart[T * F] !== this.postings) this.corrupt('inconsistent section sizes');
+    for (let rank = 0; rank < T; rank++) if (termIndex[rank]! >= T) this.corrupt('bad term index');
+    this.whole = new ArrayDictionary({ termOffsets, termBytes, termIndex, postStart });
+    return this.whole.arrays();
+  }
+}
+
+/** A section's bytes as u32 values (fresh 8-byte-aligned memory from the framing). */
+const u32Of = (bytes: Uint8Array): Uint32Array => new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+
+/**
+ * Opens an index over a framed file: checks the metadata and the sections' sizes, and reads the dictionary's
+ * sample (each block checked; a small dictionary is read whole and checked now); the rest of the dictionary and the
+ * posting and field-length blocks are checked when read.
  * @param onCorrupt called once a block read after opening turns out corrupt (before the IndexFileError is thrown)
  */
 function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFileHeader; index: CompactIndex } {
   let corrupt = false;
+  const damaged = (why: string): never => {
+    if (!corrupt) onCorrupt();
+    corrupt = true;
+    return fail(why);
+  };
   const read: ReadSection = (name, start, length) => {
     try {
       return framed.read(name, start, length);
     } catch (error) {
       if (!(error instanceof FramingError)) throw error;
-      if (!corrupt) onCorrupt();
-      corrupt = true;
-      return fail(error.message.replace(/^postDocs block|^postWeights block|^postTf block/, 'posting block'));
+      return damaged(error.message.replace(/^postDocs block|^postWeights block|^postTf block/, 'posting block'));
     }
   };
   const header = framed.meta as IndexFileHeader | null;
   if (header === null || typeof header !== 'object' || typeof header.extra !== 'object' || header.extra === null) fail('unreadable header');
   for (const name of SECTIONS) if (!framed.has(name)) fail(`no ${name} section`);
-  const whole = (name: SectionName): Uint8Array => {
-    try {
-      return framed.read(name);
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-  };
-  const u32 = (name: SectionName): Uint32Array => {
-    if (framed.length(name) % 4 !== 0) fail(`bad ${name} section`);
-    const bytes = whole(name);
-    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-  };
-  const termOffsets = u32('termOffsets');
-  const termBytes = whole('termBytes');
-  const termIndex = u32('termIndex');
-  const postStart = u32('postStart');
   const docsLength = framed.length('postDocs');
   const weightsLength = framed.length('postWeights');
   const tfLength = framed.length('postTf');
@@ -375,18 +551,22 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
   const tfBytes = header!.tfBytes;
   const statistics = tfBytes !== 0;
   const entries = header!.blockEntries;
-  const T = termIndex.length;
+  const every = header!.sampleEvery;
+  const T = framed.length('termIndex') / 4;
   const F = Array.isArray(header!.fields) ? header!.fields.length : -1;
+  const termBytesLength = framed.length('termBytes');
   const shapeOk =
     entries === BLOCK_ENTRIES &&
     framed.blockBytes === BLOCK_BYTES &&
     isCount(header!.docCount) &&
     F >= 0 &&
+    Number.isInteger(T) &&
     Number.isInteger(count) &&
-    termOffsets.length === T + 1 &&
-    termOffsets[T] === termBytes.length &&
-    postStart.length === T * F + 1 &&
-    postStart[T * F] === count &&
+    Number.isSafeInteger(every) &&
+    every > 0 &&
+    framed.length('termOffsets') === (T + 1) * 4 &&
+    framed.length('postStart') === (T * F + 1) * 4 &&
+    framed.length('sampleOffsets') === (Math.ceil(T / every) + 1) * 4 &&
     weightsLength === docsLength &&
     (statistics
       ? (tfBytes === 1 || tfBytes === 2 || tfBytes === 4) &&
@@ -397,7 +577,23 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
         header!.fieldTotals.every((t) => Number.isSafeInteger(t) && t >= 0)
       : tfBytes === 0 && tfLength === 0 && lengthsLength === 0);
   if (!shapeOk) fail('inconsistent section sizes');
-  for (let rank = 0; rank < T; rank++) if (termIndex[rank]! >= T) fail('bad term index');
+  const dictionaryBytes = (['termOffsets', 'termBytes', 'termIndex', 'postStart'] as const).reduce((sum, name) => sum + framed.length(name), 0);
+  // While opening, a damaged or inconsistent part is the open's refusal (the caller deletes the file); later, the
+  // dictionary's reads go through `read` and `damaged` as the postings' do.
+  const strict: ReadSection = (name, start, length) => {
+    try {
+      return framed.read(name, start, length);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+  };
+  const sample = FileDictionary.readSample(strict, fail, T, every);
+  let dictionary: TermDictionary;
+  if (dictionaryBytes <= EAGER_DICTIONARY_BYTES) {
+    dictionary = new ArrayDictionary(new FileDictionary(strict, fail, T, F, termBytesLength, count, every, sample).arrays());
+  } else {
+    dictionary = new FileDictionary(read, damaged, T, F, termBytesLength, count, every, sample);
+  }
   const postings = new BlockPostings(read, count, entries, tfBytes);
   let lengths: Uint32Array | undefined;
   const fieldLengths = (): Uint32Array => {
@@ -420,7 +616,7 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
     }
     return block[i - b * entries]!;
   };
-  const parts = { fields: header!.fields, docCount: header!.docCount, termOffsets, termBytes, termIndex, postStart, postings };
+  const parts = { fields: header!.fields, docCount: header!.docCount, dictionary, postings };
   return { header: header!, index: new CompactIndex(statistics ? { ...parts, fieldLengths, fieldLength, fieldTotals: header!.fieldTotals } : parts) };
 }
 
@@ -436,11 +632,12 @@ function framedOrFail<T>(open: () => T): T {
 
 /**
  * Open an index held in memory (tests, small indexes).
+ * @param onCorrupt called once a block read after opening turns out corrupt (before the IndexFileError is thrown)
  * @throws IndexFileError when the bytes are not a valid index file
  */
-export function decodeIndexFile(bytes: Uint8Array): { header: IndexFileHeader; index: CompactIndex } {
+export function decodeIndexFile(bytes: Uint8Array, onCorrupt: () => void = () => undefined): { header: IndexFileHeader; index: CompactIndex } {
   const framed = framedOrFail(() => FramedFile.fromBytes(bytes, FILE_MAGIC.index, INDEX_LAYOUT));
-  return openIndex(framed, () => undefined);
+  return openIndex(framed, onCorrupt);
 }
 
 /**

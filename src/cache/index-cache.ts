@@ -22,9 +22,9 @@ import { sha256Hex } from './sha256.js';
  * term-index order (streamed by the builder), term frequencies 1, 2 or 4 bytes wide; 6: field totals and
  * per-block CRCs of the field lengths in the header; every file of a collection renamed with the segment facts
  * (src/segment) and lazily read snapshot tables; 7: the index and record snapshot in the one framing
- * (src/cache/framing.ts).
+ * (src/cache/framing.ts); 8: the index's dictionary sampled, read a window of terms at a time.
  */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /**
  * The default cache directory: `$SEARCH_CACHE_DIR`, else `$XDG_CACHE_HOME/offline-github-search`, else
@@ -36,10 +36,22 @@ export function defaultCacheDir(): string {
   return path.join(base, 'offline-github-search');
 }
 
+/** Keys computed so far, by the text they hash (a cold query asks for the same key three times). */
+const keys = new Map<string, string>();
+/** The most keys {@link keys} holds (a few kinds of a few dumps; cleared when full). */
+const KEYS_KEPT = 64;
+
 /** The cache key of a kind's index: sha256 over format, tool version, analyzer version, field layout and the dump hash. */
 export function cacheKey(spec: KindSpec, dumpHash: string): string {
   const layout = spec.fields.map((f) => `${f.name}:${f.analyzer}:${f.boost}`).join(',');
-  return sha256Hex(`${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`);
+  const text = `${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`;
+  let key = keys.get(text);
+  if (key === undefined) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = sha256Hex(text);
+    keys.set(text, key);
+  }
+  return key;
 }
 
 /** The cache file of a kind and key. */

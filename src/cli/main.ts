@@ -44,6 +44,17 @@ export function isKind(name: string): boolean {
   return kindCommandOf(name) !== undefined;
 }
 
+/** True once a kind search in this process returned at least one item. */
+let ranked = false;
+
+/**
+ * For bin/search.js, which keeps the code cache of the run that compiled the most of a search: true once a kind
+ * search in this process returned at least one item (its ranking and its items' rendering ran).
+ */
+export function rankedAPage(): boolean {
+  return ranked;
+}
+
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
 
@@ -107,6 +118,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     if (invocation.limit === undefined && invocation.fields === undefined && !invocation.web) {
       // The envelope itself: its page written as the server writes it.
       const { page } = await search(invocation.request);
+      ranked ||= page.documents.length > 0;
       progress.done();
       if (page.total === 0) missingKindNotice(invocation, io);
       output = pageBytes(page).toString('utf8');
@@ -114,6 +126,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
       const envelope =
         invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
       progress.done();
+      ranked ||= envelope.items.length > 0;
       if (envelope.total_count === 0) missingKindNotice(invocation, io);
       if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
       const value = selectOutput(invocation.request.kind, envelope, invocation.fields);
@@ -202,7 +215,8 @@ function createHelpCommand(program: Command, io: Io): Command {
 /**
  * Build the root program (exported for help tests). With `invoked` naming a subcommand (the first argument), only
  * that subcommand is set up: a cold `search issues ...` builds one kind's options and help, not all ten commands';
- * its own `--help` is the same. Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
+ * its own `--help` is the same. `--version` (or `-V`) first gets no subcommand (the version is printed as that
+ * option is parsed). Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
  * @param outcome receives a kind search's exit code and invocation (for {@link main})
  */
 export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }): Command {
@@ -226,6 +240,8 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
   ];
+  // `search --version` (`-V`) first: commander prints the version as it parses that option, before any command.
+  if (invoked === '--version' || invoked === '-V') return program;
   const name = kindCommandOf(invoked)?.name ?? invoked;
   const only = subcommands.some(([n]) => n === name) ? name : undefined;
   for (const [name, create] of subcommands) if (only === undefined || name === only) program.addCommand(create());

@@ -65,15 +65,89 @@ export class ArrayPostings implements PostingStore {
   }
 }
 
-/** The parts of a {@link CompactIndex} (see the module comment for their meaning). */
-export interface CompactIndexParts {
-  readonly fields: readonly IndexField[];
-  /** Documents indexed: refs are `0 … docCount-1`. */
-  readonly docCount: number;
+/**
+ * The term dictionary of an index: the sorted terms, each term's Lunr term index and where its postings start.
+ * Held in arrays ({@link ArrayDictionary}: a fresh build, a small file), or read a window of terms at a time from a
+ * file (cache/compact-index-file.ts), so a query reads the few terms it looks up rather than the whole dictionary.
+ * A file's dictionary throws the file's error (IndexFileError) for a part found damaged when it is read.
+ */
+export interface TermDictionary {
+  /** Number of distinct terms T. */
+  readonly termCount: number;
+  /** The term of sorted rank `rank` (0 ≤ rank < T). */
+  term(rank: number): string;
+  /** The first rank whose term is ≥ `term` (JavaScript string order); T when none. */
+  lowerBound(term: string): number;
+  /** Lunr's `_index` of the term of rank `rank` (its dimension in the field vectors). */
+  dimension(rank: number): number;
+  /** Entry `slot` of `postStart` (0 ≤ slot < T·F): where the postings of a (dimension, field) start. */
+  postingStart(slot: number): number;
+  /** Entry `slot + 1` of `postStart` (0 ≤ slot < T·F): where they end. */
+  postingEnd(slot: number): number;
+  /** The whole dictionary as arrays (a file's is read whole on first call). */
+  arrays(): DictionaryArrays;
+}
+
+/** The dictionary's arrays (see the module comment). */
+export interface DictionaryArrays {
   readonly termOffsets: Uint32Array;
   readonly termBytes: Uint8Array;
   readonly termIndex: Uint32Array;
   readonly postStart: Uint32Array;
+}
+
+/** A dictionary held in arrays. */
+export class ArrayDictionary implements TermDictionary {
+  private readonly termText: Buffer;
+
+  constructor(private readonly parts: DictionaryArrays) {
+    this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
+  }
+
+  get termCount(): number {
+    return this.parts.termIndex.length;
+  }
+
+  term(rank: number): string {
+    return this.termText.toString('utf8', this.parts.termOffsets[rank]!, this.parts.termOffsets[rank + 1]!);
+  }
+
+  lowerBound(term: string): number {
+    return lowerBoundOf(this, term, 0, this.termCount);
+  }
+
+  dimension(rank: number): number {
+    return this.parts.termIndex[rank]!;
+  }
+
+  postingStart(slot: number): number {
+    return this.parts.postStart[slot]!;
+  }
+
+  postingEnd(slot: number): number {
+    return this.parts.postStart[slot + 1]!;
+  }
+
+  arrays(): DictionaryArrays {
+    return this.parts;
+  }
+}
+
+/** The first rank in `[lo, hi)` whose term is ≥ `term` (JavaScript string order), else `hi`. */
+export function lowerBoundOf(dictionary: Pick<TermDictionary, 'term'>, term: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dictionary.term(mid) < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The parts of a {@link CompactIndex} (see the module comment for their meaning). */
+interface IndexParts {
+  readonly fields: readonly IndexField[];
+  /** Documents indexed: refs are `0 … docCount-1`. */
+  readonly docCount: number;
   /** `postDocs`, `postWeights` and (when known) `postTf`. */
   readonly postings: PostingStore;
   /** Token count of each (doc, field) at `doc·F + f`, read on first use; absent with `postTf`. */
@@ -84,39 +158,54 @@ export interface CompactIndexParts {
   readonly fieldTotals?: readonly number[] | undefined;
 }
 
+/** The parts of a {@link CompactIndex}: the dictionary as arrays, or a {@link TermDictionary} (a file's). */
+export type CompactIndexParts = IndexParts & (DictionaryArrays | { readonly dictionary: TermDictionary });
+
 const EMPTY = new Uint32Array(0);
 
-/** Read access to the arrays: term lookup and posting slices. */
-export class CompactIndex implements CompactIndexParts {
+/** Read access to the index: term lookup and posting slices. */
+export class CompactIndex {
   readonly fields: readonly IndexField[];
   readonly docCount: number;
-  readonly termOffsets: Uint32Array;
-  readonly termBytes: Uint8Array;
-  readonly termIndex: Uint32Array;
-  readonly postStart: Uint32Array;
+  readonly dictionary: TermDictionary;
   readonly postings: PostingStore;
   readonly fieldLengths: (() => Uint32Array) | undefined;
   private readonly lengthOf: ((doc: number, field: number) => number) | undefined;
   private totals: readonly number[] | undefined;
-  private readonly termText: Buffer;
 
   constructor(parts: CompactIndexParts) {
     this.fields = parts.fields;
     this.docCount = parts.docCount;
-    this.termOffsets = parts.termOffsets;
-    this.termBytes = parts.termBytes;
-    this.termIndex = parts.termIndex;
-    this.postStart = parts.postStart;
+    this.dictionary = 'dictionary' in parts ? parts.dictionary : new ArrayDictionary(parts);
     this.postings = parts.postings;
     this.fieldLengths = parts.fieldLengths;
     this.lengthOf = parts.fieldLength;
     this.totals = parts.fieldTotals;
-    this.termText = Buffer.from(parts.termBytes.buffer, parts.termBytes.byteOffset, parts.termBytes.byteLength);
+  }
+
+  /** The terms, UTF-8 (a file's dictionary is read whole on first use: prefer {@link term}). */
+  get termBytes(): Uint8Array {
+    return this.dictionary.arrays().termBytes;
+  }
+
+  /** Where each term starts in {@link termBytes} (T+1; read whole on first use). */
+  get termOffsets(): Uint32Array {
+    return this.dictionary.arrays().termOffsets;
+  }
+
+  /** Lunr's `_index` of each rank (read whole on first use: prefer {@link dimension}). */
+  get termIndex(): Uint32Array {
+    return this.dictionary.arrays().termIndex;
+  }
+
+  /** Posting starts (T·F+1; read whole on first use). */
+  get postStart(): Uint32Array {
+    return this.dictionary.arrays().postStart;
   }
 
   /** Number of distinct terms. */
   get termCount(): number {
-    return this.termIndex.length;
+    return this.dictionary.termCount;
   }
 
   /** Position of a field in {@link fields}, or -1. */
@@ -126,19 +215,12 @@ export class CompactIndex implements CompactIndexParts {
 
   /** The term of sorted rank `rank` (0 ≤ rank < termCount). */
   term(rank: number): string {
-    return this.termText.toString('utf8', this.termOffsets[rank]!, this.termOffsets[rank + 1]!);
+    return this.dictionary.term(rank);
   }
 
   /** The first rank whose term is ≥ `term` (JavaScript string order); termCount when none. */
   lowerBound(term: string): number {
-    let lo = 0;
-    let hi = this.termCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.term(mid) < term) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.dictionary.lowerBound(term);
   }
 
   /** The rank of `term`, or -1 when the index does not contain it. */
@@ -147,23 +229,28 @@ export class CompactIndex implements CompactIndexParts {
     return rank < this.termCount && this.term(rank) === term ? rank : -1;
   }
 
+  /** Lunr's `_index` of the term of rank `rank`: its dimension in the field vectors. */
+  dimension(rank: number): number {
+    return this.dictionary.dimension(rank);
+  }
+
   /** Where the postings of `rank` in field number `field` start in {@link postStart} (`field` ≥ 0). */
   private slot(rank: number, field: number): number {
-    return this.termIndex[rank]! * this.fields.length + field;
+    return this.dictionary.dimension(rank) * this.fields.length + field;
   }
 
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     const at = this.slot(rank, field);
-    return this.postings.docs(this.postStart[at]!, this.postStart[at + 1]!);
+    return this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
   }
 
   /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */
   weights(rank: number, field: number): Int32Array {
     if (field < 0) return new Int32Array(0);
     const at = this.slot(rank, field);
-    return this.postings.weights(this.postStart[at]!, this.postStart[at + 1]!);
+    return this.postings.weights(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
   }
 
   /** Token count of field number `field` in `doc`. Throws when {@link hasStatistics} is false. */
@@ -197,7 +284,7 @@ export class CompactIndex implements CompactIndexParts {
     if (field < 0) return EMPTY;
     if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
     const at = this.slot(rank, field);
-    return this.postings.tfs(this.postStart[at]!, this.postStart[at + 1]!);
+    return this.postings.tfs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
   }
 }
 

@@ -158,7 +158,7 @@ function queryVector(
   for (const term of fieldTerms) {
     const rank = index.find(term);
     if (rank < 0 || (visible && visible.idf(rank) === undefined)) continue;
-    const dimension = index.termIndex[rank]!;
+    const dimension = index.dimension(rank);
     const entry = weightOf.get(dimension);
     if (entry) entry.weight += 1;
     else weightOf.set(dimension, { rank, weight: 1 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { decodeIndexFile, encodeIndexFile, IndexFileError } from '../../src/cache/compact-index-file.js';
+import { decodeIndexFile, encodeIndexFile, IndexFileError, SAMPLE_EVERY } from '../../src/cache/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
@@ -83,6 +83,58 @@ describe('compact index file', () => {
     expect(index.docs(rank, title)).toHaveLength(many.length);
     const other = index.find('word3');
     expect(Array.from(index.docs(other, title))).toEqual(Array.from(big.docs(other, title)));
+  });
+});
+
+describe('a dictionary larger than one block', () => {
+  // Distinct terms enough that the dictionary's sections are read a window at a time (not whole when opened).
+  const many: RawRecord[] = Array.from({ length: 5000 }, (_, i) => ({ number: i, title: `term${(i * 7919) % 100_003}x common`, body: i % 3 ? `w${i}longerword` : null }));
+  const c = new Collection(spec, many, new Map(), { repositories: [], users: [], issues: [] });
+  const big = buildCompactIndex(spec, c);
+  const bytes = Buffer.concat(encodeIndexFile(big, {}));
+  const title = big.fieldNumber('title');
+  const body = big.fieldNumber('body');
+
+  it('finds every term, its rank, term index and postings as the index in memory does', () => {
+    const { index } = decodeIndexFile(bytes);
+    expect(index.termCount).toBe(big.termCount);
+    expect(big.termCount).toBeGreaterThan(2 * SAMPLE_EVERY);
+    for (let rank = 0; rank < big.termCount; rank++) {
+      const term = big.term(rank);
+      expect(index.find(term)).toBe(rank);
+      expect(index.term(rank)).toBe(term);
+      expect(index.dimension(rank)).toBe(big.dimension(rank));
+      expect(Array.from(index.docs(rank, title))).toEqual(Array.from(big.docs(rank, title)));
+      expect(Array.from(index.weights(rank, body))).toEqual(Array.from(big.weights(rank, body)));
+    }
+  });
+
+  it('places terms it lacks where the index in memory does (before, between and after the sampled ones)', () => {
+    const { index } = decodeIndexFile(bytes);
+    const probes = ['', '0', 'a', 'term', 'term5', 'termz', 'w', 'w9999', 'zzz', '\uffff'];
+    for (let rank = 0; rank < big.termCount; rank += 37) probes.push(big.term(rank) + '!', big.term(rank).slice(0, -1));
+    for (const probe of probes) {
+      expect(index.lowerBound(probe), probe).toBe(big.lowerBound(probe));
+      expect(index.find(probe), probe).toBe(big.find(probe));
+    }
+  });
+
+  it('reads back whole as built (every array, as Lunr serialises it)', () => {
+    const { index } = decodeIndexFile(bytes);
+    expect(toLunrJSON(index)).toEqual(toLunrJSON(big));
+  });
+
+  it('opens without reading the dictionary: a damaged window is found when a lookup reads it, and only then', () => {
+    const damaged = Buffer.from(bytes);
+    const [at, length] = section(damaged, 'termBytes');
+    expect(length).toBeGreaterThan(64 * 1024);
+    damaged[at + length - 3]! ^= 0x20; // in the last block of the terms, not the first
+    let corrupt = 0;
+    const { index } = decodeIndexFile(damaged, () => corrupt++);
+    expect(index.find(big.term(0))).toBe(0);
+    expect(corrupt).toBe(0);
+    expect(() => index.find(big.term(big.termCount - 1))).toThrow(IndexFileError);
+    expect(corrupt).toBe(1);
   });
 });
 
