@@ -135,10 +135,9 @@ function writeCodeCache(file, level, script) {
 /**
  * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, os, stream,
  * worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
- * (esbuild hoists every module's requires to its initialiser). node:v8 is among them: the JSON layout
- * (src/envelope/json-layout.ts) sets one V8 flag on first use, and loading node:v8 at start-up pulled in
- * node:stream (≈ 3 ms of a `--version`). Named imports compile to property reads, so a
- * built-in nobody reads is never loaded.
+ * (esbuild hoists every module's requires to its initialiser). node:v8 is among them (whatever reads it later:
+ * loading it at start-up pulls in node:stream, ≈ 3 ms of a `--version`). Named imports compile to property reads,
+ * so a built-in nobody reads is never loaded.
  */
 function lazyBuiltins(coldRequire) {
   const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
