@@ -20,7 +20,7 @@ import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { openDump, type Dump, type KindRecords as DumpKindRecords } from '../dump/dump.js';
 import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveCached } from '../cache/index-cache.js';
-import { forEachRecord, loadSnapshot, snapshotTexts } from '../cache/record-snapshot.js';
+import { forEachRecord, loadSnapshot, maySnapshot, snapshotTexts } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
@@ -200,6 +200,8 @@ class DumpStore implements Store {
     const memo = hashMemoFile(dump, kind, this.cacheDir);
     let hash = readHashMemo(memo);
     if (!hash && memo) {
+      // No snapshot of the kind at all: the pass that writes one hashes the dump on the way (read once, not twice).
+      if (!maySnapshot(this.cacheDir, kind)) return undefined;
       hash = await dump.hash(kind);
       writeHashMemo(memo, hash);
     }
