@@ -486,7 +486,7 @@ class DumpStore implements Store {
       const streamedKey = cacheKey(spec, own.hash ?? 'empty');
       // Merging the sorted runs into the index file is the build's last stretch.
       progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
-      if (parallel) {
+      if (parallel && own.records.length > 0) {
         // The worker finishes the items file first (it is named by the columns' key), then merges the index.
         const itemsKey = itemsId(ITEMS_FORMAT, await this.columnsKey(spec, own.hash, reposHash, usersHash));
         this.itemsFromWorker.set(kind, parallel.finishItems(itemsFileName(this.cacheDir, kind, itemsKey), own.records.length));
