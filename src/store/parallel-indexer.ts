@@ -122,7 +122,7 @@ export class ParallelIndexer {
   }
 
   add(record: RawRecord, doc: number, view: CollectionView): void {
-    // A full batch is posted when the next document comes (or between chunks): the consumers after this one may
+    // A full batch is posted when the next document comes (or when the pass ends): the consumers after this one may
     // still add the item of the batch's last document.
     if (this.batch.length >= BATCH_DOCS || this.recordBytes >= BATCH_BYTES) this.post();
     if (this.batch.length === 0) this.batchStart = doc;
