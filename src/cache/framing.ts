@@ -68,7 +68,8 @@ interface Footer {
   readonly pages: readonly number[];
 }
 
-const pad8 = (n: number): number => (n + 7) & ~7;
+/** `n` rounded up to a multiple of 8, for any file offset (arithmetic, not `& ~7`: bit operations cut to 32 bits). */
+export const pad8 = (n: number): number => Math.ceil(n / 8) * 8;
 const asBuffer = (a: ArrayBufferView): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const validBlockBytes = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 8 && ((n as number) & ((n as number) - 1)) === 0;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, writeFramed } from '../../src/cache/framing.js';
+import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, pad8, writeFramed } from '../../src/cache/framing.js';
 import { footerOf } from './helpers/framed-bytes.js';
 
 const MAGIC = Buffer.from('TESTFRAM', 'latin1');
@@ -128,5 +128,19 @@ describe('framed files', () => {
     bytes.writeUInt32LE(0, 12); // framing version 0: the first framing's files
     writeFileSync(file, bytes);
     expect(() => FramedFile.open(file, MAGIC, 3)).toThrow(/framing 0, expected 2/);
+  });
+});
+
+describe('pad8', () => {
+  // A 1M-issue record snapshot is 5.2 GB: offsets past 2^31 and 2^32 must round up, not wrap (a `& ~7` did).
+  it.each([
+    [0, 0],
+    [1, 8],
+    [8, 8],
+    [2 ** 31 - 1, 2 ** 31],
+    [2 ** 32 + 1, 2 ** 32 + 8],
+    [5_170_104_723, 5_170_104_728],
+  ])('pad8(%d) = %d', (n, padded) => {
+    expect(pad8(n)).toBe(padded);
   });
 });
