@@ -430,12 +430,49 @@ export function itemFileOf(collection: object): ItemFile | undefined {
  */
 export function commonEnds(a: Uint8Array, b: Uint8Array): [prefix: number, suffix: number] {
   const shorter = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < shorter && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
+  const x = asBuffer(a);
+  const y = asBuffer(b);
+  // Whole runs are compared natively (memcmp), doubling while they match, then halving into the first difference.
+  const samePrefix = (from: number, to: number): boolean => x.compare(y, from, to, from, to) === 0;
+  const prefix = matchedRun(shorter, samePrefix, (k) => a[k] === b[k]);
   const most = shorter - prefix;
-  let i = a.length - 1;
-  let j = b.length - 1;
-  while (suffix < most && a[i--] === b[j--]) suffix++;
+  const la = a.length;
+  const lb = b.length;
+  const sameSuffix = (from: number, to: number): boolean => x.compare(y, lb - to, lb - from, la - to, la - from) === 0;
+  const suffix = matchedRun(most, sameSuffix, (k) => a[la - 1 - k] === b[lb - 1 - k]);
   return [prefix, suffix];
+}
+
+/** `bytes` as a Buffer over the same memory (no copy). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Runs at most this long are compared byte by byte. */
+const SHORT_RUN = 32;
+
+/**
+ * The length of the longest run `[0, n)` whose positions all match: `same(from, to)` tells whether `[from, to)` all
+ * match (natively), `at(k)` whether position `k` does.
+ */
+function matchedRun(n: number, same: (from: number, to: number) => boolean, at: (k: number) => boolean): number {
+  let done = 0;
+  let step = SHORT_RUN;
+  while (done < n) {
+    let end = Math.min(n, done + step);
+    if (same(done, end)) {
+      done = end;
+      step *= 2;
+      continue;
+    }
+    // The first difference is in [done, end): halve until the run is short, then look byte by byte.
+    while (end - done > SHORT_RUN) {
+      const mid = done + ((end - done) >>> 1);
+      if (same(done, mid)) done = mid;
+      else end = mid;
+    }
+    while (done < end && at(done)) done++;
+    return done;
+  }
+  return done;
 }

@@ -16,6 +16,7 @@
  * Per-collection data that also depends on other kinds (the private documents, which read the repositories) lives
  * in the segment facts (src/segment/segment.ts), keyed by both.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindRecords, PullLookup } from '../dump/dump.js';
@@ -50,6 +51,22 @@ interface SnapshotMeta {
 /** The snapshot file of a kind and key. */
 export function snapshotFile(dir: string, kind: string, key: string): string {
   return snapshotFileName(dir, kind, key);
+}
+
+/**
+ * Whether `dir` may hold a snapshot of `kind` under any key (a `<kind>-<key>.records` file; the pending one does
+ * not count). False when it holds none or cannot be listed: hashing a whole dump to look up a snapshot by content
+ * is then wasted (the build pass hashes it anyway).
+ */
+export function maySnapshot(dir: string, kind: string): boolean {
+  const pending = path.basename(pendingSnapshotFileName(dir, kind));
+  const probe = path.basename(snapshotFileName(dir, kind, ''));
+  const prefix = probe.slice(0, probe.length - '.records'.length);
+  try {
+    return readdirSync(dir).some((name) => name !== pending && name.startsWith(prefix) && name.endsWith('.records'));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -96,10 +96,19 @@ const SCORE_MARK_JSON = JSON.stringify(SCORE_MARK);
  * bytes. Undefined in the (adversarial) case of a record holding the score's stand-in string.
  */
 export function itemCompactBytes(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): Buffer | undefined {
+  const text = itemCompactText(spec, record, doc, c, media);
+  return text === undefined ? undefined : Buffer.from(text, 'utf8');
+}
+
+/**
+ * {@link itemCompactBytes} as a string (UTF-16): what a build pass hands to the thread that encodes and stores it.
+ * Undefined in the same (adversarial) case.
+ */
+export function itemCompactText(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): string | undefined {
   const text = JSON.stringify(withScore(spec.project(record, doc, c, media), spec.scoreAfter, SCORE_MARK as unknown as number, undefined));
   const at = text.indexOf(SCORE_MARK_JSON);
   if (at < 0 || text.indexOf(SCORE_MARK_JSON, at + 1) >= 0) return undefined;
-  return Buffer.from(text.slice(0, at) + '1.0' + text.slice(at + SCORE_MARK_JSON.length), 'utf8');
+  return text.slice(0, at) + '1.0' + text.slice(at + SCORE_MARK_JSON.length);
 }
 
 /** The item of one record without `text_matches`, as {@link itemJson} text in UTF-8. */

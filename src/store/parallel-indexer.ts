@@ -11,13 +11,32 @@ import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { fieldValues } from '../index/index-builder.js';
-import type { FromWorker, IndexWorkerData, ToWorker } from './index-worker.js';
+import type { FromWorker, IndexWorkerData, ItemBatch, ToWorker } from './index-worker.js';
+import type { RecordConsumer } from './ingest.js';
+import { itemCompactText } from '../envelope/item-json.js';
+import { PLAIN_MEDIA } from '../request/media-type.js';
+import { DetachedView } from './detached-view.js';
 import { haltSlices } from '../dump/time-slices.js';
 
 /** Documents per posted batch. */
 const BATCH_DOCS = 512;
+/**
+ * Bytes of record text per posted batch at most (when items are rendered in the pass): a batch then holds its
+ * records' texts, their items' texts and their field values, all copied into the worker.
+ */
+const BATCH_BYTES = 1 << 20;
 /** Batches in flight before the pass waits for the worker (bounds the queued texts to a few tens of MB). */
 const MAX_IN_FLIGHT = 8;
+/**
+ * A batch's items are handed to the worker whole (rendered there) when at most this many batches are in flight:
+ * the worker is then about to idle, while the main thread is the pass's critical path.
+ */
+const HAND_OVER_IN_FLIGHT = 1;
+/**
+ * Items of the first documents are rendered both ways — here through the collection, and as the worker would, from
+ * the record's snapshot text through a detached view — and batches are handed over only when all of these agree.
+ */
+const PROBE_DOCS = 64;
 
 /** The indexers whose worker may still run (started, not yet stopped), for {@link stopIndexWorkers}. */
 const running = new Set<ParallelIndexer>();
@@ -44,6 +63,18 @@ export function stopBuilds(): Promise<void> {
 export class ParallelIndexer {
   private batch: unknown[][] = [];
   private batchStart = 0;
+  /** The batch's item texts and record texts, when the pass renders items ({@link renderItems}). */
+  private itemTexts: Array<string | null> = [];
+  private recordTexts: Uint8Array[] = [];
+  private recordLengths: number[] = [];
+  private recordBytes = 0;
+  /** The `/pulls` records of a handed-over batch, by index in the batch (undefined: this batch is rendered here). */
+  private handedPulls: Array<[number, RawRecord]> | undefined;
+  /** Whether batches may be handed over: undefined while the first documents are probed ({@link PROBE_DOCS}). */
+  private handOver: boolean | undefined;
+  /** Whether this worker writes the rendered-items file (started with one). */
+  private readonly writesItems: boolean;
+  private itemsFinished: ((bytes: number | undefined) => void) | undefined;
   private inFlight = 0;
   private failure: Error | undefined;
   private waiting: (() => void) | undefined;
@@ -54,12 +85,17 @@ export class ParallelIndexer {
     private readonly spec: KindSpec,
     private readonly worker: Worker,
     private readonly spillFile: string,
+    itemsFile: string | undefined,
   ) {
+    this.writesItems = itemsFile !== undefined;
     running.add(this);
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ack') {
         this.inFlight--;
         this.wake();
+      } else if (message.type === 'items') {
+        this.itemsFinished?.(message.bytes);
+        this.itemsFinished = undefined;
       } else if (message.type === 'done') {
         this.finished?.(message.bytes);
       } else this.fail(new Error(`index worker: ${message.message}`));
@@ -73,21 +109,90 @@ export class ParallelIndexer {
    * built package (running from TypeScript sources, as the tests do, builds in-thread), or
    * `SEARCH_INDEX_WORKER=off` asks for an in-thread build.
    */
-  static start(spec: KindSpec, spillFile: string): ParallelIndexer | undefined {
+  static start(spec: KindSpec, spillFile: string, itemsFile?: string): ParallelIndexer | undefined {
     if (process.env.SEARCH_INDEX_WORKER === 'off') return undefined;
     const script = new URL('./index-worker.js', import.meta.url);
     if (script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
     try {
-      return new ParallelIndexer(spec, new Worker(script, { workerData: { kind: spec.kind, spillFile } satisfies IndexWorkerData }), spillFile);
+      const workerData: IndexWorkerData = { kind: spec.kind, spillFile, ...(itemsFile ? { itemsFile } : {}) };
+      return new ParallelIndexer(spec, new Worker(script, { workerData }), spillFile, itemsFile);
     } catch {
       return undefined;
     }
   }
 
   add(record: RawRecord, doc: number, view: CollectionView): void {
+    // A full batch is posted when the next document comes (or when the pass ends): the consumers after this one may
+    // still add the item of the batch's last document.
+    if (this.batch.length >= BATCH_DOCS || this.recordBytes >= BATCH_BYTES) this.post();
     if (this.batch.length === 0) this.batchStart = doc;
     this.batch.push(fieldValues(this.spec, record, doc, view));
-    if (this.batch.length >= BATCH_DOCS) this.post();
+  }
+
+  /**
+   * The consumer of the build pass that renders each record's item text (itemCompactText, what the store's
+   * `writeItems` would store) and hands it with its record's snapshot text to the worker, which writes the
+   * rendered-items file ({@link finishItems}); undefined when this worker writes none. It must follow this
+   * indexer among the pass's consumers. A record whose item cannot be rendered drops the file.
+   */
+  renderItems(): RecordConsumer | undefined {
+    if (!this.writesItems) return undefined;
+    const spec = this.spec;
+    return {
+      add: (record, doc, view, text) => {
+        if (doc !== this.batchStart + this.batch.length - 1) throw new Error(`item ${doc} out of order`);
+        if (doc === this.batchStart) this.handedPulls = this.handOver === true && this.inFlight <= HAND_OVER_IN_FLIGHT ? [] : undefined;
+        if (this.handedPulls && text) {
+          const pull = view.pullOf(doc);
+          if (pull) this.handedPulls.push([doc - this.batchStart, pull]);
+        } else {
+          let item: string | null;
+          try {
+            item = itemCompactText(spec, record, doc, view, PLAIN_MEDIA) ?? null;
+          } catch {
+            item = null;
+          }
+          if (this.handOver === undefined) this.probe(item, doc, view, text);
+          this.itemTexts.push(item);
+        }
+        if (text) {
+          this.recordTexts.push(text);
+          this.recordBytes += text.length;
+        }
+        this.recordLengths.push(text ? text.length : -1);
+      },
+    };
+  }
+
+  /** Whether `item` (rendered through the collection) is what the worker renders from the record's text. */
+  private probe(item: string | null, doc: number, view: CollectionView, text: Uint8Array | undefined): void {
+    let same = false;
+    if (item !== null && text) {
+      try {
+        const pull = view.pullOf(doc);
+        const detached = new DetachedView(this.spec.kind, new Map(pull ? [[doc, pull]] : []));
+        const record = JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.length).toString('utf8')) as RawRecord;
+        same = itemCompactText(this.spec, record, doc, detached, PLAIN_MEDIA) === item;
+      } catch {
+        same = false;
+      }
+    }
+    if (!same) this.handOver = false;
+    else if (doc + 1 >= PROBE_DOCS) this.handOver = true;
+  }
+
+  /**
+   * Finish the rendered-items file as `file` for `count` documents, after every batch posted so far; call it
+   * before {@link finish}. Resolves to the file's size, or undefined when it was not written (then the caller
+   * renders the items itself); never rejects.
+   */
+  finishItems(file: string, count: number): Promise<number | undefined> {
+    if (!this.writesItems || this.failure) return Promise.resolve(undefined);
+    this.post();
+    return new Promise((resolve) => {
+      this.itemsFinished = resolve;
+      this.worker.postMessage({ type: 'items', file, count } satisfies ToWorker);
+    });
   }
 
   /** Resolves when the worker has caught up enough for the pass to go on (back-pressure between chunks). */
@@ -142,7 +247,21 @@ export class ParallelIndexer {
 
   private post(): void {
     if (this.batch.length === 0 || this.failure) return;
-    this.worker.postMessage({ type: 'docs', start: this.batchStart, values: this.batch } satisfies ToWorker);
+    let items: ItemBatch | undefined;
+    const transfer: ArrayBuffer[] = [];
+    if (this.recordLengths.length > 0) {
+      const records = Buffer.concat(this.recordTexts, this.recordBytes);
+      // A buffer of its own is moved, not copied (a small one may sit in Node's shared pool: copied then).
+      if (records.byteOffset === 0 && records.buffer.byteLength === records.length && records.length > 0) transfer.push(records.buffer as ArrayBuffer);
+      const lengths = Int32Array.from(this.recordLengths);
+      items = { texts: this.itemTexts, records, lengths, ...(this.handedPulls ? { render: { pulls: this.handedPulls } } : {}) };
+      this.handedPulls = undefined;
+      this.itemTexts = [];
+      this.recordTexts = [];
+      this.recordLengths = [];
+      this.recordBytes = 0;
+    }
+    this.worker.postMessage({ type: 'docs', start: this.batchStart, values: this.batch, ...(items ? { items } : {}) } satisfies ToWorker, transfer);
     this.inFlight++;
     this.batch = [];
   }
@@ -160,5 +279,7 @@ export class ParallelIndexer {
     this.failure = error;
     this.wake();
     this.failed?.(error);
+    this.itemsFinished?.(undefined);
+    this.itemsFinished = undefined;
   }
 }

@@ -20,7 +20,7 @@ import { COLUMNS_FORMAT, openColumns, saveColumns } from '../cache/columns.js';
 import { dumpFallback, ingestKind, type IngestedKind, type RecordConsumer } from './ingest.js';
 import { openDump, type Dump, type KindRecords as DumpKindRecords } from '../dump/dump.js';
 import { cacheKey, cacheSink, defaultCacheDir, loadCached, openCachedSync, saveCached } from '../cache/index-cache.js';
-import { forEachRecord, loadSnapshot, snapshotTexts } from '../cache/record-snapshot.js';
+import { forEachRecord, loadSnapshot, maySnapshot, snapshotTexts } from '../cache/record-snapshot.js';
 import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
@@ -200,6 +200,8 @@ class DumpStore implements Store {
     const memo = hashMemoFile(dump, kind, this.cacheDir);
     let hash = readHashMemo(memo);
     if (!hash && memo) {
+      // No snapshot of the kind at all: the pass that writes one hashes the dump on the way (read once, not twice).
+      if (!maySnapshot(this.cacheDir, kind)) return undefined;
       hash = await dump.hash(kind);
       writeHashMemo(memo, hash);
     }
@@ -241,7 +243,7 @@ class DumpStore implements Store {
     const { spec } = collection;
     const file = columnsFileName(this.cacheDir, collection.kind, id);
     const count = collection.records.length;
-    if (dump.cheapHash && count > 0) this.openItems(collection, itemsFileName(this.cacheDir, collection.kind, itemsId(ITEMS_FORMAT, id)));
+    if (dump.cheapHash && count > 0) await this.openItems(collection, itemsFileName(this.cacheDir, collection.kind, itemsId(ITEMS_FORMAT, id)));
     if (!streamed && (!dump.cheapHash || count === 0)) return;
     if (!streamed) {
       const stored = openColumns(file, id, count);
@@ -318,6 +320,9 @@ class DumpStore implements Store {
   /** Items a build pass is writing, by kind, until their file's name is known ({@link openItems}). */
   private readonly itemsInPass = new Map<Kind, ItemFileWriter>();
 
+  /** Items the index worker of a build pass wrote, by kind: the finishing of their file (its size, or undefined). */
+  private readonly itemsFromWorker = new Map<Kind, Promise<number | undefined>>();
+
   /**
    * A consumer of the build pass that renders each record's item (what `writeItems` would write afterwards, from
    * the same record and the same neighbours) into a new rendered-items file; undefined when none can be written.
@@ -350,8 +355,13 @@ class DumpStore implements Store {
    * Remember the collection's rendered-items file and use it when it exists; a build pass's items are finished into
    * it first.
    */
-  private openItems(collection: Collection, file: string): void {
+  private async openItems(collection: Collection, file: string): Promise<void> {
     this.itemFiles.set(collection.kind, file);
+    const fromWorker = this.itemsFromWorker.get(collection.kind);
+    if (fromWorker) {
+      this.itemsFromWorker.delete(collection.kind);
+      await fromWorker;
+    }
     const pending = this.itemsInPass.get(collection.kind);
     if (pending) {
       this.itemsInPass.delete(collection.kind);
@@ -449,13 +459,14 @@ class DumpStore implements Store {
       // On a second thread when the built package runs (same result; see store/parallel-indexer.ts). The builder
       // spills sorted runs of postings next to the cache and streams the finished index into its cache file.
       const spillFile = spillFileName(this.cacheDir, kind);
-      const parallel = ParallelIndexer.start(spec, spillFile);
+      const parallel = ParallelIndexer.start(spec, spillFile, pendingItemsFileName(this.cacheDir, kind));
       const indexer = parallel ?? new CompactIndexBuilder(spec, { spillFile });
       const names = new NameCollector(spec);
       const privates = new PrivateCollector(spec, names);
       columns = new ColumnsCollector(columnDefs(spec));
-      // The rendered items too, on this thread while the worker indexes: named once the columns' key is known.
-      const items = this.renderItemsInPass(kind, spec);
+      // The rendered items too (their texts rendered on this thread, stored by the worker when there is one):
+      // named once the columns' key is known.
+      const items = parallel ? parallel.renderItems() : this.renderItemsInPass(kind, spec);
       // A kind another table needs (issues, for repositories' label counts) is counted on the way.
       const needed = !(SHARED_NEIGHBOURS as readonly Kind[]).includes(kind) && KINDS.some((other) => ((specOf(other).needs ?? []) as readonly Kind[]).includes(kind));
       const labels = needed ? new OpenLabelCounter() : undefined;
@@ -475,6 +486,11 @@ class DumpStore implements Store {
       const streamedKey = cacheKey(spec, own.hash ?? 'empty');
       // Merging the sorted runs into the index file is the build's last stretch.
       progress?.({ kind, phase: 'save', done: own.records.length, total: own.records.length });
+      if (parallel && own.records.length > 0) {
+        // The worker finishes the items file first (it is named by the columns' key), then merges the index.
+        const itemsKey = itemsId(ITEMS_FORMAT, await this.columnsKey(spec, own.hash, reposHash, usersHash));
+        this.itemsFromWorker.set(kind, parallel.finishItems(itemsFileName(this.cacheDir, kind, itemsKey), own.records.length));
+      }
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
       streamed = parallel
         ? parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)

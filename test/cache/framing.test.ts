@@ -146,3 +146,4 @@ describe('framed files', () => {
     expect(() => FramedFile.open(file, MAGIC, 3)).toThrow(/framing 0, expected 2/);
   });
 });
+
