@@ -269,12 +269,15 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   const floorTimes: number[] = [];
   const ourTimes = queries.map((): number[] | string => []);
   const sqliteTimes = queries.map((): number[] | string => []);
+  const matches = queries.map((): number | undefined => undefined);
   if (has('cold')) {
     log(`${scale.name} cold queries: ${o.runs} interleaved runs (anonymous caller: the CLI reads public records only)`);
     const ourQuery = (q: string) => runNode(p.bin, coldQueryArgs(q, corpus.dir), { env, timeoutMs: 10 * MINUTE_MS });
     const sqliteQuery = (q: string) => runProcess('sqlite3', ['-readonly', sqliteDb, sqliteSelect(q)], { timeoutMs: 10 * MINUTE_MS });
     const floorRun = () => runNode('-e', ['0'], { timeoutMs: MINUTE_MS });
-    if (oursOk) await ourQuery(queries[0]!.q);
+    // One warm-up run of each of ours (its total_count printed with the query: a query that matches nothing would
+    // measure start-up alone), then one of SQLite.
+    if (oursOk) for (const [i, query] of queries.entries()) matches[i] = totalCount(await runNode(p.bin, coldQueryArgs(query.q, corpus.dir), { env, keepStdout: true, timeoutMs: 10 * MINUTE_MS }));
     if (sqliteOk) await sqliteQuery(queries[0]!.q);
     for (let run = 0; run < o.runs; run++) {
       for (const [i, query] of queries.entries()) {
@@ -352,7 +355,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     `search bench — ${scale.name}: ${corpus.count.toLocaleString('en-US')} issues (${(corpus.bytes / 1e6).toFixed(0)} MB dump, ${corpus.origin}; ${corpus.privateRepositories.length} of ${corpus.allRepositories.length} repositories private)`,
     `machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}; 1-min load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (other work on the machine skews timings; the ratios to node -e 0 are interleaved)`,
     `anchors: SQLite FTS5 ${sqlite ? `(sqlite3 ${sqlite}, porter unicode61)` : '(absent)'}; MiniSearch behind node:http; node -e 0 as the floor of cold queries. This project runs on Node's default heap, no flags.`,
-    `cold CLI (median of ${o.runs} whole-process runs, prebuilt index, interleaved with node -e 0 and SQLite; anonymous): ${queries.map((q) => `${q.label} = \`${q.q}\``).join('; ')}`,
+    `cold CLI (median of ${o.runs} whole-process runs, prebuilt index, interleaved with node -e 0 and SQLite; anonymous): ${queries.map((q, i) => `${q.label} = \`${q.q}\`${matchNote(matches[i])}`).join('; ')}`,
     `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s per load, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages); anonymous, then a token that reads the ${corpus.privateRepositories.length} private repositories, then GET /search?q=…&type=issues; "vs" = times better than that anchor`,
     '',
     renderTable(rows),
@@ -390,3 +393,20 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`bench: ${usage ? (error as Error).message : ((error as Error)?.stack ?? String(error))}\n`);
   process.exitCode = usage ? 2 : 1;
 });
+
+/** The `total_count` of a CLI run's JSON envelope, or undefined when it failed or printed something else. */
+function totalCount(run: ChildRun): number | undefined {
+  if (run.code !== 0) return undefined;
+  try {
+    const value = (JSON.parse(run.stdout) as { total_count?: unknown }).total_count;
+    return typeof value === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ` (N matches)` after a cold query, with a warning when it matches nothing; empty when not known. */
+function matchNote(count: number | undefined): string {
+  if (count === undefined) return '';
+  return count === 0 ? ' (0 matches: this row measures start-up alone)' : ` (${count.toLocaleString('en-US')} matches)`;
+}
