@@ -7,7 +7,7 @@
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
-import type { PrivateDoc, PrivateDocs } from './cache-files.js';
+import { PrivateDocsBuilder, type PrivateDocs } from './private-docs.js';
 import type { NameCollector, VisibleNames } from './names.js';
 import { ANONYMOUS, type Viewer } from '../request/viewer.js';
 
@@ -30,14 +30,16 @@ export class CollectionAccess {
   private visibleNames: VisibleNames | undefined;
 
   /**
-   * @param privateDocs the collection's private documents, ascending, with their repository
+   * @param privateDocs the collection's private documents, ascending, with their repositories (columns: no object
+   *   per document)
    * @param names the names the collection knows, read on first use (a scope or `@me` lookup)
    */
   constructor(
     readonly privateDocs: PrivateDocs,
     private readonly names: () => VisibleNames,
   ) {
-    this.privateRepos = [...new Set(privateDocs.map((p) => p.repository.toLowerCase()))].sort();
+    // Per repository, not per document: a collection has few private repositories and many private documents.
+    this.privateRepos = [...new Set(privateDocs.repositories.map((name) => name.toLowerCase()))].sort();
   }
 
   /** True when some documents are private (else every viewer sees the same documents). */
@@ -62,17 +64,33 @@ export class CollectionAccess {
     return `${viewer.login ?? ''}\u0000${readable.join(',')}`;
   }
 
-  /** The documents the viewer may not see, ascending (often empty). */
+  /**
+   * The documents the viewer may not see, ascending (often empty). A viewer who reads none of the private
+   * repositories (the anonymous viewer, most logins) gets {@link PrivateDocs.docs} itself, as stored by the build:
+   * nothing is derived per process. Never modify the array.
+   */
   hidden(viewer: Viewer): Uint32Array {
     if (!this.hasPrivate) return NOTHING_HIDDEN;
-    const readable = new Set(this.readable(viewer));
-    const memoKey = [...readable].join(',');
+    const readable = this.readable(viewer);
+    if (readable.length === 0) return this.privateDocs.docs;
+    const memoKey = readable.join(',');
     let hidden = this.hiddenMemo.get(memoKey);
     if (!hidden) {
-      hidden = Uint32Array.from(this.privateDocs.filter((p) => !readable.has(p.repository.toLowerCase())).map((p) => p.doc));
+      hidden = this.hiddenOf(new Set(readable));
       if (this.hiddenMemo.size >= HIDDEN_MEMO) this.hiddenMemo.delete(this.hiddenMemo.keys().next().value!);
       this.hiddenMemo.set(memoKey, hidden);
     }
+    return hidden;
+  }
+
+  /** The private documents whose repository (lower-cased) is not in `readable`, ascending. */
+  private hiddenOf(readable: ReadonlySet<string>): Uint32Array {
+    const { docs, repos, repositories } = this.privateDocs;
+    const hides = Uint8Array.from(repositories, (name) => (readable.has(name.toLowerCase()) ? 0 : 1));
+    let n = 0;
+    for (let i = 0; i < docs.length; i++) n += hides[repos[i]!]!;
+    const hidden = new Uint32Array(n);
+    for (let i = 0, j = 0; i < docs.length; i++) if (hides[repos[i]!] === 1) hidden[j++] = docs[i]!;
     return hidden;
   }
 
@@ -130,11 +148,11 @@ function complement(hidden: Uint32Array, count: number): Uint32Array {
 }
 
 /**
- * Collects the private documents (with their repository) record by record; also feeds `names` when given, so a
- * streaming pass computes each record's visibility once.
+ * Collects the private documents (with their repository) record by record, as columns; also feeds `names` when
+ * given, so a streaming pass computes each record's visibility once.
  */
 export class PrivateCollector {
-  readonly docs: PrivateDoc[] = [];
+  private readonly builder = new PrivateDocsBuilder();
   constructor(
     private readonly spec: KindSpec,
     private readonly names?: NameCollector,
@@ -142,6 +160,10 @@ export class PrivateCollector {
   add(record: RawRecord, doc: number, view: CollectionView): void {
     const visibility = this.spec.visibility(record, doc, view);
     this.names?.addSeen(record, visibility);
-    if (visibility.private) this.docs.push({ doc, repository: visibility.repository ?? '' });
+    if (visibility.private) this.builder.add(doc, visibility.repository ?? '');
+  }
+  /** The private documents collected so far. */
+  get docs(): PrivateDocs {
+    return this.builder.finish();
   }
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CollectionAccess } from '../../src/access/collection-access.js';
 import { VisibleNames } from '../../src/access/names.js';
+import { PrivateDocs } from '../../src/access/private-docs.js';
 import { ANONYMOUS, viewerFor } from '../../src/request/viewer.js';
 
 const known = { repos: ['octo/public', 'octo/secret'], users: ['mona'], private: [['octo/secret', ['mona']]] as Array<[string, string[]]> };
@@ -9,7 +10,7 @@ const known = { repos: ['octo/public', 'octo/secret'], users: ['mona'], private:
 /** An access over one private document, counting how often its names are read. */
 function access(): { access: CollectionAccess; reads: () => number } {
   let reads = 0;
-  const a = new CollectionAccess([{ doc: 0, repository: 'octo/secret' }], () => (reads++, new VisibleNames(known)));
+  const a = new CollectionAccess(PrivateDocs.from([{ doc: 0, repository: 'octo/secret' }]), () => (reads++, new VisibleNames(known)));
   return { access: a, reads: () => reads };
 }
 
@@ -31,11 +32,11 @@ describe('CollectionAccess.key', () => {
 });
 
 describe('CollectionAccess.visible', () => {
-  const docs = [
+  const docs = PrivateDocs.from([
     { doc: 1, repository: 'octo/secret' },
     { doc: 4, repository: 'octo/Secret' },
     { doc: 5, repository: 'octo/other' },
-  ];
+  ]);
   const names = () => new VisibleNames(known);
 
   it.each([
@@ -56,7 +57,7 @@ describe('CollectionAccess.visible', () => {
   });
 
   it('is every document of a collection without private ones', () => {
-    const a = new CollectionAccess([], names);
+    const a = new CollectionAccess(PrivateDocs.NONE, names);
     expect([...a.visible(ANONYMOUS, 3)]).toEqual([0, 1, 2]);
     expect(a.visible(ANONYMOUS, 3)).toBe(a.visible(viewerFor('mona'), 3));
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
+import { PrivateDocs } from '../../src/access/private-docs.js';
 import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
@@ -11,7 +12,7 @@ const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Num
 const facts = {
   clock: 1_700_000_000_123,
   priors: new Map([['factor', factor]]),
-  privateDocs: [{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }],
+  privateDocs: PrivateDocs.from([{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }]),
 };
 let notices: string[];
 beforeEach(() => {
@@ -32,7 +33,7 @@ describe('segment facts', () => {
     const { file, id } = written();
     const s = Segment.open(file, 'issues', id, COUNT)!;
     expect(s.clock).toBe(facts.clock);
-    expect(s.privateDocs).toEqual(facts.privateDocs);
+    expect(s.privateDocs.list()).toEqual(facts.privateDocs.list());
     for (const doc of [0, 1, 7, 8191, 8192, 16_383, COUNT - 1]) expect(Object.is(s.prior('factor', doc), factor[doc])).toBe(true);
     expect([s.prior('other', 1), s.prior('factor', COUNT)]).toEqual([undefined, undefined]);
     expect(notices).toEqual([]);
@@ -69,7 +70,7 @@ describe('segment facts', () => {
   it('give back each prior\'s block and sub-block maxima over every document and over the public ones', () => {
     const { file, id } = written();
     const s = Segment.open(file, 'issues', id, COUNT)!;
-    const isPrivate = new Set(facts.privateDocs.map((p) => p.doc));
+    const isPrivate = new Set(facts.privateDocs.docs);
     const maxOf = (from: number, size: number, publicOnly: boolean): number => {
       let max = -Infinity;
       for (let doc = from; doc < Math.min(COUNT, from + size); doc++) if (!publicOnly || !isPrivate.has(doc)) max = Math.max(max, factor[doc]!);
