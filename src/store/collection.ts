@@ -84,7 +84,7 @@ export class Collection implements CollectionView {
       records.forEach((record, doc) => collector.add(record, doc, this));
       this.privateDocs = collector.docs;
     }
-    this.access = new CollectionAccess(this.privateDocs, () => new VisibleNames(this.knownNames()));
+    this.access = new CollectionAccess(this.privateDocs, () => new VisibleNames(this.knownNames()), budget);
   }
 
   /** The repositories by lower-cased full name and by id, built on first use. */

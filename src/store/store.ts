@@ -35,6 +35,7 @@ import { HealingTextIndex } from './healing-index.js';
 import { OpenLabelCounter } from './open-labels.js';
 import { LunrTextIndex } from '../index/text-index.js';
 import { hiddenLengthSums } from '../index/visible-statistics.js';
+import { shareDictionaryBudget } from '../cache/compact-index-file.js';
 import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -551,6 +552,7 @@ class DumpStore implements Store {
     // The visible statistics of a viewer who reads no private repository read the segment's stored sums.
     const stored = (hidden: Uint32Array): ReadonlyMap<string, number> | undefined => collection.storedHiddenLengths(hidden);
     if (cached) {
+      shareDictionaryBudget(cached.index, collection.budget);
       writeFacts?.(cached.index);
       // A posting block found corrupt later is healed by rebuilding the index from the records: streamed into a
       // new cache file and read lazily again (in memory when the cache cannot be written).
@@ -559,6 +561,7 @@ class DumpStore implements Store {
         forEachRecord(records, (record, doc) => builder.add(record, doc, collection));
         const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key));
         const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
+        if (reopened) shareDictionaryBudget(reopened.index, collection.budget);
         return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length, stored);
       };
       collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length, stored), rebuild, cached.file));

@@ -39,6 +39,18 @@ describe('segment facts', () => {
     expect(notices).toEqual([]);
   });
 
+  it("store the private documents' field-length sums, or none", () => {
+    const { file, id } = written();
+    expect(Segment.open(file, 'issues', id, COUNT)!.privateLengths).toBeUndefined();
+    const other = path.join(path.dirname(file), 'issues-y.segment');
+    const privateLengths = new Map([['title', 17], ['body', 2 ** 40 + 3]]);
+    writeSegment(other, 'issues', id, COUNT, { ...facts, privateLengths });
+    const s = Segment.open(other, 'issues', id, COUNT)!;
+    expect(s.privateLengths).toEqual(privateLengths);
+    expect(s.privateDocs.docs).toEqual(Uint32Array.from([3, 9, 11]));
+    expect([...s.privateDocs.repos].map((r) => s.privateDocs.repositories[r])).toEqual(['acme/secret', 'carol/vault', 'acme/secret']);
+  });
+
   it('store a NaN clock (a kind without one)', () => {
     const { file, id } = written(Number.NaN);
     expect(Segment.open(file, 'issues', id, COUNT)!.clock).toBeNaN();
