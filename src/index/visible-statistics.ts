@@ -21,6 +21,13 @@
 import type { CompactIndex } from './compact-index.js';
 import { lowerBound } from './sorted-list.js';
 
+/**
+ * A list of documents at least 1/32 of the collection weighs from the whole field-length section (read once and
+ * kept by the index) rather than one length at a time: a block of lengths holds thousands of documents, so at that
+ * density every block is read anyway.
+ */
+const WHOLE_LENGTHS_RATIO = 32;
+
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
 const K1 = 1.2;
 const B = 0.75;
@@ -133,6 +140,21 @@ export class VisibleStatistics {
   weigh(tfs: Int32Array, docs: Uint32Array, idf: number, f: number): void {
     const average = this.average[f]!;
     const boost = this.index.fields[f]!.boost || 1;
+    // A long list (a common term's postings) reads every block of field lengths anyway: read them as one array
+    // and index it in a plain loop (a cold process runs this loop once; a call per posting was most of its cost).
+    const whole = docs.length * WHOLE_LENGTHS_RATIO >= this.index.docCount ? this.index.fieldLengths?.() : undefined;
+    if (whole) {
+      const F = this.index.fields.length;
+      for (let i = 0; i < docs.length; i++) {
+        const tf = tfs[i]!;
+        if (tf < 0) continue;
+        const lengthRatio = whole[docs[i]! * F + f]! / average;
+        let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
+        score *= boost;
+        tfs[i] = Math.round(score * 1000);
+      }
+      return;
+    }
     for (let i = 0; i < docs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;

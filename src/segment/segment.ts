@@ -45,6 +45,12 @@ const MAGIC = FILE_MAGIC.segment;
 const BLOCK_BYTES = 4096;
 /** Documents per block of a prior section ({@link Segment.priorBlock}). */
 export const PRIOR_BLOCK_DOCS = BLOCK_BYTES / 8;
+/**
+ * Blocks of a prior read in one read when a block is asked for right after its predecessor (a common term's
+ * matches ask for every block in order: 16 blocks, 64 KiB, per read instead of one; a rare term's few blocks are
+ * read one by one).
+ */
+const READ_AHEAD_BLOCKS = 16;
 /** log2 of {@link MAXIMA_BLOCK_DOCS}. */
 export const MAXIMA_BLOCK_SHIFT = 7;
 /** Consecutive documents per block maximum of a prior (the top-k collector's block, src/order/bounds.ts). */
@@ -272,7 +278,8 @@ export class Segment {
 
   /**
    * Block `b` of prior `name`: the values of documents `[b × PRIOR_BLOCK_DOCS, …)` ({@link PRIOR_BLOCK_DOCS} of
-   * them, fewer in the last block), read and checked on first use; undefined as for {@link prior}.
+   * them, fewer in the last block), read and checked on first use (with up to {@link READ_AHEAD_BLOCKS} − 1 blocks
+   * after it when block `b − 1` was read before it); undefined as for {@link prior}.
    */
   priorBlock(name: string, b: number): Float64Array | undefined {
     if (!this.usable || !this.priorNames.has(name)) return undefined;
@@ -282,10 +289,15 @@ export class Segment {
     if (!block) {
       const first = b * PRIOR_BLOCK_DOCS;
       if (b < 0 || first >= this.count) return undefined;
-      const n = Math.min(PRIOR_BLOCK_DOCS, this.count - first);
-      block = this.readValues(`prior.${name}`, first, n);
-      if (!block) return undefined;
-      blocks[b] = block;
+      let run = 1;
+      if (b > 0 && blocks[b - 1]) {
+        while (run < READ_AHEAD_BLOCKS && !blocks[b + run] && (b + run) * PRIOR_BLOCK_DOCS < this.count) run++;
+      }
+      const n = Math.min(run * PRIOR_BLOCK_DOCS, this.count - first);
+      const values = this.readValues(`prior.${name}`, first, n);
+      if (!values) return undefined;
+      for (let k = 0; k < run; k++) blocks[b + k] = values.subarray(k * PRIOR_BLOCK_DOCS, Math.min((k + 1) * PRIOR_BLOCK_DOCS, n));
+      block = blocks[b]!;
     }
     return block;
   }
