@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { PrivateDocs } from '../../src/access/private-docs.js';
-import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Number.NaN : Math.sin(i) * 1e-3 + i));
@@ -49,6 +49,22 @@ describe('segment facts', () => {
     expect(s.privateLengths).toEqual(privateLengths);
     expect(s.privateDocs.docs).toEqual(Uint32Array.from([3, 9, 11]));
     expect([...s.privateDocs.repos].map((r) => s.privateDocs.repositories[r])).toEqual(['acme/secret', 'carol/vault', 'acme/secret']);
+  });
+
+  it('give every block of a prior in order (read ahead) and out of order, bit for bit', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const blocks = Math.ceil(COUNT / PRIOR_BLOCK_DOCS);
+    const expectBlock = (b: number) => {
+      const block = s.priorBlock('factor', b)!;
+      const want = factor.subarray(b * PRIOR_BLOCK_DOCS, Math.min(COUNT, (b + 1) * PRIOR_BLOCK_DOCS));
+      expect(block.length).toBe(want.length);
+      expect(Buffer.from(block.buffer, block.byteOffset, block.byteLength).equals(Buffer.from(want.buffer, want.byteOffset, want.byteLength))).toBe(true);
+    };
+    for (const b of [7, 3]) expectBlock(b);
+    for (let b = 0; b < blocks; b++) expectBlock(b);
+    expect(s.priorBlock('factor', blocks)).toBeUndefined();
+    expect(notices).toEqual([]);
   });
 
   it('store a NaN clock (a kind without one)', () => {
