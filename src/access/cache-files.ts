@@ -1,6 +1,6 @@
 /**
  * The names a kind's build knows, left in the cache directory (`<kind>-<id>.names.json`; the private documents are
- * among the segment facts, src/segment/segment.ts). The file is checksummed: it is
+ * among the segment facts, src/segment/segment.ts, as columns: private-docs.ts). The file is checksummed: it is
  * `<sha256 of the JSON text, hex>\n<JSON text>`, and a file whose checksum, format, kind, id or shape does not
  * match is deleted and rebuilt from the records, never trusted (issue #12, defect 3: one changed digit in an
  * unchecked file showed a private repository to anonymous callers).
@@ -14,13 +14,6 @@ import type { KnownNames } from './names.js';
 
 /** Bumped whenever these files change meaning (2: checksummed; names split into public and private; 3: visibility is one fact per repository name). */
 export const ACCESS_FORMAT = 3;
-
-/** A private document and its repository's full name (for access checks). */
-export interface PrivateDoc {
-  readonly doc: number;
-  readonly repository: string;
-}
-export type PrivateDocs = ReadonlyArray<PrivateDoc>;
 
 /** Where a visibility file lives, and the id written inside it (binds it to the dump hashes it was built from). */
 export interface AccessFileLocation {

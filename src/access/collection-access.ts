@@ -6,13 +6,16 @@
  */
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView } from '../kinds/collection-view.js';
-import type { PrivateDoc, PrivateDocs } from './cache-files.js';
+import type { CollectionView, MemoryBudget } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
+import { PrivateDocsBuilder, type PrivateDocs } from './private-docs.js';
 import type { NameCollector, VisibleNames } from './names.js';
 import { ANONYMOUS, type Viewer } from '../request/viewer.js';
 
 /** How many per-viewer hidden sets a collection remembers (a few readers at a time is the norm). */
 const HIDDEN_MEMO = 64;
+/** The key of the hidden set of a viewer who reads none of the private repositories: the stored list itself. */
+const READS_NONE = '';
 /**
  * How many per-viewer visible sets a collection remembers: each is a list of nearly every document (4 bytes a
  * document), so fewer than the hidden sets; the anonymous viewer's is the one most requests ask for.
@@ -24,20 +27,29 @@ const NOTHING_HIDDEN = new Uint32Array(0);
 export class CollectionAccess {
   /** Private repository names (lower-cased) that have documents here. */
   private readonly privateRepos: readonly string[];
-  private readonly hiddenMemo = new Map<string, Uint32Array>();
-  /** Visible sets by the hidden set they complement (the hidden sets are memoised, so the same array comes back). */
-  private readonly visibleMemo: Array<{ readonly hidden: Uint32Array; readonly count: number; readonly visible: Uint32Array }> = [];
+  /** Hidden sets of viewers who read some private repositories, by the readable repositories (joined by ','). */
+  private readonly hiddenMemo: BoundedLru<Uint32Array>;
+  /** Visible sets by `<count>|<hidden set's key>`. */
+  private readonly visibleMemo: BoundedLru<Uint32Array>;
   private visibleNames: VisibleNames | undefined;
 
   /**
-   * @param privateDocs the collection's private documents, ascending, with their repository
+   * @param privateDocs the collection's private documents, ascending, with their repositories (columns: no object
+   *   per document)
    * @param names the names the collection knows, read on first use (a scope or `@me` lookup)
+   * @param budget the collection reader's memory budget, which the remembered hidden and visible sets share (4 bytes
+   *   a document each); none: the counts alone bound them
    */
   constructor(
     readonly privateDocs: PrivateDocs,
     private readonly names: () => VisibleNames,
+    budget?: MemoryBudget,
   ) {
-    this.privateRepos = [...new Set(privateDocs.map((p) => p.repository.toLowerCase()))].sort();
+    // Per repository, not per document: a collection has few private repositories and many private documents.
+    this.privateRepos = [...new Set(privateDocs.repositories.map((name) => name.toLowerCase()))].sort();
+    const share = budget && { budget, bytes: (set: Uint32Array) => set.byteLength };
+    this.hiddenMemo = new BoundedLru<Uint32Array>(HIDDEN_MEMO, Infinity, () => 0, share);
+    this.visibleMemo = new BoundedLru<Uint32Array>(VISIBLE_MEMO, Infinity, () => 0, share);
   }
 
   /** True when some documents are private (else every viewer sees the same documents). */
@@ -62,33 +74,54 @@ export class CollectionAccess {
     return `${viewer.login ?? ''}\u0000${readable.join(',')}`;
   }
 
-  /** The documents the viewer may not see, ascending (often empty). */
+  /**
+   * The documents the viewer may not see, ascending (often empty). A viewer who reads none of the private
+   * repositories (the anonymous viewer, most logins) gets {@link PrivateDocs.docs} itself, as stored by the build:
+   * nothing is derived per process. Never modify the array.
+   */
   hidden(viewer: Viewer): Uint32Array {
-    if (!this.hasPrivate) return NOTHING_HIDDEN;
-    const readable = new Set(this.readable(viewer));
-    const memoKey = [...readable].join(',');
-    let hidden = this.hiddenMemo.get(memoKey);
+    return this.hiddenWithKey(viewer).hidden;
+  }
+
+  /** {@link hidden} and a key that names that set among this collection's hidden sets. */
+  private hiddenWithKey(viewer: Viewer): { readonly hidden: Uint32Array; readonly key: string } {
+    if (!this.hasPrivate) return { hidden: NOTHING_HIDDEN, key: READS_NONE };
+    const readable = this.readable(viewer);
+    if (readable.length === 0) return { hidden: this.privateDocs.docs, key: READS_NONE };
+    const key = readable.join(',');
+    let hidden = this.hiddenMemo.get(key);
     if (!hidden) {
-      hidden = Uint32Array.from(this.privateDocs.filter((p) => !readable.has(p.repository.toLowerCase())).map((p) => p.doc));
-      if (this.hiddenMemo.size >= HIDDEN_MEMO) this.hiddenMemo.delete(this.hiddenMemo.keys().next().value!);
-      this.hiddenMemo.set(memoKey, hidden);
+      hidden = this.hiddenOf(new Set(readable));
+      this.hiddenMemo.set(key, hidden);
     }
+    return { hidden, key };
+  }
+
+  /** The private documents whose repository (lower-cased) is not in `readable`, ascending. */
+  private hiddenOf(readable: ReadonlySet<string>): Uint32Array {
+    const { docs, repos, repositories } = this.privateDocs;
+    const hides = Uint8Array.from(repositories, (name) => (readable.has(name.toLowerCase()) ? 0 : 1));
+    let n = 0;
+    for (let i = 0; i < docs.length; i++) n += hides[repos[i]!]!;
+    const hidden = new Uint32Array(n);
+    for (let i = 0, j = 0; i < docs.length; i++) if (hides[repos[i]!] === 1) hidden[j++] = docs[i]!;
     return hidden;
   }
 
   /**
    * The documents of `0..count-1` the viewer may see, ascending: every document but {@link hidden}'s. Remembered
-   * for the last few viewers, so a query does not walk every document to derive it (it did: a tenth of a busy
-   * server's time). Never modify the array.
+   * for the last few viewers (under the reader's memory budget), so a query does not walk every document to derive
+   * it (it did: a tenth of a busy server's time). Never modify the array.
    * @param count the collection's document count
    */
   visible(viewer: Viewer, count: number): Uint32Array {
-    const hidden = this.hidden(viewer);
-    const known = this.visibleMemo.find((v) => v.hidden === hidden && v.count === count);
-    if (known) return known.visible;
-    const visible = complement(hidden, count);
-    if (this.visibleMemo.length >= VISIBLE_MEMO) this.visibleMemo.shift();
-    this.visibleMemo.push({ hidden, count, visible });
+    const { hidden, key } = this.hiddenWithKey(viewer);
+    const memoKey = `${count}|${key}`;
+    let visible = this.visibleMemo.get(memoKey);
+    if (!visible) {
+      visible = complement(hidden, count);
+      this.visibleMemo.set(memoKey, visible);
+    }
     return visible;
   }
 
@@ -130,11 +163,11 @@ function complement(hidden: Uint32Array, count: number): Uint32Array {
 }
 
 /**
- * Collects the private documents (with their repository) record by record; also feeds `names` when given, so a
- * streaming pass computes each record's visibility once.
+ * Collects the private documents (with their repository) record by record, as columns; also feeds `names` when
+ * given, so a streaming pass computes each record's visibility once.
  */
 export class PrivateCollector {
-  readonly docs: PrivateDoc[] = [];
+  private readonly builder = new PrivateDocsBuilder();
   constructor(
     private readonly spec: KindSpec,
     private readonly names?: NameCollector,
@@ -142,6 +175,10 @@ export class PrivateCollector {
   add(record: RawRecord, doc: number, view: CollectionView): void {
     const visibility = this.spec.visibility(record, doc, view);
     this.names?.addSeen(record, visibility);
-    if (visibility.private) this.docs.push({ doc, repository: visibility.repository ?? '' });
+    if (visibility.private) this.builder.add(doc, visibility.repository ?? '');
+  }
+  /** The private documents collected so far. */
+  get docs(): PrivateDocs {
+    return this.builder.finish();
   }
 }

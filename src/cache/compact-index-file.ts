@@ -19,6 +19,8 @@
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
 import { ArrayDictionary, CompactIndex, lowerBoundOf, type DictionaryArrays, type IndexField, type IndexLayout, type IndexSink, type PostingStore, type TermDictionary } from '../index/compact-index.js';
+import type { MemoryBudget } from '../kinds/collection-view.js';
+import { BoundedLru } from '../results/bounded-lru.js';
 
 /** Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the dictionary. */
 export const INDEX_LAYOUT = 8;
@@ -378,19 +380,49 @@ class BlockPostings implements PostingStore {
 const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /**
+ * Estimated bytes a file dictionary keeps of its windows, term indexes and posting starts until it shares its
+ * collection reader's memory budget ({@link shareDictionaryBudget}); then the budget bounds them with the reader's
+ * other caches.
+ */
+export const DICTIONARY_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A window of {@link SAMPLE_EVERY} terms: offsets relative to its UTF-8 text. */
+interface Window {
+  readonly offsets: Uint32Array;
+  readonly text: Buffer;
+}
+
+/** The kept parts of a file dictionary, by rank or dimension (as decimal strings), least recently used first. */
+interface DictionaryCaches {
+  readonly windows: BoundedLru<Window>;
+  readonly dimensions: BoundedLru<number>;
+  /** Posting starts by dimension: entries `[d·F, d·F + F]`. */
+  readonly starts: BoundedLru<Uint32Array>;
+}
+
+const windowBytes = (window: Window): number => window.offsets.byteLength + window.text.byteLength;
+const startsBytes = (starts: Uint32Array): number => starts.byteLength;
+const numberBytes = (): number => 8;
+
+/** Fresh caches for a dictionary: bounded by {@link DICTIONARY_CACHE_BYTES} each, or by `budget` when given. */
+function dictionaryCaches(budget?: MemoryBudget): DictionaryCaches {
+  const limit = budget ? Infinity : DICTIONARY_CACHE_BYTES;
+  const cache = <V>(bytes: (value: V) => number): BoundedLru<V> => new BoundedLru<V>(Number.MAX_SAFE_INTEGER, limit, bytes, budget && { budget, bytes });
+  return { windows: cache(windowBytes), dimensions: cache(numberBytes), starts: cache(startsBytes) };
+}
+
+/**
  * A file's dictionary (see the module comment): the sample is read when opened; a lookup reads one window of
- * {@link SAMPLE_EVERY} terms (kept), and each looked-up rank's term index and posting starts (kept). Every value is
- * checked against the file's shape when read: a file that does not hold together fails as a damaged block does
- * (`corrupt`), and so does a damaged block.
+ * {@link SAMPLE_EVERY} terms (kept), and each looked-up rank's term index and posting starts (kept, least recently
+ * used first out: under the collection reader's memory budget once shared, {@link shareDictionaryBudget}). Every
+ * value is checked against the file's shape when read: a file that does not hold together fails as a damaged block
+ * does (`corrupt`), and so does a damaged block.
  */
 class FileDictionary implements TermDictionary {
   private readonly sampleOffsets: Uint32Array;
   private readonly sampleText: Buffer;
   private readonly sampleCount: number;
-  private readonly windows = new Map<number, { readonly offsets: Uint32Array; readonly text: Buffer }>();
-  private readonly dimensions = new Map<number, number>();
-  /** Posting starts by dimension: entries `[d·F, d·F + F]`. */
-  private readonly starts = new Map<number, Uint32Array>();
+  private caches = dictionaryCaches();
   private whole: ArrayDictionary | undefined;
 
   /**
@@ -428,9 +460,15 @@ class FileDictionary implements TermDictionary {
     return this.sampleText.toString('utf8', this.sampleOffsets[i]!, this.sampleOffsets[i + 1]!);
   }
 
+  /** Keep what is read from now on under `budget` (what was kept so far is dropped: the caches are transparent). */
+  shareBudget(budget: MemoryBudget): void {
+    this.caches = dictionaryCaches(budget);
+  }
+
   /** Terms of ranks `[w·K, min(w·K + K, T))`: their offsets (relative to the window's text) and UTF-8 text. */
-  private window(w: number): { readonly offsets: Uint32Array; readonly text: Buffer } {
-    let window = this.windows.get(w);
+  private window(w: number): Window {
+    const key = String(w);
+    let window = this.caches.windows.get(key);
     if (window) return window;
     const first = w * this.every;
     const n = Math.min(this.every, this.termCount - first);
@@ -441,7 +479,7 @@ class FileDictionary implements TermDictionary {
     const bytes = this.read('termBytes', base, offsets[n]! - base);
     for (let i = 0; i <= n; i++) offsets[i]! -= base;
     window = { offsets, text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
-    this.windows.set(w, window);
+    this.caches.windows.set(key, window);
     return window;
   }
 
@@ -469,24 +507,26 @@ class FileDictionary implements TermDictionary {
   }
 
   dimension(rank: number): number {
-    let dimension = this.dimensions.get(rank);
+    const key = String(rank);
+    let dimension = this.caches.dimensions.get(key);
     if (dimension === undefined) {
       dimension = u32Of(this.read('termIndex', rank * 4, 4))[0]!;
       if (dimension >= this.termCount) this.corrupt('bad term index');
-      this.dimensions.set(rank, dimension);
+      this.caches.dimensions.set(key, dimension);
     }
     return dimension;
   }
 
   /** Entries `[d·F, d·F + F]` of `postStart`: the starts of dimension d's F fields and the end of its last. */
   private startsOf(d: number): Uint32Array {
-    let starts = this.starts.get(d);
+    const key = String(d);
+    let starts = this.caches.starts.get(key);
     if (!starts) {
       const F = this.fieldCount;
       starts = u32Of(this.read('postStart', d * F * 4, (F + 1) * 4));
       for (let f = 0; f < F; f++) if (starts[f]! > starts[f + 1]!) this.corrupt('bad posting starts');
       if (starts[F]! > this.postings) this.corrupt('bad posting starts');
-      this.starts.set(d, starts);
+      this.caches.starts.set(key, starts);
     }
     return starts;
   }
@@ -514,6 +554,15 @@ class FileDictionary implements TermDictionary {
     this.whole = new ArrayDictionary({ termOffsets, termBytes, termIndex, postStart });
     return this.whole.arrays();
   }
+}
+
+/**
+ * Let an opened index's dictionary keep its windows, term indexes and posting starts under a collection reader's
+ * memory budget (src/store/memory-budget.ts) instead of its own {@link DICTIONARY_CACHE_BYTES}; a dictionary held
+ * in arrays (built in memory, or small enough to be read whole when opened) has nothing to keep.
+ */
+export function shareDictionaryBudget(index: CompactIndex, budget: MemoryBudget): void {
+  if (index.dictionary instanceof FileDictionary) index.dictionary.shareBudget(budget);
 }
 
 /** A section's bytes as u32 values (fresh 8-byte-aligned memory from the framing). */

@@ -43,6 +43,12 @@ export interface FieldImpacts {
   readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
 }
 
+/**
+ * The field-length sums a build stored for a hidden set (field name → Σ length over its documents), or undefined
+ * when it stored none for that set (the segment's `privateLengths`, for the private documents' own list).
+ */
+export type StoredHiddenLengths = (hidden: DocList) => ReadonlyMap<string, number> | undefined;
+
 /** Hidden sets whose visible statistics an index keeps (as many as CollectionAccess keeps hidden sets). */
 const VISIBLE_SETS = 64;
 
@@ -60,7 +66,15 @@ export class LunrTextIndex implements TextIndex {
    */
   private readonly visibleByHidden = new Map<Uint32Array, VisibleStatistics>();
 
-  constructor(index: CompactIndex, docCount: number) {
+  /**
+   * @param storedLengths the build's field-length sums of a hidden set (src/segment), read instead of summing
+   *   the hidden documents' lengths; default none
+   */
+  constructor(
+    index: CompactIndex,
+    docCount: number,
+    private readonly storedLengths?: StoredHiddenLengths,
+  ) {
     this.docCount = docCount;
     this.index = index;
   }
@@ -70,7 +84,7 @@ export class LunrTextIndex implements TextIndex {
     if (stats) {
       this.visibleByHidden.delete(hidden);
     } else {
-      stats = new VisibleStatistics(this.index, hidden);
+      stats = new VisibleStatistics(this.index, hidden, this.storedLengths?.(hidden));
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }
     this.visibleByHidden.set(hidden, stats);

@@ -13,11 +13,20 @@
  *
  * Cost: per query term, counting the hidden documents in its postings (a merge or binary searches, whichever is
  * shorter); once per hidden set, summing the hidden documents' field lengths (the totals over every document are
- * stored by the build, and field lengths are read a block at a time); per scored document, one BM25 expression
- * instead of reading a stored weight. Viewers who see every document keep the stored weights.
+ * stored by the build, and field lengths are read a block at a time) — except for the hidden set of every viewer
+ * who reads no private repository (the anonymous viewer), whose sums the build stores in the segment
+ * (src/segment/segment.ts, `privateLengths`, summed by {@link hiddenLengthSums}); per scored document, one BM25
+ * expression instead of reading a stored weight. Viewers who see every document keep the stored weights.
  */
 import type { CompactIndex } from './compact-index.js';
 import { lowerBound } from './sorted-list.js';
+
+/**
+ * A list of documents at least 1/32 of the collection weighs from the whole field-length section (read once and
+ * kept by the index) rather than one length at a time: a block of lengths holds thousands of documents, so at that
+ * density every block is read anyway.
+ */
+const WHOLE_LENGTHS_RATIO = 32;
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
 const K1 = 1.2;
@@ -46,6 +55,32 @@ export function countCommon(a: Uint32Array, b: Uint32Array): number {
   return count;
 }
 
+/**
+ * Per field number of `index`, the sum of the field lengths (tokens) of the documents `hidden`. Integer sums below
+ * 2^53, exact in any order: the value a build stores and the one a process derives are the same number.
+ */
+export function hiddenLengthSums(index: CompactIndex, hidden: Uint32Array): Float64Array {
+  const sums = new Float64Array(index.fields.length);
+  for (let f = 0; f < sums.length; f++) {
+    let sum = 0;
+    for (let i = 0; i < hidden.length; i++) sum += index.fieldLength(hidden[i]!, f);
+    sums[f] = sum;
+  }
+  return sums;
+}
+
+/** Stored sums by field name in `index`'s field order, or undefined when a field has none. */
+function storedSums(index: CompactIndex, stored: ReadonlyMap<string, number> | undefined): Float64Array | undefined {
+  if (!stored) return undefined;
+  const sums = new Float64Array(index.fields.length);
+  for (let f = 0; f < sums.length; f++) {
+    const sum = stored.get(index.fields[f]!.name);
+    if (sum === undefined) return undefined;
+    sums[f] = sum;
+  }
+  return sums;
+}
+
 /** The statistics of one index restricted to the documents not in `hidden`. */
 export class VisibleStatistics {
   /** N′: documents the viewer may see. */
@@ -57,22 +92,23 @@ export class VisibleStatistics {
   /**
    * @param index an index with statistics ({@link CompactIndex.hasStatistics})
    * @param hidden the documents the viewer may not see, ascending, non-empty
+   * @param stored field name → the sum of `hidden`'s field lengths as the build stored it (the segment's
+   *   `privateLengths`, when `hidden` is exactly the private documents); derived from the index when absent or
+   *   missing a field
    */
   constructor(
     private readonly index: CompactIndex,
     private readonly hidden: Uint32Array,
+    stored?: ReadonlyMap<string, number>,
   ) {
     const F = index.fields.length;
     const N = index.docCount;
     this.docCount = N - hidden.length;
     this.average = new Float64Array(F);
-    for (let f = 0; f < F; f++) {
-      // Integer sums: exact, so the order of summation does not matter (the builder sums in document order). The
-      // total over every document is stored by the build; only the hidden documents' lengths are read.
-      let hiddenSum = 0;
-      for (let i = 0; i < hidden.length; i++) hiddenSum += index.fieldLength(hidden[i]!, f);
-      this.average[f] = (index.fieldTotal(f) - hiddenSum) / this.docCount;
-    }
+    // Integer sums: exact, so the order of summation does not matter (the builder sums in document order). The
+    // total over every document is stored by the build, and so are the private documents' sums.
+    const hiddenSums = storedSums(index, stored) ?? hiddenLengthSums(index, hidden);
+    for (let f = 0; f < F; f++) this.average[f] = (index.fieldTotal(f) - hiddenSums[f]!) / this.docCount;
   }
 
   /** n′_t: the visible (field, doc) postings of the term of sorted rank `rank` over every field. */
@@ -104,6 +140,21 @@ export class VisibleStatistics {
   weigh(tfs: Int32Array, docs: Uint32Array, idf: number, f: number): void {
     const average = this.average[f]!;
     const boost = this.index.fields[f]!.boost || 1;
+    // A long list (a common term's postings) reads every block of field lengths anyway: read them as one array
+    // and index it in a plain loop (a cold process runs this loop once; a call per posting was most of its cost).
+    const whole = docs.length * WHOLE_LENGTHS_RATIO >= this.index.docCount ? this.index.fieldLengths?.() : undefined;
+    if (whole) {
+      const F = this.index.fields.length;
+      for (let i = 0; i < docs.length; i++) {
+        const tf = tfs[i]!;
+        if (tf < 0) continue;
+        const lengthRatio = whole[docs[i]! * F + f]! / average;
+        let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
+        score *= boost;
+        tfs[i] = Math.round(score * 1000);
+      }
+      return;
+    }
     for (let i = 0; i < docs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;

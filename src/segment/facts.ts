@@ -7,7 +7,7 @@
 import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
-import type { PrivateDocs } from '../access/cache-files.js';
+import type { PrivateDocs } from '../access/private-docs.js';
 import type { SegmentFacts } from './segment.js';
 
 /** What deriving the facts reads of a collection (src/store/collection.ts). */
@@ -40,7 +40,8 @@ export function deriveClock(c: FactsSource): number {
   // The record list may be a lazy proxy: its length is read once.
   const count = c.records.length;
   const isPrivate = new Uint8Array(count);
-  for (const p of c.privateDocs) isPrivate[p.doc] = 1;
+  const { docs } = c.privateDocs;
+  for (let i = 0; i < docs.length; i++) isPrivate[docs[i]!] = 1;
   for (const name of names) {
     const get = c.spec.rank!.signals?.[name];
     if (!get) continue;
@@ -56,8 +57,12 @@ export function deriveClock(c: FactsSource): number {
   return newest;
 }
 
-/** The clock, every prior of every document and the private documents of `c` (its columns attached first). */
-export function segmentFacts(c: FactsSource): SegmentFacts {
+/**
+ * The clock, every prior of every document and the private documents of `c` (its columns attached first).
+ * @param privateLengths per field of the text index, the private documents' field-length sums (visible-statistics.ts,
+ *   `hiddenLengthSums`), when the index has statistics
+ */
+export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string, number>): SegmentFacts {
   const clock = deriveClock(c);
   const priors = new Map<string, Float64Array>();
   const count = c.records.length;
@@ -79,5 +84,5 @@ export function segmentFacts(c: FactsSource): SegmentFacts {
       priors.set(name, values);
     }
   }
-  return { clock, priors, privateDocs: c.privateDocs };
+  return { clock, priors, privateDocs: c.privateDocs, privateLengths };
 }

@@ -11,7 +11,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView, Column, Getter, ReaderSlot } from '../kinds/collection-view.js';
 import { CollectionBudget } from './memory-budget.js';
 import { deriveClock } from '../segment/facts.js';
-import type { PrivateDocs } from '../access/cache-files.js';
+import { PrivateDocs, type PrivateDoc } from '../access/private-docs.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
 import type { Viewer } from '../request/viewer.js';
@@ -20,7 +20,7 @@ import { ColumnBuilder } from '../cache/columns.js';
 import { forEachRecord } from '../cache/record-snapshot.js';
 import { OpenLabelCounter } from './open-labels.js';
 import type { PullLookup } from '../dump/dump.js';
-import type { TextIndex } from '../index/text-index.js';
+import type { DocList, TextIndex } from '../index/text-index.js';
 import type { Segment } from '../segment/segment.js';
 import type { ItemFile } from '../cache/item-file.js';
 
@@ -41,7 +41,7 @@ export class Collection implements CollectionView {
   private repoMaps: { byName: Map<string, RawRecord>; byId: Map<number, RawRecord> } | undefined;
   private known: KnownNames | undefined;
   private labelCounts: OpenLabelCounter | undefined;
-  /** Documents in private repositories, with the repository's full name (for access checks). */
+  /** Documents in private repositories, with the repository's full name (for access checks), as columns. */
   readonly privateDocs: PrivateDocs;
   /** Who may see what of this collection (the one owner of visibility, src/access). */
   readonly access: CollectionAccess;
@@ -61,7 +61,8 @@ export class Collection implements CollectionView {
    * @param records the kind's records in dump order
    * @param pulls issues only: document → its `/pulls` record
    * @param neighbours other kinds' records the table reads (may be lazily parsed: read only when needed)
-   * @param privateDocs the private documents when already known (a cached snapshot); computed when absent
+   * @param privateDocs the private documents when already known (the segment's columns, or a list); computed when
+   *   absent
    * @param cachedNames reads the known names when cached (called once, on first use); computed when it gives none
    * @param budget the memory budget of this reader's caches (default: `SEARCH_MEMORY_BUDGET`, store/memory-budget.ts)
    * The text index is attached afterwards ({@link attachIndex}): building it reads field values through this view.
@@ -71,19 +72,19 @@ export class Collection implements CollectionView {
     readonly records: readonly RawRecord[],
     private readonly pulls: PullLookup,
     private readonly neighbours: Neighbours,
-    privateDocs?: ReadonlyArray<{ doc: number; repository: string }>,
+    privateDocs?: PrivateDocs | readonly PrivateDoc[],
     private readonly cachedNames?: () => KnownNames | undefined,
     readonly budget: CollectionBudget = new CollectionBudget(),
   ) {
     this.kind = spec.kind;
     if (privateDocs) {
-      this.privateDocs = privateDocs;
+      this.privateDocs = privateDocs instanceof PrivateDocs ? privateDocs : PrivateDocs.from(privateDocs);
     } else {
       const collector = new PrivateCollector(spec);
       records.forEach((record, doc) => collector.add(record, doc, this));
       this.privateDocs = collector.docs;
     }
-    this.access = new CollectionAccess(this.privateDocs, () => new VisibleNames(this.knownNames()));
+    this.access = new CollectionAccess(this.privateDocs, () => new VisibleNames(this.knownNames()), budget);
   }
 
   /** The repositories by lower-cased full name and by id, built on first use. */
@@ -193,6 +194,16 @@ export class Collection implements CollectionView {
     this.items?.close();
     this.facts?.close();
     (this.columnSource as { close?: () => void } | undefined)?.close?.();
+  }
+
+  /**
+   * The field-length sums the build stored for `hidden` (field name → Σ length), when `hidden` is the stored list
+   * of private documents itself (the anonymous viewer's hidden list, CollectionAccess.hidden) and the segment
+   * holds them; else undefined (the index sums them). For the text index's visible statistics.
+   */
+  storedHiddenLengths(hidden: DocList): ReadonlyMap<string, number> | undefined {
+    const facts = this.facts;
+    return facts && hidden === this.privateDocs.docs && facts.privateDocs === this.privateDocs ? facts.privateLengths : undefined;
   }
 
   /** Attach the segment facts (once). */

@@ -1,6 +1,8 @@
 /**
  * The memory budget of one collection reader (src/store/collection.ts): every cache the reader owns — remembered
- * results, scores, keyword matches, block maxima, rendered items — charges each entry its estimated bytes here,
+ * results, scores, keyword matches, block maxima, rendered items, the per-viewer hidden and visible sets
+ * (src/access/collection-access.ts), the index dictionary's windows, term indexes and posting starts
+ * (cache/compact-index-file.ts) — charges each entry its estimated bytes here,
  * and past the limit the least recently used entry across all of them goes first (each cache is itself kept in
  * least-recently-used order, so its oldest entry is its first; the budget compares their use stamps).
  *

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { neighbourKinds, SHARED_NEIGHBOURS, specOf } from '../kinds/catalog.js';
 import { KINDS, type Kind } from '../kinds/kind.js';
 import type { KindSpec, NeighbourKind } from '../kinds/spec.js';
-import { knownNamesFile, loadKnownNamesSync, saveKnownNames, type PrivateDocs } from '../access/cache-files.js';
+import { knownNamesFile, loadKnownNamesSync, saveKnownNames } from '../access/cache-files.js';
+import { PrivateDocs } from '../access/private-docs.js';
 import { CollectionBudget, memoryBudgetBytes } from './memory-budget.js';
 import { Segment, segmentId, writeSegment } from '../segment/segment.js';
 import { segmentFacts } from '../segment/facts.js';
@@ -33,6 +34,8 @@ import { PLAIN_MEDIA } from '../request/media-type.js';
 import { HealingTextIndex } from './healing-index.js';
 import { OpenLabelCounter } from './open-labels.js';
 import { LunrTextIndex } from '../index/text-index.js';
+import { hiddenLengthSums } from '../index/visible-statistics.js';
+import { shareDictionaryBudget } from '../cache/compact-index-file.js';
 import { ensureLanguages } from '../text/languages.js';
 
 /** Progress of an index build, for stderr progress bars. `done`/`total` count records. */
@@ -262,14 +265,20 @@ class DumpStore implements Store {
   }
 
   /**
-   * Give the collection its segment facts (segment/segment.ts): the opened file, else computed now from the
-   * columns and written (directory dumps with records only; otherwise the facts are derived on first use).
+   * Compute the collection's segment facts (segment/segment.ts) from its columns and its index `index` (the
+   * private documents' field-length sums), write them and attach the file (directory dumps with records only;
+   * otherwise the facts are derived on first use). The build's step, once: an opened segment is attached as it
+   * is opened ({@link prepare}).
    */
-  private attachSegment(collection: Collection, dump: Dump, file: string, id: string, opened: Segment | undefined): void {
+  private writeSegment(collection: Collection, dump: Dump, file: string, id: string, index: CompactIndex): void {
     const count = collection.records.length;
-    if (opened) return collection.attachSegment(opened);
     if (!dump.cheapHash || count === 0) return;
-    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection)) === undefined) return;
+    let lengths: Map<string, number> | undefined;
+    if (index.hasStatistics && collection.privateDocs.length > 0) {
+      const sums = hiddenLengthSums(index, collection.privateDocs.docs);
+      lengths = new Map(index.fields.map((field, f) => [field.name, sums[f]!]));
+    }
+    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection, lengths)) === undefined) return;
     const written = Segment.open(file, collection.kind, id, count);
     if (written) collection.attachSegment(written);
   }
@@ -505,7 +514,7 @@ class DumpStore implements Store {
     const segmentKey = segmentId(columnsKey);
     const segmentFile = segmentFileName(this.cacheDir, kind, segmentKey);
     const segment = streamedPrivate || !dump.cheapHash || records.length === 0 ? undefined : Segment.open(segmentFile, kind, segmentKey, records.length);
-    const knownPrivate = streamedPrivate ?? segment?.privateDocs ?? (records.length === 0 ? [] : undefined);
+    const knownPrivate = streamedPrivate ?? segment?.privateDocs ?? (records.length === 0 ? PrivateDocs.NONE : undefined);
     // The known names read the own records, the repositories and the users: cached under all three, read lazily.
     const names = knownNamesFile(this.cacheDir, kind, key, reposHash, usersHash);
     const budget = new CollectionBudget(this.options.memoryBytes ?? memoryBudgetBytes());
@@ -516,8 +525,11 @@ class DumpStore implements Store {
     await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)
     await this.attachColumns(collection, dump, columnsKey, columns);
     await nextTurn();
-    this.attachSegment(collection, dump, segmentFile, segmentKey, segment);
-    const indexed = this.attachIndex(collection, key, streamed, built, started);
+    // A stored segment now; else the build writes one once the index is there (it stores the private documents'
+    // field-length sums, read from the index).
+    if (segment) collection.attachSegment(segment);
+    const writeFacts = segment ? undefined : (index: CompactIndex) => this.writeSegment(collection, dump, segmentFile, segmentKey, index);
+    const indexed = this.attachIndex(collection, key, streamed, built, started, writeFacts);
     indexed.catch(() => undefined); // (awaited by entry(); an early failure is not unhandled meanwhile)
     return { collection, indexed, started };
   }
@@ -529,6 +541,7 @@ class DumpStore implements Store {
     streamed: Promise<number | undefined>,
     built: CompactIndex | undefined,
     started: number,
+    writeFacts?: (index: CompactIndex) => void,
   ): Promise<{ collection: Collection; report: BuildReport }> {
     const { spec, kind, records } = collection;
     const progress = this.options.onProgress;
@@ -536,7 +549,11 @@ class DumpStore implements Store {
     const cached = built ? undefined : await loadCached(this.cacheDir, kind, key, records.length);
     let source: BuildReport['source'];
     let indexBytes: number;
+    // The visible statistics of a viewer who reads no private repository read the segment's stored sums.
+    const stored = (hidden: Uint32Array): ReadonlyMap<string, number> | undefined => collection.storedHiddenLengths(hidden);
     if (cached) {
+      shareDictionaryBudget(cached.index, collection.budget);
+      writeFacts?.(cached.index);
       // A posting block found corrupt later is healed by rebuilding the index from the records: streamed into a
       // new cache file and read lazily again (in memory when the cache cannot be written).
       const rebuild = (): LunrTextIndex => {
@@ -544,9 +561,10 @@ class DumpStore implements Store {
         forEachRecord(records, (record, doc) => builder.add(record, doc, collection));
         const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key));
         const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
-        return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length);
+        if (reopened) shareDictionaryBudget(reopened.index, collection.budget);
+        return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length, stored);
       };
-      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length), rebuild, cached.file));
+      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length, stored), rebuild, cached.file));
       source = streamedBytes === undefined ? 'cached' : 'built';
       indexBytes = cached.bytes;
     } else {
@@ -556,7 +574,8 @@ class DumpStore implements Store {
       }
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
       indexBytes = (await saveCached(this.cacheDir, kind, key, built)) ?? 0;
-      collection.attachIndex(new LunrTextIndex(built, records.length));
+      writeFacts?.(built);
+      collection.attachIndex(new LunrTextIndex(built, records.length, stored));
       source = 'built';
     }
     const report: BuildReport = { kind, records: records.length, source, ms: performance.now() - started, indexBytes };

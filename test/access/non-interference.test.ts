@@ -33,7 +33,7 @@ async function withoutPrivate(store: Store, dump: Record<string, Rec[]>, keep?: 
       out[kind] = records;
       continue;
     }
-    const drop = new Set((await store.collection(kind as Kind)).privateDocs.filter((p) => p.repository.toLowerCase() !== keep).map((p) => p.doc));
+    const drop = new Set((await store.collection(kind as Kind)).privateDocs.list().filter((p) => p.repository.toLowerCase() !== keep).map((p) => p.doc));
     out[kind] = records.filter((_, doc) => !drop.has(doc));
   }
   return out;
@@ -238,7 +238,7 @@ describe.skipIf(!H)(titleFor('non-interference on H', H, HUB4J), () => {
     const privateWords = new Set<string>();
     for (const kind of ['issues', 'commits']) {
       const collection = await d.collection(kind as Kind);
-      for (const p of collection.privateDocs.slice(0, 60)) {
+      for (const p of collection.privateDocs.list().slice(0, 60)) {
         const record = dump[kind]![p.doc]!;
         for (const w of words(String(record.title ?? (record.commit as Rec | undefined)?.message ?? '')).slice(0, 3)) privateWords.add(w);
       }

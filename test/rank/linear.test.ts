@@ -12,6 +12,7 @@ import { topicsRank } from '../../src/kinds/topics.js';
 import { numberWords, shaWords } from '../../src/kinds/rank-words.js';
 import { rankScores } from '../../src/rank/rank.js';
 import type { Collection } from '../../src/store/collection.js';
+import { PrivateDocs } from '../../src/access/private-docs.js';
 import type { ReaderSlot } from '../../src/kinds/collection-view.js';
 import { CollectionBudget } from '../../src/store/memory-budget.js';
 import { deriveClock } from '../../src/segment/facts.js';
@@ -27,7 +28,7 @@ function collectionOf(rank: RankSpec, records: Array<Record<string, unknown>>): 
     spec: { rank },
     records,
     column: () => undefined,
-    privateDocs: [],
+    privateDocs: PrivateDocs.NONE,
     pullOf: () => undefined,
     get clock(): number {
       return deriveClock(c);

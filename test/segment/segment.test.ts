@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
-import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { PrivateDocs } from '../../src/access/private-docs.js';
+import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Number.NaN : Math.sin(i) * 1e-3 + i));
 const facts = {
   clock: 1_700_000_000_123,
   priors: new Map([['factor', factor]]),
-  privateDocs: [{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }],
+  privateDocs: PrivateDocs.from([{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }]),
 };
 let notices: string[];
 beforeEach(() => {
@@ -32,9 +33,37 @@ describe('segment facts', () => {
     const { file, id } = written();
     const s = Segment.open(file, 'issues', id, COUNT)!;
     expect(s.clock).toBe(facts.clock);
-    expect(s.privateDocs).toEqual(facts.privateDocs);
+    expect(s.privateDocs.list()).toEqual(facts.privateDocs.list());
     for (const doc of [0, 1, 7, 8191, 8192, 16_383, COUNT - 1]) expect(Object.is(s.prior('factor', doc), factor[doc])).toBe(true);
     expect([s.prior('other', 1), s.prior('factor', COUNT)]).toEqual([undefined, undefined]);
+    expect(notices).toEqual([]);
+  });
+
+  it("store the private documents' field-length sums, or none", () => {
+    const { file, id } = written();
+    expect(Segment.open(file, 'issues', id, COUNT)!.privateLengths).toBeUndefined();
+    const other = path.join(path.dirname(file), 'issues-y.segment');
+    const privateLengths = new Map([['title', 17], ['body', 2 ** 40 + 3]]);
+    writeSegment(other, 'issues', id, COUNT, { ...facts, privateLengths });
+    const s = Segment.open(other, 'issues', id, COUNT)!;
+    expect(s.privateLengths).toEqual(privateLengths);
+    expect(s.privateDocs.docs).toEqual(Uint32Array.from([3, 9, 11]));
+    expect([...s.privateDocs.repos].map((r) => s.privateDocs.repositories[r])).toEqual(['acme/secret', 'carol/vault', 'acme/secret']);
+  });
+
+  it('give every block of a prior in order (read ahead) and out of order, bit for bit', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const blocks = Math.ceil(COUNT / PRIOR_BLOCK_DOCS);
+    const expectBlock = (b: number) => {
+      const block = s.priorBlock('factor', b)!;
+      const want = factor.subarray(b * PRIOR_BLOCK_DOCS, Math.min(COUNT, (b + 1) * PRIOR_BLOCK_DOCS));
+      expect(block.length).toBe(want.length);
+      expect(Buffer.from(block.buffer, block.byteOffset, block.byteLength).equals(Buffer.from(want.buffer, want.byteOffset, want.byteLength))).toBe(true);
+    };
+    for (const b of [7, 3]) expectBlock(b);
+    for (let b = 0; b < blocks; b++) expectBlock(b);
+    expect(s.priorBlock('factor', blocks)).toBeUndefined();
     expect(notices).toEqual([]);
   });
 
@@ -69,7 +98,7 @@ describe('segment facts', () => {
   it('give back each prior\'s block and sub-block maxima over every document and over the public ones', () => {
     const { file, id } = written();
     const s = Segment.open(file, 'issues', id, COUNT)!;
-    const isPrivate = new Set(facts.privateDocs.map((p) => p.doc));
+    const isPrivate = new Set(facts.privateDocs.docs);
     const maxOf = (from: number, size: number, publicOnly: boolean): number => {
       let max = -Infinity;
       for (let doc = from; doc < Math.min(COUNT, from + size); doc++) if (!publicOnly || !isPrivate.has(doc)) max = Math.max(max, factor[doc]!);

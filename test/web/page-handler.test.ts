@@ -111,7 +111,7 @@ describe('private means private on the page', () => {
     const { dump } = generateDump(7);
     const kept: Record<string, Rec[]> = {};
     for (const [kind, records] of Object.entries(dump)) {
-      const hidden = new Set((await store.collection(kind as Kind)).privateDocs.map((p) => p.doc));
+      const hidden = new Set((await store.collection(kind as Kind)).privateDocs.list().map((p) => p.doc));
       kept[kind] = records.filter((_, doc) => !hidden.has(doc));
     }
     writeDump(out, kept);

@@ -1,0 +1,96 @@
+/**
+ * A collection's private documents as columns: their document numbers (ascending) and, parallel to them, the index
+ * of each one's repository in a short table of repository full names. No object per document: a cold process
+ * opens a million-document collection's ~125k private documents as two typed arrays read from the segment
+ * (src/segment/segment.ts), and the anonymous viewer's hidden list is {@link PrivateDocs.docs} itself.
+ */
+
+/** One private document and its repository's full name (as the record spells it), for tests and diagnostics. */
+export interface PrivateDoc {
+  readonly doc: number;
+  readonly repository: string;
+}
+
+const NO_DOCS = new Uint32Array(0);
+
+export class PrivateDocs {
+  /** A collection without private documents. */
+  static readonly NONE = new PrivateDocs(NO_DOCS, NO_DOCS, []);
+
+  /**
+   * @param docs the private documents, ascending, duplicate-free (never modified: it is also the hidden list of
+   *   every viewer who reads none of the private repositories)
+   * @param repos parallel to `docs`: the index in `repositories` of each document's repository
+   * @param repositories the repositories' full names, each once, as the records spell them
+   * @throws RangeError when `repos` is not parallel to `docs` (the checks of a stored list are its reader's)
+   */
+  constructor(
+    readonly docs: Uint32Array,
+    readonly repos: Uint32Array,
+    readonly repositories: readonly string[],
+  ) {
+    if (docs.length !== repos.length) throw new RangeError('private documents and their repositories differ in length');
+  }
+
+  /** A list of private documents (ascending) as columns. */
+  static from(list: ReadonlyArray<PrivateDoc>): PrivateDocs {
+    const builder = new PrivateDocsBuilder();
+    for (const { doc, repository } of list) builder.add(doc, repository);
+    return builder.finish();
+  }
+
+  /** Number of private documents. */
+  get length(): number {
+    return this.docs.length;
+  }
+
+  /** The full name of the repository of the `i`-th private document. */
+  repository(i: number): string {
+    return this.repositories[this.repos[i]!]!;
+  }
+
+  /** One object per private document (allocates: tests and diagnostics, never the query path). */
+  list(): PrivateDoc[] {
+    return Array.from(this.docs, (doc, i) => ({ doc, repository: this.repository(i) }));
+  }
+}
+
+/** Collects private documents in ascending document order into {@link PrivateDocs} (arrays grow by doubling). */
+export class PrivateDocsBuilder {
+  private docs = new Uint32Array(64);
+  private repos = new Uint32Array(64);
+  private count = 0;
+  private readonly repositories: string[] = [];
+  private readonly repoIndex = new Map<string, number>();
+
+  /** Add document `doc` (greater than every one added before) of repository `repository`. */
+  add(doc: number, repository: string): void {
+    let r = this.repoIndex.get(repository);
+    if (r === undefined) {
+      r = this.repositories.length;
+      this.repositories.push(repository);
+      this.repoIndex.set(repository, r);
+    }
+    if (this.count === this.docs.length) {
+      const docs = new Uint32Array(this.count * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const repos = new Uint32Array(this.count * 2);
+      repos.set(this.repos);
+      this.repos = repos;
+    }
+    this.docs[this.count] = doc;
+    this.repos[this.count++] = r;
+  }
+
+  /** Number of documents added. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** The documents added so far (trimmed copies). */
+  finish(): PrivateDocs {
+    if (this.count === 0) return PrivateDocs.NONE;
+    return new PrivateDocs(this.docs.slice(0, this.count), this.repos.slice(0, this.count), this.repositories.slice());
+  }
+}
