@@ -35,12 +35,34 @@ export interface TextIndex {
   queryImpacts?(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] | undefined;
 }
 
+/** One dimension of a field's share of a query's score (see {@link TextIndex.queryImpacts}). */
+export interface DimensionImpacts {
+  readonly term: string;
+  /** Its weight in the query vector. */
+  readonly weight: number;
+  /** The term's postings in the field. */
+  readonly docs: DocList;
+  /** Each posting's weight in thousandths under the viewer's statistics (the whole posting weighed on first read). */
+  readonly impacts: Int32Array;
+  /**
+   * The weights in thousandths of `docs` (ascending, all visible) under the viewer's statistics, -1 where a
+   * document lacks the term: what {@link impacts} holds for them, without weighing the whole posting.
+   */
+  weightsOf(docs: DocList): Int32Array;
+  /**
+   * The block maxima the build stored for this posting under the viewer's statistics (index/stored-maxima.ts):
+   * the distinct sub-blocks of 16 documents it touches and the largest weight of each over what the viewer may
+   * see; undefined when none are stored for this viewer (then they are derived from {@link impacts}).
+   */
+  readonly stored?: { readonly subs: Uint32Array; readonly values: Int32Array } | undefined;
+}
+
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
 export interface FieldImpacts {
   /** The field's name. */
   readonly field: string;
   readonly magnitude: number;
-  readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
+  readonly dimensions: readonly DimensionImpacts[];
 }
 
 /** Hidden sets whose visible statistics an index keeps (as many as CollectionAccess keeps hidden sets). */
@@ -70,7 +92,10 @@ export class LunrTextIndex implements TextIndex {
     if (stats) {
       this.visibleByHidden.delete(hidden);
     } else {
-      stats = new VisibleStatistics(this.index, hidden);
+      // A viewer hiding exactly the private documents the build left out reads the public posting counts it stored.
+      const index = this.index;
+      const stored = index.maxima?.privateCount === hidden.length ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
+      stats = new VisibleStatistics(this.index, hidden, stored);
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }
     this.visibleByHidden.set(hidden, stats);
@@ -118,10 +143,19 @@ export class LunrTextIndex implements TextIndex {
       const vector = queryVector(this.index, fieldTerms, visible);
       if (!vector) continue;
       const index = this.index;
-      const dimensions = vector.query.map(({ rank, weight }) => {
+      // Whose stored maxima bound what the viewer sees: every document's (no hidden), the public ones' (hiding
+      // exactly the private documents the build left out); none for any other viewer.
+      const hiddenCount = hidden?.length ?? 0;
+      const form = hiddenCount === 0 ? 'all' : index.maxima?.privateCount === hiddenCount && visible ? 'public' : undefined;
+      const dimensions = vector.query.map(({ rank, weight }): DimensionImpacts => {
         const docs = index.docs(rank, f);
         const term = index.term(rank);
-        if (!visible) return { term, weight, docs, impacts: index.weights(rank, f) };
+        const slot = form && index.storedMaxima(rank, f);
+        const stored = slot ? { subs: slot.subs, values: form === 'all' ? slot.all : slot.public } : undefined;
+        if (!visible) {
+          const weights = index.weights(rank, f);
+          return { term, weight, docs, impacts: weights, weightsOf: (of) => gather(of, docs, weights), stored };
+        }
         // Weighed on first read: a caller that keeps a term's impacts (order/bounds.ts) never pays for them again.
         let impacts: Int32Array | undefined;
         return {
@@ -135,6 +169,8 @@ export class LunrTextIndex implements TextIndex {
             }
             return impacts;
           },
+          weightsOf: (of) => (impacts ? gather(of, docs, impacts) : visibleWeights(of, index, rank, f, visible)),
+          stored,
         };
       });
       out.push({ field, magnitude: vector.magnitude, dimensions });

@@ -57,10 +57,13 @@ export class VisibleStatistics {
   /**
    * @param index an index with statistics ({@link CompactIndex.hasStatistics})
    * @param hidden the documents the viewer may not see, ascending, non-empty
+   * @param storedCount a (rank, field)'s visible postings when the build stored them (index/stored-maxima.ts: the
+   *   public count, for a viewer hiding exactly the private documents), else undefined (counted here)
    */
   constructor(
     private readonly index: CompactIndex,
     private readonly hidden: Uint32Array,
+    private readonly storedCount?: (rank: number, field: number) => number | undefined,
   ) {
     const F = index.fields.length;
     const N = index.docCount;
@@ -79,6 +82,11 @@ export class VisibleStatistics {
   postingCount(rank: number): number {
     let count = 0;
     for (let f = 0; f < this.index.fields.length; f++) {
+      const stored = this.storedCount?.(rank, f);
+      if (stored !== undefined) {
+        count += stored;
+        continue;
+      }
       const docs = this.index.docs(rank, f);
       count += docs.length - countCommon(docs, this.hidden);
     }

@@ -492,9 +492,11 @@ class DumpStore implements Store {
         this.itemsFromWorker.set(kind, parallel.finishItems(itemsFileName(this.cacheDir, kind, itemsKey), own.records.length));
       }
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
+      // The private documents let the build store the long postings' block maxima for the public (src/index/stored-maxima.ts).
+      const privateDocNumbers = Uint32Array.from(privates.docs, (p) => p.doc);
       streamed = parallel
-        ? parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
-        : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey)));
+        ? parallel.finish(this.cacheDir, streamedKey, privateDocNumbers).catch(() => undefined)
+        : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey), privateDocNumbers));
       streamedPrivate = privates.docs;
       streamedNames = names;
     }
@@ -542,7 +544,7 @@ class DumpStore implements Store {
       const rebuild = (): LunrTextIndex => {
         const builder = new CompactIndexBuilder(spec, { spillFile: spillFileName(this.cacheDir, kind) });
         forEachRecord(records, (record, doc) => builder.add(record, doc, collection));
-        const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key));
+        const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key), Uint32Array.from(collection.privateDocs, (p) => p.doc));
         const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
         return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length);
       };
