@@ -19,7 +19,7 @@
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
 import { FileMaxima, MAXIMA_SECTIONS, MaximaSectionWriter } from './maxima-sections.js';
-import { STORED_SUB_DOCS, type SlotMaxima } from '../index/stored-maxima.js';
+import type { SlotMaxima } from '../index/stored-maxima.js';
 import { ArrayDictionary, CompactIndex, lowerBoundOf, type DictionaryArrays, type IndexField, type IndexLayout, type IndexSink, type PostingStore, type TermDictionary } from '../index/compact-index.js';
 
 /**
@@ -66,6 +66,8 @@ export interface IndexFileHeader {
   readonly sampleEvery: number;
   /** With the maxima sections (maxima-sections.ts): the private documents their public form leaves out. */
   readonly maximaPrivate?: number;
+  /** With {@link maximaPrivate}: per field, Σ of those documents' lengths. */
+  readonly maximaPrivateLengths?: readonly number[];
 }
 
 /** Why a file was refused (or, for a posting block, found corrupt after opening). */
@@ -159,7 +161,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
     const maximaPrivate = this.statistics ? layout.privateCount : undefined;
     this.meta = {
       extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals, sampleEvery: SAMPLE_EVERY,
-      ...(maximaPrivate === undefined ? {} : { maximaPrivate }),
+      ...(maximaPrivate === undefined ? {} : { maximaPrivate, maximaPrivateLengths: layout.privateLengths ?? [] }),
     };
     if (!this.writer) return;
     for (const name of SECTIONS) this.out.set(name, this.writer.reserve(name, lengths[name]));
@@ -169,7 +171,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
     this.whole('fieldLengths', this.statistics ? layout.fieldLengths : new Uint32Array(0));
     this.whole('sampleOffsets', sample.offsets);
     this.whole('sampleBytes', sample.bytes);
-    if (maximaPrivate !== undefined) this.maximaOut = new MaximaSectionWriter(this.writer, Math.ceil(layout.docCount / STORED_SUB_DOCS));
+    if (maximaPrivate !== undefined) this.maximaOut = new MaximaSectionWriter(this.writer, layout.docCount);
   }
 
   maxima(slot: number, maxima: SlotMaxima): void {
@@ -643,8 +645,10 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
   let maxima: FileMaxima | undefined;
   if (header!.maximaPrivate !== undefined) {
     const lengths = Object.fromEntries(MAXIMA_SECTIONS.map((name) => [name, framed.has(name) ? framed.length(name) : -1])) as Record<(typeof MAXIMA_SECTIONS)[number], number>;
-    if (!isCount(header!.maximaPrivate) || !statistics || !FileMaxima.fits(lengths)) fail('inconsistent maxima sections');
-    maxima = new FileMaxima(header!.maximaPrivate!, Math.ceil(header!.docCount / STORED_SUB_DOCS), read, lengths, damaged);
+    const privateLengths = header!.maximaPrivateLengths;
+    const lengthsOk = Array.isArray(privateLengths) && privateLengths.length === F && privateLengths.every((n, f) => isCount(n) && n <= header!.fieldTotals[f]!);
+    if (!isCount(header!.maximaPrivate) || !statistics || !lengthsOk || !FileMaxima.fits(lengths, header!.docCount)) fail('inconsistent maxima sections');
+    maxima = new FileMaxima(header!.maximaPrivate!, privateLengths!, header!.docCount, read, lengths, damaged);
   }
   const parts = { fields: header!.fields, docCount: header!.docCount, dictionary, postings, maxima };
   return { header: header!, index: new CompactIndex(statistics ? { ...parts, fieldLengths, fieldLength, fieldTotals: header!.fieldTotals } : parts) };

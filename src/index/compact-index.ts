@@ -318,6 +318,8 @@ export interface IndexLayout {
    * ({@link IndexSink.maxima}).
    */
   readonly privateCount?: number;
+  /** With {@link privateCount}: per field, Σ of the private documents' lengths. */
+  readonly privateLengths?: readonly number[];
 }
 
 /**
@@ -349,7 +351,7 @@ export class MemorySink implements IndexSink<CompactIndex> {
 
   begin(layout: IndexLayout): void {
     this.layout = layout;
-    this.stored = layout.privateCount === undefined ? undefined : new ArrayMaxima(layout.privateCount);
+    this.stored = layout.privateCount === undefined ? undefined : new ArrayMaxima(layout.privateCount, layout.privateLengths ?? []);
     this.docs = new Uint32Array(layout.postings);
     this.weights = new Int32Array(layout.postings);
     this.tfs = new Uint32Array(layout.postings);

@@ -18,7 +18,7 @@ import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { MemorySink, type CompactIndex, type IndexField, type IndexSink } from './compact-index.js';
 import { PostingRuns } from './posting-runs.js';
-import { MaximaMaker, STORED_MAXIMA_POSTINGS, type SlotMaxima } from './stored-maxima.js';
+import { MaximaMaker, type SlotMaxima } from './stored-maxima.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -78,7 +78,7 @@ export interface BuilderOptions {
   runPostings?: number | undefined;
   /**
    * Postings of one field at least this long get stored block maxima when the build knows the private documents
-   * (default STORED_MAXIMA_POSTINGS, index/stored-maxima.ts); small values exercise them in tests.
+   * (default `maximaThreshold` of the collection, index/stored-maxima.ts); small values exercise them in tests.
    */
   maximaPostings?: number | undefined;
 }
@@ -109,7 +109,7 @@ export class CompactIndexBuilder {
   private maxTf = 0;
   private readonly runs: PostingRuns;
   private readonly runPostings: number;
-  private readonly maximaPostings: number;
+  private readonly maximaPostings: number | undefined;
   private docs = 0;
 
   constructor(
@@ -122,7 +122,7 @@ export class CompactIndexBuilder {
     }
     this.runs = new PostingRuns(options.spillFile);
     this.runPostings = Math.max(1, options.runPostings ?? RUN_POSTINGS);
-    this.maximaPostings = Math.max(1, options.maximaPostings ?? STORED_MAXIMA_POSTINGS);
+    this.maximaPostings = options.maximaPostings === undefined ? undefined : Math.max(1, options.maximaPostings);
   }
 
   /** Documents added so far. */
@@ -283,6 +283,13 @@ class LongTerms {
   }
 }
 
+/** Per field, Σ of the private documents' lengths (integers: exact). */
+function privateLengths(privateDocs: ArrayLike<number>, fieldLength: Uint32Array, F: number): number[] {
+  const sums = new Array<number>(F).fill(0);
+  for (let i = 0; i < privateDocs.length; i++) for (let f = 0; f < F; f++) sums[f]! += fieldLength[privateDocs[i]! * F + f]!;
+  return sums;
+}
+
 /** The long terms' keeper of a build whose sink stores maxima. */
 function longTerms(
   fields: readonly IndexField[],
@@ -290,7 +297,7 @@ function longTerms(
   privateDocs: ArrayLike<number>,
   fieldLength: Uint32Array,
   receive: (slot: number, maxima: SlotMaxima) => void,
-  minPostings: number,
+  minPostings: number | undefined,
 ): LongTerms {
   const isPrivate = new Uint8Array(N);
   for (let i = 0; i < privateDocs.length; i++) isPrivate[privateDocs[i]!] = 1;
@@ -312,7 +319,7 @@ function finish<R>(
   fieldLength: Uint32Array,
   sink: IndexSink<R>,
   privateDocs: ArrayLike<number> | undefined,
-  maximaPostings: number,
+  maximaPostings: number | undefined,
 ): R {
   const F = fields.length;
   const T = names.length;
@@ -350,7 +357,7 @@ function finish<R>(
   sink.begin({
     fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postings: runs.postings, maxTf,
     fieldLengths: fieldLength.slice(),
-    ...(privateDocs && sink.maxima ? { privateCount: privateDocs.length } : {}),
+    ...(privateDocs && sink.maxima ? { privateCount: privateDocs.length, privateLengths: privateLengths(privateDocs, fieldLength, F) } : {}),
   });
   const maxima = privateDocs && sink.maxima ? longTerms(fields, N, privateDocs, fieldLength, sink.maxima.bind(sink), maximaPostings) : undefined;
 

@@ -1,12 +1,14 @@
 /**
  * Per-term block maxima stored by the build beside the Lunr-compatible postings (issue #24 item 4): for each
- * (term, field) posting of at least {@link STORED_MAXIMA_POSTINGS} entries, the largest field-vector weight
- * (thousandths) of each sub-block of {@link STORED_SUB_DOCS} documents the posting touches — once over every
+ * (term, field) posting of at least {@link maximaThreshold} entries, the largest field-vector weight (thousandths)
+ * of each block of {@link STORED_BLOCK_DOCS} documents and of each sub-block of {@link STORED_SUB_DOCS} — dense
+ * arrays of u16 over the whole collection, so a query uses them as they are read (no loop over them) — once over every
  * document with the stored weights (a viewer who sees every document), once over the public documents with the
  * weights the public documents' own statistics give (the anonymous viewer: N′, n′_t and avg′_f of
  * index/visible-statistics.ts, in the same operations, so each is bit for bit the weight that viewer scores) — and
  * the posting's count of public entries (n′ of the slot, so the anonymous viewer's idf needs no pass over the
- * hidden documents). A block of 128 documents takes the largest of its sub-blocks.
+ * hidden documents). Long postings have low idf and small weights (below 8,000 thousandths at 100k issues): a
+ * posting with a weight above 65,535 gets no stored maxima (its bounds are derived per query).
  *
  * No private record moves a public maximum or count: the public form is computed from public documents and
  * public statistics only. A viewer reading some private repositories derives its own maxima per query
@@ -14,23 +16,45 @@
  */
 /** Postings at least this long in one field get stored maxima (shorter ones are derived per query cheaply). */
 export const STORED_MAXIMA_POSTINGS = 4096;
+/** …and at least this share of the collection (1/32), so the stored arrays stay a few per cent of the index. */
+export const STORED_MAXIMA_SHARE = 32;
+/** log2 of the documents per stored block (the segment's blocks: order/bounds.ts checks they agree). */
+export const STORED_BLOCK_SHIFT = 7;
+/** Documents per stored block. */
+export const STORED_BLOCK_DOCS = 1 << STORED_BLOCK_SHIFT;
 /** log2 of the documents per stored sub-block (the segment's fine blocks: order/bounds.ts checks they agree). */
 export const STORED_SUB_SHIFT = 4;
 /** Documents per stored sub-block. */
 export const STORED_SUB_DOCS = 1 << STORED_SUB_SHIFT;
+/** The largest weight (thousandths) a stored maximum holds. */
+export const STORED_WEIGHT_MAX = 0xffff;
+
+/** The posting length from which a collection of `count` documents stores maxima (by default). */
+export function maximaThreshold(count: number): number {
+  return Math.max(STORED_MAXIMA_POSTINGS, Math.ceil(count / STORED_MAXIMA_SHARE));
+}
+
+/** Blocks of a collection of `count` documents. */
+export const storedBlocks = (count: number): number => (count + STORED_BLOCK_DOCS - 1) >>> STORED_BLOCK_SHIFT;
+/** Sub-blocks of a collection of `count` documents. */
+export const storedSubs = (count: number): number => (count + STORED_SUB_DOCS - 1) >>> STORED_SUB_SHIFT;
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder and visible-statistics.ts use them. */
 const K1 = 1.2;
 const B = 0.75;
 
+/** One form of a posting's stored maxima: per block and per sub-block of the collection, the largest weight (0 where none). */
+export interface BlockMaxima {
+  readonly max: Uint16Array;
+  readonly fine: Uint16Array;
+}
+
 /** The stored maxima of one (term, field) posting. */
 export interface SlotMaxima {
-  /** The distinct sub-blocks (`doc >>> STORED_SUB_SHIFT`) the posting touches, ascending. */
-  readonly subs: Uint32Array;
-  /** Per sub-block, the largest stored weight (thousandths) over every document. */
-  readonly all: Int32Array;
-  /** Per sub-block, the largest public weight (thousandths) over the public documents (0 where none). */
-  readonly public: Int32Array;
+  /** The largest stored weights (thousandths) over every document. */
+  readonly all: BlockMaxima;
+  /** The largest public weights (thousandths) over the public documents. */
+  readonly public: BlockMaxima;
   /** The posting's public entries. */
   readonly publicCount: number;
 }
@@ -39,6 +63,8 @@ export interface SlotMaxima {
 export interface StoredMaxima {
   /** The private documents the build left out of the public form (the public form bounds a viewer hiding exactly these). */
   readonly privateCount: number;
+  /** Per field, Σ of those private documents' lengths (the public average lengths without a pass over them). */
+  readonly privateLengths: readonly number[];
   /** The maxima of slot `slot` (Lunr term index · F + field), or undefined when none are stored for it. */
   slot(slot: number): SlotMaxima | undefined;
 }
@@ -60,7 +86,7 @@ export class MaximaMaker {
   /**
    * @param isPrivate 1 per private document (length N)
    * @param fieldLength each (doc, field)'s token count at `doc·F + f`
-   * @param minPostings postings of one field at least this long get maxima (default {@link STORED_MAXIMA_POSTINGS})
+   * @param minPostings postings of one field at least this long get maxima (default {@link maximaThreshold})
    */
   constructor(
     private readonly isPrivate: Uint8Array,
@@ -68,7 +94,7 @@ export class MaximaMaker {
     private readonly fieldLength: Uint32Array,
     private readonly boosts: readonly number[],
     private readonly receive: MaximaReceiver,
-    readonly minPostings = STORED_MAXIMA_POSTINGS,
+    readonly minPostings = maximaThreshold(isPrivate.length),
   ) {
     const F = boosts.length;
     const N = isPrivate.length;
@@ -110,31 +136,28 @@ export class MaximaMaker {
     for (let f = 0; f < F; f++) {
       const list = docs[f]!;
       if (list.length < this.minPostings) continue;
-      this.receive(dimension * F + f, this.field(f, list, tfs[f]!, weights[f]!, idf, counts[f]!));
+      const maxima = this.field(f, list, tfs[f]!, weights[f]!, idf, counts[f]!);
+      if (maxima) this.receive(dimension * F + f, maxima);
     }
   }
 
-  private field(f: number, docs: Uint32Array, tfs: Uint32Array, weights: Int32Array, idf: number, publicCount: number): SlotMaxima {
+  /** The maxima of field `f`'s posting, or undefined when a weight is too large to store. */
+  private field(f: number, docs: Uint32Array, tfs: Uint32Array, weights: Int32Array, idf: number, publicCount: number): SlotMaxima | undefined {
     const F = this.boosts.length;
-    let distinct = 0;
-    for (let i = 0, last = -1; i < docs.length; i++) {
-      const sub = docs[i]! >>> STORED_SUB_SHIFT;
-      if (sub !== last) distinct++;
-      last = sub;
-    }
-    const subs = new Uint32Array(distinct);
-    const all = new Int32Array(distinct);
-    const pub = new Int32Array(distinct);
+    const N = this.isPrivate.length;
+    const all = { max: new Uint16Array(storedBlocks(N)), fine: new Uint16Array(storedSubs(N)) };
+    const pub = { max: new Uint16Array(storedBlocks(N)), fine: new Uint16Array(storedSubs(N)) };
     const average = this.average[f]!;
     const boost = this.boosts[f]! || 1;
     const weighs = !Number.isNaN(idf);
-    let s = -1;
-    for (let i = 0, last = -1; i < docs.length; i++) {
+    for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       const sub = doc >>> STORED_SUB_SHIFT;
-      if (sub !== last) subs[++s] = sub;
-      last = sub;
-      if (weights[i]! > all[s]!) all[s] = weights[i]!;
+      const block = doc >>> STORED_BLOCK_SHIFT;
+      const stored = weights[i]!;
+      if (stored > STORED_WEIGHT_MAX) return undefined;
+      if (stored > all.fine[sub]!) all.fine[sub] = stored;
+      if (stored > all.max[block]!) all.max[block] = stored;
       if (!weighs || this.isPrivate[doc] === 1) continue;
       // The builder's expression with the public statistics (visible-statistics.ts `weigh`, same operation order).
       const tf = tfs[i]!;
@@ -142,9 +165,11 @@ export class MaximaMaker {
       let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
       score *= boost;
       const w = Math.round(score * 1000);
-      if (w > pub[s]!) pub[s] = w;
+      if (w > STORED_WEIGHT_MAX) return undefined;
+      if (w > pub.fine[sub]!) pub.fine[sub] = w;
+      if (w > pub.max[block]!) pub.max[block] = w;
     }
-    return { subs, all, public: pub, publicCount };
+    return { all, public: pub, publicCount };
   }
 }
 
@@ -152,7 +177,10 @@ export class MaximaMaker {
 export class ArrayMaxima implements StoredMaxima {
   private readonly bySlot = new Map<number, SlotMaxima>();
 
-  constructor(readonly privateCount: number) {}
+  constructor(
+    readonly privateCount: number,
+    readonly privateLengths: readonly number[],
+  ) {}
 
   add(slot: number, maxima: SlotMaxima): void {
     this.bySlot.set(slot, maxima);
@@ -161,28 +189,4 @@ export class ArrayMaxima implements StoredMaxima {
   slot(slot: number): SlotMaxima | undefined {
     return this.bySlot.get(slot);
   }
-}
-
-/**
- * The dense block and sub-block maxima of one stored slot over a collection of `count` documents (one of its two
- * forms), as order/bounds.ts forms them from the postings: per block of `1 << blockShift` documents and per
- * sub-block, the largest weight (0 where the posting has none).
- */
-export function denseMaxima(
-  subs: Uint32Array,
-  values: Int32Array,
-  count: number,
-  blockShift: number,
-): { max: Int32Array; fine: Int32Array } {
-  const max = new Int32Array((count + (1 << blockShift) - 1) >>> blockShift);
-  const fine = new Int32Array((count + STORED_SUB_DOCS - 1) >>> STORED_SUB_SHIFT);
-  const down = blockShift - STORED_SUB_SHIFT;
-  for (let i = 0; i < subs.length; i++) {
-    const sub = subs[i]!;
-    const v = values[i]!;
-    fine[sub] = v;
-    const b = sub >>> down;
-    if (v > max[b]!) max[b] = v;
-  }
-  return { max, fine };
 }

@@ -5,6 +5,7 @@
  */
 import { VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
+import type { BlockMaxima } from './stored-maxima.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
@@ -51,10 +52,10 @@ export interface DimensionImpacts {
   weightsOf(docs: DocList): Int32Array;
   /**
    * The block maxima the build stored for this posting under the viewer's statistics (index/stored-maxima.ts):
-   * the distinct sub-blocks of 16 documents it touches and the largest weight of each over what the viewer may
-   * see; undefined when none are stored for this viewer (then they are derived from {@link impacts}).
+   * the largest weight per block and per sub-block over what the viewer may see; undefined when none are stored
+   * for this viewer (then they are derived from {@link impacts}).
    */
-  readonly stored?: { readonly subs: Uint32Array; readonly values: Int32Array } | undefined;
+  readonly stored?: BlockMaxima | undefined;
 }
 
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
@@ -94,8 +95,9 @@ export class LunrTextIndex implements TextIndex {
     } else {
       // A viewer hiding exactly the private documents the build left out reads the public posting counts it stored.
       const index = this.index;
-      const stored = index.maxima?.privateCount === hidden.length ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
-      stats = new VisibleStatistics(this.index, hidden, stored);
+      const maxima = index.maxima?.privateCount === hidden.length ? index.maxima : undefined;
+      const stored = maxima ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
+      stats = new VisibleStatistics(this.index, hidden, stored, maxima?.privateLengths);
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }
     this.visibleByHidden.set(hidden, stats);
@@ -151,7 +153,7 @@ export class LunrTextIndex implements TextIndex {
         const docs = index.docs(rank, f);
         const term = index.term(rank);
         const slot = form && index.storedMaxima(rank, f);
-        const stored = slot ? { subs: slot.subs, values: form === 'all' ? slot.all : slot.public } : undefined;
+        const stored = slot ? (form === 'all' ? slot.all : slot.public) : undefined;
         if (!visible) {
           const weights = index.weights(rank, f);
           return { term, weight, docs, impacts: weights, weightsOf: (of) => gather(of, docs, weights), stored };
@@ -225,9 +227,18 @@ function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | U
   if (postingDocs.length === 0) return out;
   if (docs.length * 16 < postingDocs.length) {
     let lo = 0;
+    const length = postingDocs.length;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
-      let hi = postingDocs.length;
+      // Exponential steps from the last position, then a binary search inside the last step.
+      let step = 1;
+      let hi = lo;
+      while (hi < length && postingDocs[hi]! < doc) {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+      }
+      if (hi > length) hi = length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (postingDocs[mid]! < doc) lo = mid + 1;

@@ -59,11 +59,13 @@ export class VisibleStatistics {
    * @param hidden the documents the viewer may not see, ascending, non-empty
    * @param storedCount a (rank, field)'s visible postings when the build stored them (index/stored-maxima.ts: the
    *   public count, for a viewer hiding exactly the private documents), else undefined (counted here)
+   * @param hiddenLengths per field, Σ of the hidden documents' lengths when the build stored it (the same viewer)
    */
   constructor(
     private readonly index: CompactIndex,
     private readonly hidden: Uint32Array,
     private readonly storedCount?: (rank: number, field: number) => number | undefined,
+    hiddenLengths?: readonly number[],
   ) {
     const F = index.fields.length;
     const N = index.docCount;
@@ -73,7 +75,9 @@ export class VisibleStatistics {
       // Integer sums: exact, so the order of summation does not matter (the builder sums in document order). The
       // total over every document is stored by the build; only the hidden documents' lengths are read.
       let hiddenSum = 0;
-      for (let i = 0; i < hidden.length; i++) hiddenSum += index.fieldLength(hidden[i]!, f);
+      const stored = hiddenLengths?.[f];
+      if (stored !== undefined) hiddenSum = stored;
+      else for (let i = 0; i < hidden.length; i++) hiddenSum += index.fieldLength(hidden[i]!, f);
       this.average[f] = (index.fieldTotal(f) - hiddenSum) / this.docCount;
     }
   }

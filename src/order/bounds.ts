@@ -20,7 +20,7 @@
  */
 import { lowerBound } from '../index/sorted-list.js';
 import type { DimensionImpacts, DocList, FieldImpacts } from '../index/text-index.js';
-import { denseMaxima, STORED_SUB_SHIFT } from '../index/stored-maxima.js';
+import { STORED_BLOCK_SHIFT, STORED_SUB_SHIFT } from '../index/stored-maxima.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
@@ -49,8 +49,8 @@ export interface FieldMaxima {
     readonly docs: DocList;
     readonly impacts?: Int32Array | undefined;
     readonly weightsOf?: ((docs: DocList) => Int32Array) | undefined;
-    readonly max: Int32Array;
-    readonly fine: Int32Array;
+    readonly max: Int32Array | Uint16Array;
+    readonly fine: Int32Array | Uint16Array;
   }>;
 }
 
@@ -68,8 +68,8 @@ interface TermMaxima {
   readonly docs: DocList;
   /** The postings' weights, when they were weighed whole (the maxima derived from them). */
   readonly impacts: Int32Array | undefined;
-  readonly max: Int32Array;
-  readonly fine: Int32Array;
+  readonly max: Int32Array | Uint16Array;
+  readonly fine: Int32Array | Uint16Array;
 }
 
 /** The number of block values and postings `term` holds (its weight in the cache). */
@@ -123,7 +123,7 @@ function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: 
 /** The maxima of one dimension: stored by the build when it stored them for this viewer, else derived. */
 function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number): TermMaxima {
   const stored = dimension.stored;
-  if (stored && STORED_SUB_SHIFT === SUB_SHIFT) return { docs: dimension.docs, impacts: undefined, ...denseMaxima(stored.subs, stored.values, count, BLOCK_SHIFT) };
+  if (stored && STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLOCK_SHIFT) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
   return termMaxima(dimension.docs, dimension.impacts, hidden, count);
 }
 
