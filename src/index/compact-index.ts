@@ -166,6 +166,10 @@ interface IndexParts {
 export type CompactIndexParts = IndexParts & (DictionaryArrays | { readonly dictionary: TermDictionary });
 
 const EMPTY = new Uint32Array(0);
+/** Long postings kept by {@link CompactIndex.docs} (at most 8 × 4 bytes × N). */
+const RECENT_POSTINGS = 8;
+/** Postings at least this long are kept (shorter ones lie in one block: a view, no copy). */
+const RECENT_MIN_POSTINGS = 4096;
 
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {
@@ -178,6 +182,8 @@ export class CompactIndex {
   private totals: readonly number[] | undefined;
   /** The long postings' block maxima stored by the build, when it stored them (index/stored-maxima.ts). */
   readonly maxima: StoredMaxima | undefined;
+  /** The last {@link RECENT_POSTINGS} long postings read (slot → documents), oldest first. */
+  private readonly recentDocs = new Map<number, Uint32Array>();
 
   constructor(parts: CompactIndexParts) {
     this.fields = parts.fields;
@@ -255,7 +261,16 @@ export class CompactIndex {
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     const at = this.slot(rank, field);
-    return this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
+    const recent = this.recentDocs.get(at);
+    if (recent) return recent;
+    const docs = this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
+    // A posting over several blocks of a file is a fresh copy each time: the last few are kept, since one query
+    // reads its terms' postings several times (matching, weights, bounds).
+    if (docs.length > RECENT_MIN_POSTINGS) {
+      if (this.recentDocs.size >= RECENT_POSTINGS) this.recentDocs.delete(this.recentDocs.keys().next().value!);
+      this.recentDocs.set(at, docs);
+    }
+    return docs;
   }
 
   /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */

@@ -160,18 +160,26 @@ export class LunrTextIndex implements TextIndex {
         }
         // Weighed on first read: a caller that keeps a term's impacts (order/bounds.ts) never pays for them again.
         let impacts: Int32Array | undefined;
+        let tfs: Uint32Array | undefined;
         return {
           term,
           weight,
           docs,
           get impacts(): Int32Array {
             if (!impacts) {
-              impacts = Int32Array.from(index.tfs(rank, f));
+              impacts = Int32Array.from(tfs ?? index.tfs(rank, f));
               visible.weigh(impacts, docs, visible.idf(rank)!, f);
             }
             return impacts;
           },
-          weightsOf: (of) => (impacts ? gather(of, docs, impacts) : visibleWeights(of, index, rank, f, visible)),
+          weightsOf: (of) => {
+            if (impacts) return gather(of, docs, impacts);
+            // The term frequencies are read once (a long posting's are copied out of several blocks).
+            tfs ??= index.tfs(rank, f);
+            const weights = gather(of, docs, tfs);
+            visible.weigh(weights, of, visible.idf(rank)!, f);
+            return weights;
+          },
           stored,
         };
       });
