@@ -147,6 +147,11 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
       if (!term || term.docs.length !== dimension.docs.length) {
         term = dimensionMaxima(dimension, hidden, count);
         cache.set(key, term);
+      } else if (!term.impacts) {
+        // A term asked for again (a server's queries share their words): its whole posting is weighed once and
+        // kept, so later queries read their weights by a merge instead of weighing each scored document.
+        term = { ...term, impacts: dimension.impacts };
+        cache.set(key, term);
       }
       return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
     }),
