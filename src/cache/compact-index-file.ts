@@ -18,12 +18,17 @@
  * arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds the whole index.
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
+import { FileMaxima, MAXIMA_SECTIONS, MaximaSectionWriter } from './maxima-sections.js';
+import type { SlotMaxima } from '../index/stored-maxima.js';
 import { ArrayDictionary, CompactIndex, lowerBoundOf, type DictionaryArrays, type IndexField, type IndexLayout, type IndexSink, type PostingStore, type TermDictionary } from '../index/compact-index.js';
 import type { MemoryBudget } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 
-/** Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the dictionary. */
-export const INDEX_LAYOUT = 8;
+/**
+ * Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the
+ * dictionary; 9: the long postings' block maxima (maxima-sections.ts).
+ */
+export const INDEX_LAYOUT = 9;
 /** Every how many terms the dictionary's sample holds one (the window a lookup reads). */
 export const SAMPLE_EVERY = 128;
 /** A dictionary whose sections are together at most this many bytes is read whole when the file is opened. */
@@ -43,8 +48,9 @@ type SectionName =
   | 'postTf'
   | 'fieldLengths'
   | 'sampleOffsets'
-  | 'sampleBytes';
-const SECTIONS: readonly SectionName[] = [
+  | 'sampleBytes'
+  | (typeof MAXIMA_SECTIONS)[number];
+const SECTIONS: ReadonlyArray<Exclude<SectionName, (typeof MAXIMA_SECTIONS)[number]>> = [
   'termOffsets', 'termBytes', 'termIndex', 'postStart', 'postDocs', 'postWeights', 'postTf', 'fieldLengths', 'sampleOffsets', 'sampleBytes',
 ];
 
@@ -60,6 +66,8 @@ export interface IndexFileHeader {
   readonly fieldTotals: readonly number[];
   /** The dictionary's sample holds the terms of ranks 0, sampleEvery, 2·sampleEvery, … ({@link SAMPLE_EVERY}). */
   readonly sampleEvery: number;
+  /** With the maxima sections (maxima-sections.ts): the private documents their public form leaves out. */
+  readonly maximaPrivate?: number;
 }
 
 /** Why a file was refused (or, for a posting block, found corrupt after opening). */
@@ -109,6 +117,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
   private readonly weightBlock = new Int32Array(BLOCK_ENTRIES);
   private tfBlock: Uint8Array | Uint16Array | Uint32Array = new Uint32Array(0);
   private inBlock = 0;
+  private maximaOut: MaximaSectionWriter | undefined;
 
   /**
    * @param writer the framed file written into (finished by {@link end} through `finish`)
@@ -129,7 +138,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
     this.statistics = this.withStatistics;
     const tfBytes = this.statistics ? tfWidth(layout.maxTf) : 0;
     if (tfBytes > 0) this.tfBlock = new TF_ARRAYS[tfBytes as 1 | 2 | 4](BLOCK_ENTRIES);
-    const lengths: Record<SectionName, number> = {
+    const lengths: Record<(typeof SECTIONS)[number], number> = {
       termOffsets: (T + 1) * 4,
       termBytes: layout.termBytes.byteLength,
       termIndex: T * 4,
@@ -149,7 +158,11 @@ class IndexFileWriter implements IndexSink<number | undefined> {
       const fieldLengths = layout.fieldLengths;
       for (let i = 0; i < fieldLengths.length; i++) fieldTotals[i % F]! += fieldLengths[i]!;
     }
-    this.meta = { extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals, sampleEvery: SAMPLE_EVERY };
+    const maximaPrivate = this.statistics ? layout.privateCount : undefined;
+    this.meta = {
+      extra: this.extra, docCount: layout.docCount, fields: layout.fields, blockEntries: BLOCK_ENTRIES, tfBytes, fieldTotals, sampleEvery: SAMPLE_EVERY,
+      ...(maximaPrivate === undefined ? {} : { maximaPrivate }),
+    };
     if (!this.writer) return;
     for (const name of SECTIONS) this.out.set(name, this.writer.reserve(name, lengths[name]));
     this.whole('termOffsets', layout.termOffsets);
@@ -158,6 +171,11 @@ class IndexFileWriter implements IndexSink<number | undefined> {
     this.whole('fieldLengths', this.statistics ? layout.fieldLengths : new Uint32Array(0));
     this.whole('sampleOffsets', sample.offsets);
     this.whole('sampleBytes', sample.bytes);
+    if (maximaPrivate !== undefined) this.maximaOut = new MaximaSectionWriter(this.writer, layout.docCount);
+  }
+
+  maxima(slot: number, maxima: SlotMaxima): void {
+    this.maximaOut?.add(slot, maxima);
   }
 
   /** Write a whole section now. */
@@ -195,6 +213,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
     this.flushBlock();
     for (const name of ['postDocs', 'postWeights', 'postTf'] as const) this.out.get(name)!.end();
     this.whole('postStart', postStart);
+    this.maximaOut?.end();
     return this.finish(this.writer, this.meta!);
   }
 
@@ -261,6 +280,10 @@ export class IndexFileSink implements IndexSink<number | undefined> {
 
   postings(docs: Uint32Array, weights: Int32Array, tfs: Uint32Array, n: number): void {
     this.writer.postings(docs, weights, tfs, n);
+  }
+
+  maxima(slot: number, maxima: SlotMaxima): void {
+    this.writer.maxima(slot, maxima);
   }
 
   /** @returns the file's size in bytes, or undefined when it could not be written */
@@ -665,7 +688,14 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
     }
     return block[i - b * entries]!;
   };
-  const parts = { fields: header!.fields, docCount: header!.docCount, dictionary, postings };
+  // The stored block maxima (maxima-sections.ts), when the build stored them.
+  let maxima: FileMaxima | undefined;
+  if (header!.maximaPrivate !== undefined) {
+    const lengths = Object.fromEntries(MAXIMA_SECTIONS.map((name) => [name, framed.has(name) ? framed.length(name) : -1])) as Record<(typeof MAXIMA_SECTIONS)[number], number>;
+    if (!isCount(header!.maximaPrivate) || !statistics || !FileMaxima.fits(lengths, header!.docCount)) fail('inconsistent maxima sections');
+    maxima = new FileMaxima(header!.maximaPrivate!, header!.docCount, read, lengths, damaged);
+  }
+  const parts = { fields: header!.fields, docCount: header!.docCount, dictionary, postings, maxima };
   return { header: header!, index: new CompactIndex(statistics ? { ...parts, fieldLengths, fieldLength, fieldTotals: header!.fieldTotals } : parts) };
 }
 

@@ -19,6 +19,8 @@
  *   count — what the BM25 weights are made of, so they can be recomputed over the documents a viewer may see
  *   (src/index/visible-statistics.ts; issue #12). Absent for an index converted from Lunr's JSON, which lacks them.
  */
+import { ArrayMaxima, type SlotMaxima, type StoredMaxima } from './stored-maxima.js';
+
 /** A text field of the index: its name and Lunr boost. */
 export interface IndexField {
   readonly name: string;
@@ -156,12 +158,18 @@ interface IndexParts {
   readonly fieldLength?: ((doc: number, field: number) => number) | undefined;
   /** Σ over every document of each field's token count, stored by the build; default: summed on first use. */
   readonly fieldTotals?: readonly number[] | undefined;
+  /** The long postings' block maxima stored by the build (index/stored-maxima.ts); absent when none were. */
+  readonly maxima?: StoredMaxima | undefined;
 }
 
 /** The parts of a {@link CompactIndex}: the dictionary as arrays, or a {@link TermDictionary} (a file's). */
 export type CompactIndexParts = IndexParts & (DictionaryArrays | { readonly dictionary: TermDictionary });
 
 const EMPTY = new Uint32Array(0);
+/** Long postings kept by {@link CompactIndex.docs} (at most 8 × 4 bytes × N). */
+const RECENT_POSTINGS = 8;
+/** Postings at least this long are kept (shorter ones lie in one block: a view, no copy). */
+const RECENT_MIN_POSTINGS = 4096;
 
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {
@@ -172,6 +180,10 @@ export class CompactIndex {
   readonly fieldLengths: (() => Uint32Array) | undefined;
   private readonly lengthOf: ((doc: number, field: number) => number) | undefined;
   private totals: readonly number[] | undefined;
+  /** The long postings' block maxima stored by the build, when it stored them (index/stored-maxima.ts). */
+  readonly maxima: StoredMaxima | undefined;
+  /** The last {@link RECENT_POSTINGS} long postings read (slot → documents), oldest first. */
+  private readonly recentDocs = new Map<number, Uint32Array>();
 
   constructor(parts: CompactIndexParts) {
     this.fields = parts.fields;
@@ -181,6 +193,12 @@ export class CompactIndex {
     this.fieldLengths = parts.fieldLengths;
     this.lengthOf = parts.fieldLength;
     this.totals = parts.fieldTotals;
+    this.maxima = parts.maxima;
+  }
+
+  /** The stored maxima of `rank`'s postings in field number `field` (≥ 0), when the build stored them. */
+  storedMaxima(rank: number, field: number): SlotMaxima | undefined {
+    return this.maxima?.slot(this.slot(rank, field));
   }
 
   /** The terms, UTF-8 (a file's dictionary is read whole on first use: prefer {@link term}). */
@@ -243,7 +261,16 @@ export class CompactIndex {
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     const at = this.slot(rank, field);
-    return this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
+    const recent = this.recentDocs.get(at);
+    if (recent) return recent;
+    const docs = this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
+    // A posting over several blocks of a file is a fresh copy each time: the last few are kept, since one query
+    // reads its terms' postings several times (matching, weights, bounds).
+    if (docs.length > RECENT_MIN_POSTINGS) {
+      if (this.recentDocs.size >= RECENT_POSTINGS) this.recentDocs.delete(this.recentDocs.keys().next().value!);
+      this.recentDocs.set(at, docs);
+    }
+    return docs;
   }
 
   /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */
@@ -301,6 +328,11 @@ export interface IndexLayout {
   readonly maxTf: number;
   /** Token count of each (doc, field) at `doc·F + f`. */
   readonly fieldLengths: Uint32Array;
+  /**
+   * The private documents the build leaves out of the stored maxima's public form; present only when maxima follow
+   * ({@link IndexSink.maxima}).
+   */
+  readonly privateCount?: number;
 }
 
 /**
@@ -312,6 +344,11 @@ export interface IndexSink<R> {
   begin(layout: IndexLayout): void;
   /** The next `n` postings: entries `[0, n)` of each array (the arrays are reused by the caller afterwards). */
   postings(docs: Uint32Array, weights: Int32Array, tfs: Uint32Array, n: number): void;
+  /**
+   * The stored maxima of slot `slot` (index/stored-maxima.ts), in ascending slot order, interleaved with
+   * {@link postings} (after the slot's postings); a sink without this method stores none, and then none are made.
+   */
+  maxima?(slot: number, maxima: SlotMaxima): void;
   /** @param postStart the finished posting starts (T·F+1) */
   end(postStart: Uint32Array): R;
 }
@@ -323,9 +360,11 @@ export class MemorySink implements IndexSink<CompactIndex> {
   private weights = new Int32Array(0);
   private tfs = EMPTY;
   private at = 0;
+  private stored: ArrayMaxima | undefined;
 
   begin(layout: IndexLayout): void {
     this.layout = layout;
+    this.stored = layout.privateCount === undefined ? undefined : new ArrayMaxima(layout.privateCount);
     this.docs = new Uint32Array(layout.postings);
     this.weights = new Int32Array(layout.postings);
     this.tfs = new Uint32Array(layout.postings);
@@ -338,11 +377,15 @@ export class MemorySink implements IndexSink<CompactIndex> {
     this.at += n;
   }
 
+  maxima(slot: number, maxima: SlotMaxima): void {
+    this.stored?.add(slot, maxima);
+  }
+
   end(postStart: Uint32Array): CompactIndex {
     const { fields, docCount, termOffsets, termBytes, termIndex, fieldLengths } = this.layout!;
     return new CompactIndex({
       fields, docCount, termOffsets, termBytes, termIndex, postStart,
-      postings: new ArrayPostings(this.docs, this.weights, this.tfs), fieldLengths: () => fieldLengths,
+      postings: new ArrayPostings(this.docs, this.weights, this.tfs), fieldLengths: () => fieldLengths, maxima: this.stored,
     });
   }
 }

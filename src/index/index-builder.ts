@@ -18,6 +18,7 @@ import type { CollectionView } from '../kinds/collection-view.js';
 import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { MemorySink, type CompactIndex, type IndexField, type IndexSink } from './compact-index.js';
 import { PostingRuns } from './posting-runs.js';
+import { MaximaMaker, type SlotMaxima } from './stored-maxima.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -75,6 +76,11 @@ export interface BuilderOptions {
   spillFile?: string | undefined;
   /** Postings per run (default {@link RUN_POSTINGS}); small values exercise the merge in tests. */
   runPostings?: number | undefined;
+  /**
+   * Postings of one field at least this long get stored block maxima when the build knows the private documents
+   * (default `maximaThreshold` of the collection, index/stored-maxima.ts); small values exercise them in tests.
+   */
+  maximaPostings?: number | undefined;
 }
 
 /**
@@ -103,6 +109,7 @@ export class CompactIndexBuilder {
   private maxTf = 0;
   private readonly runs: PostingRuns;
   private readonly runPostings: number;
+  private readonly maximaPostings: number | undefined;
   private docs = 0;
 
   constructor(
@@ -115,6 +122,7 @@ export class CompactIndexBuilder {
     }
     this.runs = new PostingRuns(options.spillFile);
     this.runPostings = Math.max(1, options.runPostings ?? RUN_POSTINGS);
+    this.maximaPostings = options.maximaPostings === undefined ? undefined : Math.max(1, options.maximaPostings);
   }
 
   /** Documents added so far. */
@@ -192,12 +200,15 @@ export class CompactIndexBuilder {
   /**
    * Stream the finished index into `sink` (dictionary first, then the postings in order): the whole index is
    * never in memory. Call once; the spill file is removed afterwards, whatever happens.
+   * @param privateDocs the collection's private documents (ascending): with them, the long postings' block maxima
+   *   are stored for every document and for the public ones (index/stored-maxima.ts); without, none are
    * @returns what the sink's `end` returns
    */
-  finishInto<R>(sink: IndexSink<R>): R {
+  finishInto<R>(sink: IndexSink<R>, privateDocs?: ArrayLike<number>): R {
     try {
       this.endRun(true);
-      return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, this.fieldLength.data.subarray(0, this.docs * this.fields.length), sink);
+      const lengths = this.fieldLength.data.subarray(0, this.docs * this.fields.length);
+      return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, lengths, sink, privateDocs, this.maximaPostings);
     } finally {
       this.runs.dispose();
     }
@@ -230,6 +241,63 @@ export function buildCompactIndex(spec: KindSpec, c: CollectionView, onProgress?
   return builder.finish();
 }
 
+/**
+ * The long terms' postings of a build, kept a term at a time (every field of it) and handed to a
+ * {@link MaximaMaker} when the next term starts ({@link flush} after the last).
+ */
+class LongTerms {
+  private term = -1;
+  private docs: Uint32Array[] = [];
+  private tfs: Uint32Array[] = [];
+  private weights: Int32Array[] = [];
+
+  constructor(
+    private readonly fieldCount: number,
+    private readonly maker: MaximaMaker,
+  ) {}
+
+  /** True when a term with `postings` (field, doc) postings in all may have a field long enough. */
+  keeps(postings: number): boolean {
+    return postings >= this.maker.minPostings;
+  }
+
+  /** Field `f` of term `t` (terms in ascending order, fields ascending within a term). */
+  add(t: number, f: number, docs: Uint32Array, tfs: Uint32Array, weights: Int32Array): void {
+    if (t !== this.term) this.flush();
+    if (this.term < 0) {
+      this.term = t;
+      this.docs = Array.from({ length: this.fieldCount }, () => new Uint32Array(0));
+      this.tfs = Array.from({ length: this.fieldCount }, () => new Uint32Array(0));
+      this.weights = Array.from({ length: this.fieldCount }, () => new Int32Array(0));
+    }
+    this.docs[f] = docs;
+    this.tfs[f] = tfs;
+    this.weights[f] = weights;
+  }
+
+  /** Hand the kept term on. */
+  flush(): void {
+    if (this.term < 0) return;
+    this.maker.term(this.term, this.docs, this.tfs, this.weights);
+    this.term = -1;
+  }
+}
+
+/** The long terms' keeper of a build whose sink stores maxima. */
+function longTerms(
+  fields: readonly IndexField[],
+  N: number,
+  privateDocs: ArrayLike<number>,
+  fieldLength: Uint32Array,
+  receive: (slot: number, maxima: SlotMaxima) => void,
+  minPostings: number | undefined,
+): LongTerms {
+  const isPrivate = new Uint8Array(N);
+  for (let i = 0; i < privateDocs.length; i++) isPrivate[privateDocs[i]!] = 1;
+  const maker = new MaximaMaker(isPrivate, privateDocs.length, fieldLength, fields.map((f) => f.boost), receive, minPostings);
+  return new LongTerms(fields.length, maker);
+}
+
 /** Size of the batches of postings handed to the sink. */
 const SINK_BATCH = 1 << 16;
 
@@ -243,6 +311,8 @@ function finish<R>(
   maxTf: number,
   fieldLength: Uint32Array,
   sink: IndexSink<R>,
+  privateDocs: ArrayLike<number> | undefined,
+  maximaPostings: number | undefined,
 ): R {
   const F = fields.length;
   const T = names.length;
@@ -280,7 +350,9 @@ function finish<R>(
   sink.begin({
     fields, docCount: N, termOffsets, termBytes: bytes.slice(0, termOffsets[T]!), termIndex, postings: runs.postings, maxTf,
     fieldLengths: fieldLength.slice(),
+    ...(privateDocs && sink.maxima ? { privateCount: privateDocs.length } : {}),
   });
+  const maxima = privateDocs && sink.maxima ? longTerms(fields, N, privateDocs, fieldLength, sink.maxima.bind(sink), maximaPostings) : undefined;
 
   // The runs, merged key by key (key = term index · F + field); documents ascend inside each key.
   const postStart = new Uint32Array(T * F + 1);
@@ -297,6 +369,8 @@ function finish<R>(
     const boost = fields[f]!.boost || 1;
     const avg = average[f]!;
     const termIdf = idf[t]!;
+    // A long term's postings are kept until its last field (its maxima need every field: index/stored-maxima.ts).
+    const kept = maxima?.keeps(postingsOfTerm[t]!) ? new Int32Array(count) : undefined;
     for (let i = 0; i < count; i++) {
       const doc = docs[i]!;
       const freq = tfs[i]!;
@@ -305,15 +379,19 @@ function finish<R>(
       let score = (termIdf * ((K1 + 1) * freq)) / (K1 * (1 - B + B * lengthRatio) + freq);
       score *= boost;
       outDocs[pending] = doc;
-      outWeights[pending] = Math.round(score * 1000);
+      const weight = Math.round(score * 1000);
+      outWeights[pending] = weight;
       outTfs[pending] = freq;
+      if (kept) kept[i] = weight;
       if (++pending === SINK_BATCH) {
         sink.postings(outDocs, outWeights, outTfs, pending);
         pending = 0;
       }
     }
+    if (kept) maxima!.add(t, f, docs.slice(0, count), tfs.slice(0, count), kept);
     total += count;
   });
+  maxima?.flush();
   if (pending > 0) sink.postings(outDocs, outWeights, outTfs, pending);
   for (; nextKey <= T * F; nextKey++) postStart[nextKey] = total;
   return sink.end(postStart);

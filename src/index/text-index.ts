@@ -5,6 +5,7 @@
  */
 import { VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
+import type { BlockMaxima } from './stored-maxima.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
@@ -35,12 +36,34 @@ export interface TextIndex {
   queryImpacts?(terms: ReadonlyMap<string, readonly string[]>, hidden?: DocList): FieldImpacts[] | undefined;
 }
 
+/** One dimension of a field's share of a query's score (see {@link TextIndex.queryImpacts}). */
+export interface DimensionImpacts {
+  readonly term: string;
+  /** Its weight in the query vector. */
+  readonly weight: number;
+  /** The term's postings in the field. */
+  readonly docs: DocList;
+  /** Each posting's weight in thousandths under the viewer's statistics (the whole posting weighed on first read). */
+  readonly impacts: Int32Array;
+  /**
+   * The weights in thousandths of `docs` (ascending, all visible) under the viewer's statistics, -1 where a
+   * document lacks the term: what {@link impacts} holds for them, without weighing the whole posting.
+   */
+  weightsOf(docs: DocList): Int32Array;
+  /**
+   * The block maxima the build stored for this posting under the viewer's statistics (index/stored-maxima.ts):
+   * the largest weight per block and per sub-block over what the viewer may see; undefined when none are stored
+   * for this viewer (then they are derived from {@link impacts}).
+   */
+  readonly stored?: BlockMaxima | undefined;
+}
+
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
 export interface FieldImpacts {
   /** The field's name. */
   readonly field: string;
   readonly magnitude: number;
-  readonly dimensions: ReadonlyArray<{ readonly term: string; readonly weight: number; readonly docs: DocList; readonly impacts: Int32Array }>;
+  readonly dimensions: readonly DimensionImpacts[];
 }
 
 /**
@@ -84,7 +107,13 @@ export class LunrTextIndex implements TextIndex {
     if (stats) {
       this.visibleByHidden.delete(hidden);
     } else {
-      stats = new VisibleStatistics(this.index, hidden, this.storedLengths?.(hidden));
+      // A viewer hiding exactly the private documents (the list the segment stored, and its field-length sums)
+      // reads the public posting counts the index stored for that list; any other viewer counts its own.
+      const index = this.index;
+      const lengths = this.storedLengths?.(hidden);
+      const exact = lengths !== undefined && index.maxima?.privateCount === hidden.length;
+      const stored = exact ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
+      stats = new VisibleStatistics(this.index, hidden, lengths, stored);
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }
     this.visibleByHidden.set(hidden, stats);
@@ -132,23 +161,42 @@ export class LunrTextIndex implements TextIndex {
       const vector = queryVector(this.index, fieldTerms, visible);
       if (!vector) continue;
       const index = this.index;
-      const dimensions = vector.query.map(({ rank, weight }) => {
+      // Whose stored maxima bound what the viewer sees: every document's (no hidden), the public ones' (hiding
+      // exactly the private documents the build left out); none for any other viewer.
+      const hiddenCount = hidden?.length ?? 0;
+      const form = hiddenCount === 0 ? 'all' : index.maxima?.privateCount === hiddenCount && visible ? 'public' : undefined;
+      const dimensions = vector.query.map(({ rank, weight }): DimensionImpacts => {
         const docs = index.docs(rank, f);
         const term = index.term(rank);
-        if (!visible) return { term, weight, docs, impacts: index.weights(rank, f) };
+        const slot = form && index.storedMaxima(rank, f);
+        const stored = slot ? (form === 'all' ? slot.all : slot.public) : undefined;
+        if (!visible) {
+          const weights = index.weights(rank, f);
+          return { term, weight, docs, impacts: weights, weightsOf: (of) => gather(of, docs, weights), stored };
+        }
         // Weighed on first read: a caller that keeps a term's impacts (order/bounds.ts) never pays for them again.
         let impacts: Int32Array | undefined;
+        let tfs: Uint32Array | undefined;
         return {
           term,
           weight,
           docs,
           get impacts(): Int32Array {
             if (!impacts) {
-              impacts = Int32Array.from(index.tfs(rank, f));
+              impacts = Int32Array.from(tfs ?? index.tfs(rank, f));
               visible.weigh(impacts, docs, visible.idf(rank)!, f);
             }
             return impacts;
           },
+          weightsOf: (of) => {
+            if (impacts) return gather(of, docs, impacts);
+            // The term frequencies are read once (a long posting's are copied out of several blocks).
+            tfs ??= index.tfs(rank, f);
+            const weights = gather(of, docs, tfs);
+            visible.weigh(weights, of, visible.idf(rank)!, f);
+            return weights;
+          },
+          stored,
         };
       });
       out.push({ field, magnitude: vector.magnitude, dimensions });
@@ -203,9 +251,18 @@ function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | U
   if (postingDocs.length === 0) return out;
   if (docs.length * 16 < postingDocs.length) {
     let lo = 0;
+    const length = postingDocs.length;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
-      let hi = postingDocs.length;
+      // Exponential steps from the last position, then a binary search inside the last step.
+      let step = 1;
+      let hi = lo;
+      while (hi < length && postingDocs[hi]! < doc) {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+      }
+      if (hi > length) hi = length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (postingDocs[mid]! < doc) lo = mid + 1;

@@ -95,11 +95,14 @@ export class VisibleStatistics {
    * @param stored field name → the sum of `hidden`'s field lengths as the build stored it (the segment's
    *   `privateLengths`, when `hidden` is exactly the private documents); derived from the index when absent or
    *   missing a field
+   * @param storedCount a (rank, field)'s visible postings when the build stored them (index/stored-maxima.ts: the
+   *   public count, for a viewer hiding exactly the private documents), else undefined (counted here)
    */
   constructor(
     private readonly index: CompactIndex,
     private readonly hidden: Uint32Array,
     stored?: ReadonlyMap<string, number>,
+    private readonly storedCount?: (rank: number, field: number) => number | undefined,
   ) {
     const F = index.fields.length;
     const N = index.docCount;
@@ -115,6 +118,11 @@ export class VisibleStatistics {
   postingCount(rank: number): number {
     let count = 0;
     for (let f = 0; f < this.index.fields.length; f++) {
+      const stored = this.storedCount?.(rank, f);
+      if (stored !== undefined) {
+        count += stored;
+        continue;
+      }
       const docs = this.index.docs(rank, f);
       count += docs.length - countCommon(docs, this.hidden);
     }

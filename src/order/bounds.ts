@@ -13,11 +13,14 @@
  * Only what the viewer may see goes in: maxima skip the documents it may not see, and the weights are those of its
  * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
  *
- * The weight maxima are derived lazily from the postings, cached per collection, term and viewer access
- * ({@link blockMaxima}): a build-time segment can store them instead, behind the same function.
+ * The weight maxima of a long posting are stored by the build (index/stored-maxima.ts) for a viewer who sees every
+ * document and for one who sees exactly the public ones; for shorter postings and other viewers they are derived
+ * from the postings (skipping what the viewer may not see). Either way they are cached per collection, term and
+ * viewer access ({@link blockMaxima}).
  */
 import { lowerBound } from '../index/sorted-list.js';
-import type { DocList, FieldImpacts } from '../index/text-index.js';
+import type { DimensionImpacts, DocList, FieldImpacts } from '../index/text-index.js';
+import { STORED_BLOCK_SHIFT, STORED_SUB_SHIFT } from '../index/stored-maxima.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
@@ -35,17 +38,19 @@ export const SUB_SIZE = FINE_BLOCK_DOCS;
 
 /**
  * One field of a query: its magnitude and, per dimension, the weight in the query vector, the term's postings with
- * their weights in thousandths under the viewer's statistics, and the maximum of those weights per block (`max`)
- * and per sub-block (`fine`).
+ * their weights in thousandths under the viewer's statistics (`impacts`, when they were weighed whole; else
+ * `weightsOf` weighs the documents asked for), and the maximum of those weights per block (`max`) and per
+ * sub-block (`fine`).
  */
 export interface FieldMaxima {
   readonly magnitude: number;
   readonly dimensions: ReadonlyArray<{
     readonly weight: number;
     readonly docs: DocList;
-    readonly impacts: Int32Array;
-    readonly max: Int32Array;
-    readonly fine: Int32Array;
+    readonly impacts?: Int32Array | undefined;
+    readonly weightsOf?: ((docs: DocList) => Int32Array) | undefined;
+    readonly max: Int32Array | Uint16Array;
+    readonly fine: Int32Array | Uint16Array;
   }>;
 }
 
@@ -61,9 +66,10 @@ const MAXIMA_BLOCKS = 16_000_000;
  */
 interface TermMaxima {
   readonly docs: DocList;
-  readonly impacts: Int32Array;
-  readonly max: Int32Array;
-  readonly fine: Int32Array;
+  /** The postings' weights, when they were weighed whole (the maxima derived from them). */
+  readonly impacts: Int32Array | undefined;
+  readonly max: Int32Array | Uint16Array;
+  readonly fine: Int32Array | Uint16Array;
 }
 
 /** The number of block values and postings `term` holds (its weight in the cache). */
@@ -73,7 +79,7 @@ function blocksHeld(term: TermMaxima): number {
 
 /** Estimated bytes of a cached term: every typed array it holds (postings, impacts, block maxima). */
 function maximaBytes(term: TermMaxima): number {
-  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + term.impacts.byteLength + 96;
+  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + (term.impacts?.byteLength ?? 0) + 96;
 }
 
 /** A collection reader's cached term maxima (made on first use, dropped when it closes). */
@@ -114,6 +120,13 @@ function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: 
   return { docs, impacts, max, fine };
 }
 
+/** The maxima of one dimension: stored by the build when it stored them for this viewer, else derived. */
+function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number): TermMaxima {
+  const stored = dimension.stored;
+  if (stored && STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLOCK_SHIFT) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
+  return termMaxima(dimension.docs, dimension.impacts, hidden, count);
+}
+
 /**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
@@ -132,10 +145,15 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
       if (!term || term.docs.length !== dimension.docs.length) {
-        term = termMaxima(dimension.docs, dimension.impacts, hidden, count);
+        term = dimensionMaxima(dimension, hidden, count);
+        cache.set(key, term);
+      } else if (!term.impacts) {
+        // A term asked for again (a server's queries share their words): its whole posting is weighed once and
+        // kept, so later queries read their weights by a merge instead of weighing each scored document.
+        term = { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
-      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, max: term.max, fine: term.fine };
+      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
     }),
   }));
 }
@@ -184,7 +202,16 @@ export function textScores(docs: DocList, n: number, fields: readonly FieldMaxim
     const field = fields[f]!;
     dots.fill(0, 0, n);
     for (let d = 0; d < field.dimensions.length; d++) {
-      const { weight, docs: posting, impacts } = field.dimensions[d]!;
+      const { weight, docs: posting, impacts, weightsOf } = field.dimensions[d]!;
+      if (!impacts) {
+        // Weighed for these documents only (the posting was not weighed whole).
+        const weights = weightsOf!(docs.subarray(0, n));
+        for (let i = 0; i < n; i++) {
+          const w = weights[i]!;
+          if (w >= 0) dots[i]! += weight * (w / 1000);
+        }
+        continue;
+      }
       const length = posting.length;
       // A merge: both lists ascending; a document lacking the term adds nothing (as -1 in score()).
       let j = 0;

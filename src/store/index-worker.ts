@@ -48,7 +48,7 @@ export interface ItemBatch {
 export type ToWorker =
   | { type: 'docs'; start: number; values: unknown[][]; items?: ItemBatch }
   | { type: 'items'; file: string; count: number }
-  | { type: 'finish'; cacheDir: string; key: string };
+  | { type: 'finish'; cacheDir: string; key: string; privateDocs?: Uint32Array | undefined };
 
 /**
  * Worker → main thread: `bytes` is the size of the index file written (`done`) or of the rendered-items file
@@ -143,7 +143,7 @@ if (port) {
       }
       items?.abort();
       items = undefined;
-      const bytes = builder.finishInto(cacheSink(message.cacheDir, data.kind, message.key));
+      const bytes = builder.finishInto(cacheSink(message.cacheDir, data.kind, message.key), message.privateDocs);
       port.postMessage({ type: 'done', bytes } satisfies FromWorker);
     } catch (error) {
       builder.dispose();

@@ -205,17 +205,18 @@ export class ParallelIndexer {
 
   /**
    * Finish the index and write it as the cache file of `key` in `cacheDir` (cache/index-cache.ts).
+   * @param privateDocs the collection's private documents (ascending): the build then stores block maxima (index/stored-maxima.ts)
    * @returns the file's size in bytes, or undefined when it could not be written
    * @throws Error when the worker failed (the caller then builds in-thread)
    */
-  async finish(cacheDir: string, key: string): Promise<number | undefined> {
+  async finish(cacheDir: string, key: string, privateDocs?: Uint32Array): Promise<number | undefined> {
     this.post();
     try {
       return await new Promise<number | undefined>((resolve, reject) => {
         if (this.failure) return reject(this.failure);
         this.finished = resolve;
         this.failed = reject;
-        this.worker.postMessage({ type: 'finish', cacheDir, key } satisfies ToWorker);
+        this.worker.postMessage({ type: 'finish', cacheDir, key, privateDocs } satisfies ToWorker);
       });
     } finally {
       this.finished = undefined;

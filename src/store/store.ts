@@ -501,9 +501,11 @@ class DumpStore implements Store {
         this.itemsFromWorker.set(kind, parallel.finishItems(itemsFileName(this.cacheDir, kind, itemsKey), own.records.length));
       }
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
+      // The private documents let the build store the long postings' block maxima for the public (src/index/stored-maxima.ts).
+      const privateDocNumbers = privates.docs.docs;
       streamed = parallel
-        ? parallel.finish(this.cacheDir, streamedKey).catch(() => undefined)
-        : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey)));
+        ? parallel.finish(this.cacheDir, streamedKey, privateDocNumbers).catch(() => undefined)
+        : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey), privateDocNumbers));
       streamedPrivate = privates.docs;
       streamedNames = names;
     }
@@ -559,7 +561,7 @@ class DumpStore implements Store {
       const rebuild = (): LunrTextIndex => {
         const builder = new CompactIndexBuilder(spec, { spillFile: spillFileName(this.cacheDir, kind) });
         forEachRecord(records, (record, doc) => builder.add(record, doc, collection));
-        const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key));
+        const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key), collection.privateDocs.docs);
         const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
         if (reopened) shareDictionaryBudget(reopened.index, collection.budget);
         return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length, stored);

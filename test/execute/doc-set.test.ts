@@ -35,6 +35,21 @@ describe('doc-set algebra against a Set oracle', () => {
     );
   });
 
+  it('difference of a long list and a much shorter one (copied run by run) matches the oracle', () => {
+    // Long: most of 0..2999 (a common term's postings); short: a few of them and some absent (the hidden documents).
+    const long = fc.uniqueArray(fc.nat(3000), { maxLength: 300 }).map((gaps) => {
+      const skip = new Set(gaps);
+      return Uint32Array.from({ length: 3001 }, (_, i) => i).filter((i) => !skip.has(i));
+    });
+    const short = fc.uniqueArray(fc.nat(3100), { maxLength: 200 }).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+    fc.assert(
+      fc.property(long, short, (a, b) => {
+        expect([...difference(a, b)]).toEqual([...a].filter((x) => !b.includes(x)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('universe(n) is 0..n-1', () => {
     expect([...universe(4)]).toEqual([0, 1, 2, 3]);
     expect(universe(0)).toHaveLength(0);

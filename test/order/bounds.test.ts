@@ -25,7 +25,7 @@ function direct(doc: number, fields: readonly FieldMaxima[]): number {
     let dot = 0;
     for (const d of field.dimensions) {
       const j = d.docs.indexOf(doc);
-      if (j >= 0 && d.impacts[j]! >= 0) dot += d.weight * (d.impacts[j]! / 1000);
+      if (j >= 0 && d.impacts![j]! >= 0) dot += d.weight * (d.impacts![j]! / 1000);
     }
     score += dot / field.magnitude || 0;
   }

@@ -18,6 +18,9 @@ import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
 import { openStore, type Store } from '../../src/store/store.js';
+import { CompactIndexBuilder } from '../../src/index/index-builder.js';
+import { MemorySink } from '../../src/index/compact-index.js';
+import { LunrTextIndex } from '../../src/index/text-index.js';
 import { generateDump, VOCABULARY, type Rec } from '../access/generated-dump.js';
 import { hasSource, HF, HUB4J, JENKINS, readRaw, titleFor, sharedStore } from '../helpers/real-data.js';
 
@@ -110,6 +113,24 @@ describe('pruned top-k equals exhaustive scoring on generated dumps (private rec
     const issues = await store.collection('issues');
     expect(issues.access.privateDocs.length).toBeGreaterThan(0);
     expect([issues.segment?.priorMaxima('factor', 'all'), issues.segment?.priorMaxima('factor', 'public')]).not.toContain(undefined);
+  }, 120_000);
+
+  it('with block maxima stored by the build for every posting of 4 or more (every viewer): the same as scoring every match', async () => {
+    const { dir } = generateDump(4, 70);
+    dirs.push(dir);
+    const store = openStore(dir, { cacheDir: path.join(dir, '.cache') });
+    const issues = await store.collection('issues');
+    const builder = new CompactIndexBuilder(issues.spec, { maximaPostings: 4 });
+    issues.records.forEach((record, doc) => builder.add(record, doc, issues));
+    const index = builder.finishInto(new MemorySink(), issues.privateDocs.docs);
+    issues.attachIndex(new LunrTextIndex(index, issues.records.length));
+    // The anonymous viewer and one who sees everything read the stored maxima; the private readers derive theirs.
+    const terms = new Map([['title', [VOCABULARY[0]!]]]);
+    const hiddenAll = issues.access.hidden(ANONYMOUS);
+    expect(issues.index.queryImpacts?.(terms, hiddenAll)?.[0]?.dimensions[0]?.stored).toBeDefined();
+    expect(issues.index.queryImpacts?.(terms, new Uint32Array(0))?.[0]?.dimensions[0]?.stored).toBeDefined();
+    const skipped = await assertExact(store, requests(['issues'], VOCABULARY, READERS, ['', 'is:open', 'in:title', 'label:bug', 'NOT zebra']), 120, 2450);
+    expect(skipped).toBeGreaterThan(0);
   }, 120_000);
 
   it('sorted by a key, scoring only the matches the key can bring into the window: the same as scoring every match', async () => {
