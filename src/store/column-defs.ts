@@ -80,7 +80,7 @@ const UNUSABLE = Symbol('unusable');
 
 /** Fills every column of a kind record by record (a consumer of a build pass, or a loop over the records). */
 export class ColumnsCollector {
-  private readonly builders: ColumnBuilder[];
+  private readonly builders: Array<ColumnBuilder | undefined>;
   constructor(private readonly defs: ColumnDefs) {
     this.builders = defs.list.map((def) => new ColumnBuilder(def.type));
   }
@@ -98,11 +98,16 @@ export class ColumnsCollector {
     }
   }
 
-  /** The finished columns by name (unusable ones left out). */
+  /**
+   * The finished columns by name (unusable ones left out). Call once: each builder is let go as its column is
+   * finished (a column is a trimmed copy), so the builders and the copies are never all held at once (at 1M issues
+   * that was 270 MB more at the build's peak).
+   */
   finish(): Map<string, Column> {
     const out = new Map<string, Column>();
     this.defs.list.forEach((def, i) => {
-      const column = this.builders[i]!.finish();
+      const column = this.builders[i]?.finish();
+      this.builders[i] = undefined;
       if (column) out.set(def.name, column);
     });
     return out;
