@@ -52,10 +52,11 @@ export type ToWorker =
 
 /**
  * Worker → main thread: `bytes` is the size of the index file written (`done`) or of the rendered-items file
- * (`items`), or undefined when it could not be.
+ * (`items`), or undefined when it could not be; an `ack` hands back the buffer of the batch's record texts
+ * (`spare`, moved) for a later batch.
  */
 export type FromWorker =
-  | { type: 'ack' }
+  | { type: 'ack'; spare?: ArrayBuffer }
   | { type: 'items'; bytes: number | undefined }
   | { type: 'done'; bytes: number | undefined }
   | { type: 'error'; message: string };
@@ -132,7 +133,10 @@ if (port) {
       if (message.type === 'docs') {
         message.values.forEach((values, i) => builder.addValues(message.start + i, values));
         if (message.items) items?.add(message.items, message.start);
-        port.postMessage({ type: 'ack' } satisfies FromWorker);
+        // The records' buffer is done with (items keep no view of it): back to the main thread for a later batch.
+        const spare = message.items?.records.buffer;
+        if (spare instanceof ArrayBuffer && spare.byteLength > 0) port.postMessage({ type: 'ack', spare } satisfies FromWorker, [spare]);
+        else port.postMessage({ type: 'ack' } satisfies FromWorker);
         return;
       }
       if (message.type === 'items') {
