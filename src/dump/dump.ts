@@ -118,7 +118,7 @@ export interface Dump {
 
 /**
  * A kind's records as {@link Dump.scanSync} leaves them: counted, validated and hashed, each read again from the
- * dump when asked for (nothing but 8 bytes per record held), plus the pulls.
+ * dump when asked for (nothing but 16 bytes per record held: its offset and length), plus the pulls.
  */
 export interface ScannedKind extends Omit<KindRecords, 'records'> {
   /** Records in the kind (document numbers `0 … count - 1`). */
