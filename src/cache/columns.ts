@@ -58,8 +58,12 @@ function ensure<T extends GrowableArray>(array: T, need: number): T {
 /** Type-specific accumulation; `add` returns false for an unusable value. */
 interface Sink {
   add(value: unknown, doc: number): boolean;
-  finish(count: number): Column;
+  /** @param copy false: views of the sink's own arrays (see {@link ColumnBuilder.view}) */
+  finish(count: number, copy?: boolean): Column;
 }
+
+/** The first `length` elements of `array`: a trimmed copy, or (`copy` false) a view of it. */
+const head = <T extends GrowableArray>(array: T, length: number, copy: boolean): T => (copy ? array.slice(0, length) : array.subarray(0, length)) as T;
 
 class NumberSink implements Sink {
   private values = new Float64Array(INITIAL_CAPACITY);
@@ -76,8 +80,8 @@ class NumberSink implements Sink {
     return true;
   }
 
-  finish(count: number): Column {
-    const values = this.values.slice(0, count);
+  finish(count: number, copy = true): Column {
+    const values = head(this.values, count, copy);
     return { type: 'number', values, blocks: numberBlocks(values) };
   }
 }
@@ -142,8 +146,8 @@ class BooleanSink implements Sink {
     return true;
   }
 
-  finish(count: number): Column {
-    return { type: 'boolean', values: this.values.slice(0, count) };
+  finish(count: number, copy = true): Column {
+    return { type: 'boolean', values: head(this.values, count, copy) };
   }
 }
 
@@ -180,8 +184,8 @@ class StringsSink implements Sink {
     return true;
   }
 
-  finish(count: number): Column {
-    return { type: 'strings', dict: this.dict.slice(), offsets: this.offsets.slice(0, count + 1), ids: this.ids.slice(0, this.idCount) };
+  finish(count: number, copy = true): Column {
+    return { type: 'strings', dict: copy ? this.dict.slice() : this.dict, offsets: head(this.offsets, count + 1, copy), ids: head(this.ids, this.idCount, copy) };
   }
 }
 
@@ -223,6 +227,15 @@ export class ColumnBuilder {
   /** The column (fresh arrays trimmed to {@link count}), or undefined when a value was unusable. */
   finish(): Column | undefined {
     return this.usable ? this.sink.finish(this.added) : undefined;
+  }
+
+  /**
+   * The column as {@link finish} gives it, but as views of the builder's own arrays (no copy): for a builder that
+   * is done, whose column is written out (saveColumns) without holding a second copy of it. Adding a value after
+   * this may change what the views show.
+   */
+  view(): Column | undefined {
+    return this.usable ? this.sink.finish(this.added, false) : undefined;
   }
 }
 

@@ -296,7 +296,8 @@ export class ItemFileWriter {
 
   /**
    * Append the next document's item (documents in order, from 0).
-   * @param text the item's compact text (what {@link ItemFile.read} gives back)
+   * @param text the item's compact text (what {@link ItemFile.read} gives back); what is kept of it is copied, so
+   *   the caller may reuse its buffer for the next item
    * @param record its record's text in the record snapshot and where that starts among the snapshot's texts, when
    *   there is one: the item is then stored as a reference to it where that is smaller
    */
@@ -336,8 +337,8 @@ export class ItemFileWriter {
     entries.writeUInt32LE(this.offset % 0x1_0000_0000, at + 16);
     entries.writeUInt32LE(Math.floor(this.offset / 0x1_0000_0000), at + 20);
     this.offset += stored.length;
-    // A patch is copied: a view would keep its whole item alive until the chunk is written.
-    this.chunk.push(resume === OWN_TEXT ? Buffer.from(stored.buffer, stored.byteOffset, stored.length) : Buffer.from(stored));
+    // Copied: a patch's view would keep its whole item alive until the chunk is written, and the caller may reuse it.
+    this.chunk.push(Buffer.from(stored));
     this.chunkBytes += stored.length;
     if (this.chunkBytes >= WRITE_CHUNK_BYTES) this.flush();
   }

@@ -5,7 +5,7 @@
  * issues that are pull requests are enriched from their matching `/pulls` record.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -103,6 +103,36 @@ export interface Dump {
     onBytes?: (read: number, total: number) => void | Promise<void>,
     pulls?: Map<number, RawRecord>,
   ): Promise<StreamedKind>;
+  /**
+   * The kind's records without holding them, synchronously: a directory dump's plain (not gzipped) kind file is
+   * read once in 1 MiB chunks through the array splitter (json-array-splitter.ts), every record validated and
+   * hashed as {@link stream} does and its byte offset kept; a record is read again by position when asked for
+   * ({@link ScannedKind.record}). So a file of any size — past 2 GiB, which no single read holds — is served in
+   * bounded memory. A gzipped file (no positioned reads) or a single-file dump loads the kind whole ({@link loadSync}).
+   * For the record snapshot's fallback: a damaged snapshot is found mid-search and must be answered from the dump
+   * synchronously.
+   * @throws DataError naming the file, and the record for a record's own syntax or schema error
+   */
+  scanSync(kind: Kind): ScannedKind;
+}
+
+/**
+ * A kind's records as {@link Dump.scanSync} leaves them: counted, validated and hashed, each read again from the
+ * dump when asked for (nothing but 16 bytes per record held: its offset and length), plus the pulls.
+ */
+export interface ScannedKind extends Omit<KindRecords, 'records'> {
+  /** Records in the kind (document numbers `0 … count - 1`). */
+  readonly count: number;
+  /**
+   * Record `doc` as {@link LoadedKind.records} holds it (validated, issues enriched from their pulls): parsed again
+   * on every call (the caller keeps what it wants to keep).
+   * @throws DataError naming the file when it changed since the scan (size or modification time) or cannot be read
+   */
+  record(doc: number): RawRecord;
+  /** Bytes of record `doc`'s text in the dump (0 when the kind was loaded whole): its weight in a cache. */
+  textBytes(doc: number): number;
+  /** Absolute paths read ({@link LoadedKind.files}). */
+  readonly files: readonly string[];
 }
 
 /** What {@link Dump.stream} returns. */
@@ -301,6 +331,44 @@ function validateOne(part: Part, record: unknown, file: string, index: number): 
   }
 }
 
+/** Bytes per read of {@link scanFileSync}. */
+const SCAN_CHUNK = 1 << 20;
+
+/**
+ * Read a plain JSON array file synchronously in {@link SCAN_CHUNK} reads, adding its bytes to `hash` (when given)
+ * as {@link hashParts} does, and hand each element's bytes, index and byte offset to `onElement`.
+ * @returns the file's size and modification time as read (to notice a later change), and the element count
+ * @throws ArrayShapeError, RecordLimitError, an fs error, or whatever `onElement` throws
+ */
+function scanFileSync(
+  file: string,
+  hash: HashSink | undefined,
+  onElement: (bytes: Buffer, index: number, offset: number) => void,
+): { size: number; mtimeMs: number; count: number } {
+  const fd = openSync(file, 'r');
+  try {
+    const { size, mtimeMs } = fstatSync(fd);
+    hash?.update(`${size}\0`);
+    const splitter = new JsonArraySplitter(onElement);
+    let read = 0;
+    for (;;) {
+      // A fresh buffer per read: the splitter keeps views of an element's earlier pieces until it ends.
+      const chunk = Buffer.allocUnsafe(SCAN_CHUNK);
+      const n = readSync(fd, chunk, 0, SCAN_CHUNK, read);
+      if (n === 0) break;
+      read += n;
+      const bytes = chunk.subarray(0, n);
+      hash?.update(bytes);
+      splitter.push(bytes);
+    }
+    splitter.end();
+    if (read !== size) throw new DataError('the file changed while it was being read; search again', { file });
+    return { size, mtimeMs, count: splitter.elements };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The kind hash over the hash inputs of its parts (kind first, then pulls for issues). */
 function hashParts(inputs: ReadonlyArray<string | Buffer>): string {
   const hash = createHash('sha256');
@@ -424,6 +492,107 @@ function makeDump(
     const files = [...new Set([file, ...(pullsFile ? [pullsFile] : [])])];
     return { kind, hash: hash.digest('hex'), files, pulls, count };
   };
+  const scanSync = (kind: Kind): ScannedKind => {
+    const file = present.has(kind) && partFile ? partFile(kind) : undefined;
+    if (!file || file.endsWith('.gz') || loaded.has(kind)) {
+      const whole = loadSync(kind);
+      return { count: whole.records.length, record: (doc) => whole.records[doc]!, textBytes: () => 0, pulls: whole.pulls, hash: whole.hash, files: whole.files };
+    }
+    const joined = partsOf(kind)[1];
+    const pullsFile = joined ? partFile!(joined) : undefined;
+    // The pulls first (the matcher needs them), their bytes hashed after the kind's, as the kind hash has them.
+    let pullRecords: RawRecord[] = [];
+    let pullsHashInput: Buffer | undefined;
+    if (joined && pullsFile) {
+      if (pullsFile.endsWith('.gz')) {
+        const part = readPart(joined);
+        pullRecords = part.records;
+        pullsHashInput = part.hashInput as Buffer;
+      } else {
+        try {
+          scanFileSync(pullsFile, undefined, (bytes, index) => {
+            const record = JSON.parse(bytes.toString('utf8')) as unknown;
+            validateOne(joined, record, pullsFile, index);
+            pullRecords.push(record as RawRecord);
+          });
+        } catch (error) {
+          throw streamError(error, pullsFile, () => readPart(joined));
+        }
+      }
+    }
+    const match = joined ? pullMatcher(pullRecords) : undefined;
+    const pulls = new Map<number, RawRecord>();
+    let offsets = new Float64Array(1024);
+    const hash = createHash('sha256');
+    let scanned: { size: number; mtimeMs: number; count: number };
+    try {
+      scanned = scanFileSync(file, hash, (bytes, doc, offset) => {
+        const record = JSON.parse(bytes.toString('utf8')) as unknown;
+        validateOne(kind, record, file, doc);
+        const pull = match?.(record as RawRecord);
+        if (pull) pulls.set(doc, pull);
+        if (doc * 2 + 2 > offsets.length) {
+          const bigger = new Float64Array(offsets.length * 2);
+          bigger.set(offsets);
+          offsets = bigger;
+        }
+        // Element `doc` is bytes [offsets[2·doc], + offsets[2·doc + 1]) of the file.
+        offsets[doc * 2] = offset;
+        offsets[doc * 2 + 1] = bytes.length;
+      });
+    } catch (error) {
+      throw streamError(error, file, () => readPart(kind));
+    }
+    if (pullsFile) {
+      if (pullsHashInput) hash.update(`${pullsHashInput.length}\0`).update(pullsHashInput);
+      else {
+        try {
+          scanFileSync(pullsFile, hash, () => undefined);
+        } catch (error) {
+          throw streamError(error, pullsFile, () => readPart(joined!));
+        }
+      }
+    }
+    const { count } = scanned;
+    const changed = (): DataError => new DataError('the dump changed while it was being searched; search again', { file });
+    return {
+      count,
+      hash: hash.digest('hex'),
+      files: [...new Set([file, ...(pullsFile ? [pullsFile] : [])])],
+      pulls,
+      textBytes: (doc) => (doc >= 0 && doc < count ? offsets[doc * 2 + 1]! : 0),
+      record(doc) {
+        if (!(Number.isInteger(doc) && doc >= 0 && doc < count)) throw new RangeError(`no record ${doc}`);
+        const length = offsets[doc * 2 + 1]!;
+        const bytes = Buffer.allocUnsafe(length);
+        let fd: number;
+        try {
+          fd = openSync(file, 'r');
+        } catch (error) {
+          throw new DataError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+        }
+        try {
+          const now = fstatSync(fd);
+          if (now.size !== scanned.size || now.mtimeMs !== scanned.mtimeMs) throw changed();
+          for (let done = 0; done < length; ) {
+            const n = readSync(fd, bytes, done, length - done, offsets[doc * 2]! + done);
+            if (n === 0) throw changed();
+            done += n;
+          }
+        } finally {
+          closeSync(fd);
+        }
+        let record: RawRecord;
+        try {
+          record = JSON.parse(bytes.toString('utf8')) as RawRecord;
+        } catch {
+          throw changed();
+        }
+        match?.(record); // (the same enrichment as during the scan: merged_at and draft when absent)
+        return record;
+      },
+    };
+  };
   const hashKind = async (kind: Kind): Promise<string> => {
     if (!present.has(kind) || !hashRaw || loaded.has(kind)) return (await load(kind)).hash;
     const hash = createHash('sha256');
@@ -437,6 +606,7 @@ function makeDump(
     load,
     loadSync,
     stream,
+    scanSync,
     cheapHash: hashRaw !== undefined,
     hashFiles: (kind) => (present.has(kind) && partFile ? partsOf(kind).map(partFile) : []),
     hash(kind) {

@@ -36,7 +36,8 @@ export class ArrayShapeError extends Error {
 /**
  * Push chunks in order with {@link push}, then call {@link end}. Each complete element is handed to `onElement`
  * as a Buffer holding exactly its bytes (a view into the chunk when it lies inside one, else a copy joining the
- * pieces), with its element index. A UTF-8 byte-order mark before the `[` is skipped.
+ * pieces), with its element index and the byte offset of its first byte in the stream (so a plain file's element
+ * can be read again by position). A UTF-8 byte-order mark before the `[` is skipped.
  *
  * Elements are held to the record limits (json-limits.ts): an element nested deeper than `maxDepth`, or longer
  * than `maxBytes`, throws a {@link RecordLimitError} as soon as the limit is passed (the size at the latest at
@@ -57,12 +58,14 @@ export class JsonArraySplitter {
   /** Pieces of the current element from earlier chunks. */
   private pending: Buffer[] = [];
   private elementStart = 0;
+  /** Where the current element starts, in bytes from the start of the stream. */
+  private elementOffset = 0;
   private count = 0;
   /** Bytes held in `pending`. */
   private pendingBytes = 0;
 
   constructor(
-    private readonly onElement: (bytes: Buffer, index: number) => void,
+    private readonly onElement: (bytes: Buffer, index: number, offset: number) => void,
     private readonly limits: RecordLimits = recordLimits(),
   ) {}
 
@@ -136,6 +139,7 @@ export class JsonArraySplitter {
         this.inElement = true;
         this.afterComma = false;
         this.elementStart = i;
+        this.elementOffset = this.base + i;
       }
       if (b === QUOTE) this.inString = true;
       else if (b === OPEN_OBJECT || b === OPEN_ARRAY) this.depth++;
@@ -192,7 +196,7 @@ export class JsonArraySplitter {
       this.pendingBytes = 0;
     }
     this.inElement = false;
-    this.onElement(bytes, this.count++);
+    this.onElement(bytes, this.count++, this.elementOffset);
   }
 
   /**

@@ -195,6 +195,12 @@ export class PostingRuns {
   private canSpill: boolean;
   /** Total postings over all runs. */
   postings = 0;
+  /**
+   * The arrays of the last run spilled, reused by the next (a spilled run's arrays are done with once written):
+   * a build then allocates them once, not once per run (at 1M issues ~75 runs of 16 MiB each, which the worker's
+   * heap freed only when it next collected).
+   */
+  private scratch: { start: Uint32Array; docs: Uint32Array; tfs: Uint32Array } | undefined;
 
   /**
    * @param spillFile the temporary file runs are spilled to (created, with its directory, on the first spill;
@@ -224,7 +230,11 @@ export class PostingRuns {
   ): void {
     const n = segments === 0 ? 0 : segEnd[segments - 1]!;
     if (n === 0) return;
-    const start = new Uint32Array(keyCount + 1);
+    const scratch = this.scratch;
+    this.scratch = undefined;
+    // (Fresh arrays get an eighth more room: the next run is about as large, its key count and length a little more.)
+    const roomy = (length: number): Uint32Array => new Uint32Array(spill ? length + (length >>> 3) : length);
+    const start = scratch && scratch.start.length >= keyCount + 1 ? scratch.start.fill(0, 0, keyCount + 1) : roomy(keyCount + 1);
     let from = 0;
     for (let s = 0; s < segments; s++) {
       const f = s % F;
@@ -246,8 +256,9 @@ export class PostingRuns {
         counts[j++] = c;
       }
     }
-    const docs = new Uint32Array(n);
-    const tfs = new Uint32Array(n);
+    const reuse = scratch !== undefined && scratch.docs.length >= n;
+    const docs = reuse ? scratch.docs : roomy(n);
+    const tfs = reuse ? scratch.tfs : roomy(n);
     from = 0;
     for (let s = 0; s < segments; s++) {
       const f = s % F;
@@ -261,8 +272,11 @@ export class PostingRuns {
       from = end;
     }
     this.postings += n;
-    const run: MemoryRun = { keys: keyList, counts, docs, tfs };
-    this.runs.push((spill ? this.spill(run) : undefined) ?? run);
+    const run: MemoryRun = { keys: keyList, counts, docs: docs.subarray(0, n), tfs: tfs.subarray(0, n) };
+    const spilled = spill ? this.spill(run) : undefined;
+    this.runs.push(spilled ?? run);
+    // Written out: its arrays carry the next run. (A run kept in memory keeps them.)
+    if (spilled) this.scratch = { start, docs, tfs };
   }
 
   /** Write a run to the spill file; undefined when it cannot be (the run then stays in memory). */

@@ -52,10 +52,11 @@ export type ToWorker =
 
 /**
  * Worker → main thread: `bytes` is the size of the index file written (`done`) or of the rendered-items file
- * (`items`), or undefined when it could not be.
+ * (`items`), or undefined when it could not be; an `ack` hands back the buffer of the batch's record texts
+ * (`spare`, moved) for a later batch.
  */
 export type FromWorker =
-  | { type: 'ack' }
+  | { type: 'ack'; spare?: ArrayBuffer }
   | { type: 'items'; bytes: number | undefined }
   | { type: 'done'; bytes: number | undefined }
   | { type: 'error'; message: string };
@@ -64,6 +65,11 @@ export type FromWorker =
 class ItemsInWorker {
   /** Where the next record text starts among the snapshot's texts (they are written back to back). */
   private start = 0;
+  /**
+   * Each item's UTF-8, encoded here (the writer copies what it keeps): a fresh buffer per item was most of the
+   * worker's garbage (a few KB each, 1M of them at 1M issues), freed only when its heap next collected.
+   */
+  private scratch = Buffer.allocUnsafe(1 << 16);
 
   constructor(
     private readonly writer: ItemFileWriter,
@@ -85,8 +91,14 @@ class ItemsInWorker {
       const text = texts[i];
       if (!this.writer.open) continue;
       if (text === null || text === undefined) this.writer.abort();
-      else this.writer.add(Buffer.from(text, 'utf8'), record);
+      else this.writer.add(this.encode(text), record);
     }
+  }
+
+  /** `text` as UTF-8, in {@link scratch} (valid until the next call). */
+  private encode(text: string): Buffer {
+    if (text.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(text.length * 3, this.scratch.length * 2));
+    return this.scratch.subarray(0, this.scratch.write(text, 'utf8'));
   }
 
   /** The item texts of a batch handed over whole (null where one cannot be rendered here). */
@@ -132,7 +144,10 @@ if (port) {
       if (message.type === 'docs') {
         message.values.forEach((values, i) => builder.addValues(message.start + i, values));
         if (message.items) items?.add(message.items, message.start);
-        port.postMessage({ type: 'ack' } satisfies FromWorker);
+        // The records' buffer is done with (items keep no view of it): back to the main thread for a later batch.
+        const spare = message.items?.records.buffer;
+        if (spare instanceof ArrayBuffer && spare.byteLength > 0) port.postMessage({ type: 'ack', spare } satisfies FromWorker, [spare]);
+        else port.postMessage({ type: 'ack' } satisfies FromWorker);
         return;
       }
       if (message.type === 'items') {

@@ -9,21 +9,23 @@ import type { Kind, RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { Collection, type Neighbours } from './collection.js';
-import type { Dump, KindRecords, LoadedKind } from '../dump/dump.js';
+import type { Dump, KindRecords } from '../dump/dump.js';
 import { cacheKey } from '../cache/index-cache.js';
-import { loadSnapshot, SnapshotWriter } from '../cache/record-snapshot.js';
+import { lazyRecords, loadSnapshot, SnapshotWriter } from '../cache/record-snapshot.js';
 import { DataError } from '../dump/data-error.js';
 
 /**
- * A snapshot's fallback: the kind loaded whole from the dump (synchronously), when a snapshot turns out corrupt
- * mid-search.
+ * A snapshot's fallback, when a snapshot turns out corrupt mid-search: the kind's records from the dump itself,
+ * synchronously and without holding them ({@link Dump.scanSync}: one pass that validates and hashes the file and
+ * keeps each record's offset; a record is parsed again when read, the most recently read kept up to
+ * RECORD_CACHE_BYTES of cache/record-snapshot.ts), so a damaged snapshot of a dump file of any size heals.
  * @throws DataError when the dump no longer has `hash` (it changed since the snapshot was written)
  */
-export function dumpFallback(dump: Dump, kind: Kind, hash: string): () => LoadedKind {
+export function dumpFallback(dump: Dump, kind: Kind, hash: string): () => KindRecords {
   return () => {
-    const loaded = dump.loadSync(kind);
-    if (loaded.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: loaded.files[0] ?? dump.source });
-    return loaded;
+    const scanned = dump.scanSync(kind);
+    if (scanned.hash !== hash) throw new DataError('the dump changed while it was being searched; search again', { file: scanned.files[0] ?? dump.source });
+    return { records: lazyRecords(scanned.count, scanned.record, scanned.textBytes), pulls: scanned.pulls, hash };
   };
 }
 
@@ -92,7 +94,7 @@ export async function ingestKind(
   const fallback = dumpFallback(dump, kind, streamed.hash);
   const snapshot = snapshotBytes === undefined ? undefined : await loadSnapshot(cacheDir, kind, key, fallback);
   if (snapshot) return { records: snapshot.records, pulls: snapshot.pulls, hash: streamed.hash, snapshotBytes };
-  // The snapshot could not be written after all (disk full): read the records whole.
+  // The snapshot could not be written after all (disk full): read the records from the dump.
   const loaded = fallback();
   return { records: loaded.records, pulls: loaded.pulls, hash: streamed.hash, snapshotBytes: undefined };
 }

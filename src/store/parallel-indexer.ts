@@ -38,6 +38,12 @@ const HAND_OVER_IN_FLIGHT = 1;
  */
 const PROBE_DOCS = 64;
 
+/**
+ * Least bytes of a buffer carrying a batch's record texts: batches end past {@link BATCH_BYTES}, so most fit one
+ * of this size, and the worker hands each back (an `ack`) to carry a later batch.
+ */
+const RECORDS_BUFFER_BYTES = BATCH_BYTES + (BATCH_BYTES >> 2);
+
 /** The indexers whose worker may still run (started, not yet stopped), for {@link stopIndexWorkers}. */
 const running = new Set<ParallelIndexer>();
 
@@ -68,6 +74,12 @@ export class ParallelIndexer {
   private recordTexts: Uint8Array[] = [];
   private recordLengths: number[] = [];
   private recordBytes = 0;
+  /**
+   * Buffers the worker handed back, for the next batches' record texts: a handful circulate between the threads
+   * instead of a new megabyte per batch that the worker's heap frees only when it next collects (at 1M issues the
+   * worker held up to 200 MB of them).
+   */
+  private readonly spare: ArrayBuffer[] = [];
   /** The `/pulls` records of a handed-over batch, by index in the batch (undefined: this batch is rendered here). */
   private handedPulls: Array<[number, RawRecord]> | undefined;
   /** Whether batches may be handed over: undefined while the first documents are probed ({@link PROBE_DOCS}). */
@@ -92,6 +104,7 @@ export class ParallelIndexer {
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ack') {
         this.inFlight--;
+        if (message.spare && this.spare.length <= MAX_IN_FLIGHT) this.spare.push(message.spare);
         this.wake();
       } else if (message.type === 'items') {
         this.itemsFinished?.(message.bytes);
@@ -251,9 +264,16 @@ export class ParallelIndexer {
     let items: ItemBatch | undefined;
     const transfer: ArrayBuffer[] = [];
     if (this.recordLengths.length > 0) {
-      const records = Buffer.concat(this.recordTexts, this.recordBytes);
-      // A buffer of its own is moved, not copied (a small one may sit in Node's shared pool: copied then).
-      if (records.byteOffset === 0 && records.buffer.byteLength === records.length && records.length > 0) transfer.push(records.buffer as ArrayBuffer);
+      // Into a buffer of their own (one the worker handed back when large enough), moved to the worker, not copied.
+      let buffer = this.spare.pop();
+      if (!buffer || buffer.byteLength < this.recordBytes) buffer = new ArrayBuffer(Math.max(this.recordBytes, RECORDS_BUFFER_BYTES));
+      const records = new Uint8Array(buffer, 0, this.recordBytes);
+      let at = 0;
+      for (const text of this.recordTexts) {
+        records.set(text, at);
+        at += text.length;
+      }
+      transfer.push(buffer);
       const lengths = Int32Array.from(this.recordLengths);
       items = { texts: this.itemTexts, records, lengths, ...(this.handedPulls ? { render: { pulls: this.handedPulls } } : {}) };
       this.handedPulls = undefined;

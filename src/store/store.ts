@@ -259,9 +259,11 @@ class DumpStore implements Store {
       const collector = streamed;
       collection.records.forEach((record, doc) => collector.add(record, doc, collection));
     }
-    const built = streamed.finish();
-    collection.attachColumns(built);
-    await saveColumns(file, id, count, built);
+    // Written from the builders' own arrays, then read back from the file as a later process would (lazily, each
+    // column as it is first used): a second copy of every column is never held. Unwritable: the copies, in memory.
+    const saved = await saveColumns(file, id, count, streamed.views());
+    const stored = saved === undefined ? undefined : openColumns(file, id, count);
+    collection.attachColumns(stored ?? streamed.finish());
   }
 
   /**
@@ -526,6 +528,7 @@ class DumpStore implements Store {
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)
     await this.attachColumns(collection, dump, columnsKey, columns);
+    columns = undefined; // (its builders' arrays are written and read back: garbage from here on)
     await nextTurn();
     // A stored segment now; else the build writes one once the index is there (it stores the private documents'
     // field-length sums, read from the index).

@@ -235,4 +235,78 @@ describe.skipIf(!haveData)(`real dumps in ../shared/data${haveData ? '' : ' (ski
       expect(streamed).toEqual({ kind, hash: loaded.hash, files: loaded.files, pulls: loaded.pulls, count: loaded.records.length });
     }
   }, 60_000);
+
+  it.each(dataDirs)('%s scans every kind synchronously as it loads: same records, hash, files and pulls', async (name) => {
+    const dir = path.join(dataRoot, name);
+    const loadedDump = await openDump(dir);
+    const scanDump = await openDump(dir);
+    for (const kind of loadedDump.kinds) {
+      const loaded = await loadedDump.load(kind);
+      const scanned = scanDump.scanSync(kind);
+      expect(scanned.count, `${name}/${kind}`).toBe(loaded.records.length);
+      expect(Array.from({ length: scanned.count }, (_, doc) => scanned.record(doc)), `${name}/${kind}`).toEqual(loaded.records);
+      expect({ hash: scanned.hash, files: scanned.files }).toEqual({ hash: loaded.hash, files: loaded.files });
+      for (const [doc, pull] of loaded.pulls) expect(scanned.pulls.get(doc)).toEqual(pull);
+      expect((scanned.pulls as Map<number, RawRecord>).size).toBe(loaded.pulls.size);
+    }
+  }, 60_000);
+});
+
+describe('scanSync: a kind read record by record, synchronously, without holding its records', () => {
+  const issues = [
+    { number: 1, title: 'Crash', state: 'open', comments: 0 },
+    { number: 2, title: 'Add streaming', state: 'open', comments: 1, repository_url: 'https://api.github.com/repos/o/r', pull_request: { html_url: 'https://github.com/o/r/pull/2' } },
+    { number: 3, title: 'Docs ✓ 😀', state: 'closed', comments: 2 },
+  ];
+  const pulls = [{ number: 2, html_url: 'https://github.com/o/r/pull/2', merged_at: '2020-01-02T00:00:00Z', draft: true, base: { repo: { full_name: 'o/r' } } }];
+  const files = { 'issues.json': `[\n${issues.map((i) => `  ${json(i)}`).join(',\n')}\n]\n`, 'pulls.json': json(pulls) };
+
+  it('gives what load gives, from offsets into the file (issues enriched from their pulls, each read again)', async () => {
+    const dir = writeDir(files);
+    const loaded = await (await openDump(dir)).load('issues');
+    const scanned = (await openDump(dir)).scanSync('issues');
+    expect(scanned.count).toBe(3);
+    expect([0, 1, 2].map((doc) => scanned.record(doc))).toEqual(loaded.records);
+    expect(scanned.record(1)).toMatchObject({ draft: true, pull_request: { merged_at: '2020-01-02T00:00:00Z' } });
+    expect(scanned.record(1)).not.toBe(scanned.record(1)); // parsed again on every call
+    expect(scanned.pulls.get(1)).toEqual(pulls[0]);
+    expect(scanned.pulls.get(0)).toBeUndefined();
+    expect(scanned.hash).toBe(loaded.hash);
+    expect(scanned.textBytes(0)).toBe(Buffer.byteLength(json(issues[0]), "utf8"));
+  });
+
+  it('never reads the file whole: records larger than one read (1 MiB) are joined across reads', async () => {
+    const long = { number: 9, title: 'x'.repeat(1_500_000), state: 'open', comments: 0 };
+    const dir = writeDir({ 'issues.json': json([issues[0], long, issues[2]]) });
+    const scanned = (await openDump(dir)).scanSync('issues');
+    expect(scanned.record(1)).toEqual(long);
+    expect(scanned.record(2)).toEqual(issues[2]);
+    expect(scanned.hash).toBe((await (await openDump(dir)).load('issues')).hash);
+  });
+
+  it('names the file and record of a broken record, and refuses a record once the file changed', async () => {
+    const broken = await openDump(writeDir({ 'issues.json': json([issues[0], { number: 'two' }]) }));
+    let error: unknown;
+    try {
+      broken.scanSync('issues');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DataError);
+    expect((error as DataError).message).toContain('issues.json');
+    expect((error as DataError).index).toBe(1);
+
+    const good = writeDir(files);
+    const scanned = (await openDump(good)).scanSync('issues');
+    writeFileSync(path.join(good, 'issues.json'), files['issues.json'].replace('Crash', 'Crush'));
+    expect(() => scanned.record(0)).toThrow('the dump changed while it was being searched');
+  });
+
+  it('loads a gzipped kind whole (no positioned reads), with the same answers', async () => {
+    const dir = writeDir({ 'issues.json.gz': gzipSync(files['issues.json']), 'pulls.json': files['pulls.json'] });
+    const loaded = await (await openDump(dir)).load('issues');
+    const scanned = (await openDump(dir)).scanSync('issues');
+    expect([0, 1, 2].map((doc) => scanned.record(doc))).toEqual(loaded.records);
+    expect(scanned.hash).toBe(loaded.hash);
+  });
 });

@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ArrayShapeError, JsonArraySplitter } from '../../src/dump/json-array-splitter.js';
 import { RecordLimitError } from '../../src/dump/json-limits.js';
 
-/** Split `text` into chunks at `cuts` (byte positions), feed them, and return the parsed elements. */
+/**
+ * Split `text` into chunks at `cuts` (byte positions), feed them, and return the parsed elements; each element's
+ * offset must point at its bytes in the whole text, wherever the chunks were cut.
+ */
 function split(text: string | Buffer, cuts: number[] = []): unknown[] {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
   const out: unknown[] = [];
   const indexes: number[] = [];
-  const splitter = new JsonArraySplitter((element, index) => {
+  const splitter = new JsonArraySplitter((element, index, offset) => {
+    expect(bytes.subarray(offset, offset + element.length).equals(element)).toBe(true);
     out.push(JSON.parse(element.toString('utf8')));
     indexes.push(index);
   });
