@@ -130,7 +130,10 @@ export class ItemArena implements BudgetedCache {
    * when the budget evicted it at once (a budget smaller than a slab).
    */
   private grow(): Slab | undefined {
-    while (this.slabs.length > 0 && (this.slabs.length + 1) * this.slabBytes > this.maxBytes) this.budget?.charge(-this.evictOldest());
+    while (this.slabs.length > 0 && (this.slabs.length + 1) * this.slabBytes > this.maxBytes) {
+      const released = this.evictOldest();
+      this.budget?.charge(-released);
+    }
     const slab: Slab = { bytes: Buffer.allocUnsafeSlow(this.slabBytes), used: 0, docs: [], tick: this.stamp(), seq: this.nextSeq++ };
     this.slabs.push(slab);
     // Charged once it is in place: the budget may then evict older slabs, or this one when it is the only one.

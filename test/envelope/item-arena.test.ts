@@ -80,6 +80,15 @@ describe('ItemArena', () => {
     expect(budget.usedBytes).toBe(arena.bytes + lru.bytes);
   });
 
+  it('releases to the budget what its own bound drops', () => {
+    const budget = new CollectionBudget(1 << 20);
+    const arena = new ItemArena(2 * 64, budget, 64);
+    for (let doc = 0; doc < 12; doc++) arena.put(doc, item(doc)); // three slabs' worth: the first goes
+    expect(arena.bytes).toBe(128);
+    expect(budget.usedBytes).toBe(128);
+    expect(arena.get(0)).toBeUndefined();
+  });
+
   it('a budget smaller than a slab keeps nothing and still answers with a copy', () => {
     const budget = new CollectionBudget(8);
     const arena = new ItemArena(1 << 20, budget, 16);
