@@ -6,8 +6,9 @@
  * its record, the collection and the media options its kind's `project` reads — never on the query — so it is
  * written once and reused: from the rendered-items file a build wrote (src/cache/item-file.ts, filled by the store
  * with {@link itemCompactBytes}: compact text, mostly a reference to the record's own text), laid out at the item's
- * depth by json-layout.ts; else rendered now and kept in a bounded in-memory cache, so a server answering many
- * different queries over the same documents mostly concatenates. Items with text matches are built per page.
+ * depth by json-layout.ts, else rendered now; either way kept laid out in the reader's arena (item-arena.ts, under
+ * its memory budget), so a server answering many different queries over the same documents mostly copies. Items
+ * with text matches are built per page.
  */
 import { itemFileOf } from '../cache/item-file.js';
 import { snapshotTexts } from '../cache/record-snapshot.js';
