@@ -3,7 +3,7 @@
  * by document: a page of a busy server is then mostly copies out of memory, with no read, checksum or layout pass
  * for the items seen lately, and no allocation per item.
  *
- * The bytes live in slabs of {@link ItemArena.slabBytes} (1 MiB by default), filled front to back: an item is
+ * The bytes live in slabs of {@link ItemArena.slabBytes} (1 MiB, less under a small budget), filled front to back: an item is
  * appended to the newest slab; past the cache's own bound, or when the reader's memory budget (src/store/
  * memory-budget.ts) asks for room, the oldest slab goes whole with every item in it (first in, first out, slab by
  * slab). An item found in the older half of the slabs is appended again to the newest (its old copy left dead), so
@@ -14,8 +14,20 @@
  */
 import type { BudgetedCache, MemoryBudget } from '../kinds/collection-view.js';
 
-/** Bytes per slab unless the caller says otherwise. */
+/** Bytes per slab unless the caller or a small budget says otherwise. */
 export const ITEM_SLAB_BYTES = 1 << 20;
+/** The smallest slab a small budget gets. */
+const MIN_SLAB_BYTES = 4096;
+
+/**
+ * The slab size under a budget of `limitBytes`: {@link ITEM_SLAB_BYTES}, halved while it is more than a quarter of
+ * the budget (down to 4 KiB), so a small budget still keeps items, as its other caches do.
+ */
+export function slabBytesFor(limitBytes: number): number {
+  let bytes = ITEM_SLAB_BYTES;
+  while (bytes > MIN_SLAB_BYTES && bytes > limitBytes / 4) bytes /= 2;
+  return bytes;
+}
 
 interface Slab {
   readonly bytes: Buffer;
@@ -46,12 +58,12 @@ export class ItemArena implements BudgetedCache {
   /**
    * @param maxBytes the most bytes of slabs kept (at least one slab is kept while it holds anything)
    * @param budget the collection reader's memory budget, charged a slab's bytes when it is made; none: `maxBytes` alone
-   * @param slabBytes bytes per slab; an item longer than a quarter of it is not kept
+   * @param slabBytes bytes per slab (default {@link slabBytesFor} the budget); an item longer than a slab is not kept
    */
   constructor(
     private readonly maxBytes: number,
     private readonly budget?: MemoryBudget,
-    readonly slabBytes: number = ITEM_SLAB_BYTES,
+    readonly slabBytes: number = slabBytesFor(budget?.limitBytes ?? Infinity),
   ) {
     budget?.join(this);
   }
@@ -82,14 +94,14 @@ export class ItemArena implements BudgetedCache {
 
   /**
    * Keep `bytes` as the item of `doc` (copied into the newest slab, replacing any earlier copy) and return the kept
-   * copy; an item that cannot be kept (longer than a quarter of a slab, or a budget smaller than a slab) is
+   * copy; an item that cannot be kept (longer than a slab, or a budget smaller than a slab) is
    * returned as a fresh copy. Either way the caller may reuse `bytes` afterwards.
    */
   put(doc: number, bytes: Uint8Array): Buffer {
     const length = bytes.length;
     let slab = this.slabs.at(-1);
-    if (length <= this.slabBytes / 4 && (slab === undefined || slab.used + length > this.slabBytes)) slab = this.grow();
-    if (slab === undefined || length > this.slabBytes / 4) {
+    if (length <= this.slabBytes && (slab === undefined || slab.used + length > this.slabBytes)) slab = this.grow();
+    if (slab === undefined || length > this.slabBytes) {
       this.where.delete(doc); // an earlier item of the document is no longer its item
       return Buffer.from(bytes);
     }

@@ -52,8 +52,8 @@ describe('ItemArena', () => {
     expect([0, 1, 2, 3, 4, 12].map((doc) => arena.get(doc) !== undefined)).toEqual([true, false, false, false, true, true]);
   });
 
-  it('never keeps an item longer than a quarter of a slab (a fresh copy is returned)', () => {
-    const arena = new ItemArena(1024, undefined, 16);
+  it('never keeps an item longer than a slab (a fresh copy is returned)', () => {
+    const arena = new ItemArena(1024, undefined, 4);
     arena.put(1, bytesOf('1234'));
     expect(text(arena.get(1))).toBe('1234');
     const scratch = bytesOf('12345');
@@ -87,6 +87,14 @@ describe('ItemArena', () => {
     expect(arena.bytes).toBe(128);
     expect(budget.usedBytes).toBe(128);
     expect(arena.get(0)).toBeUndefined();
+  });
+
+  it('takes slabs of at most a quarter of a small budget (4 KiB at least)', () => {
+    expect(new ItemArena(1 << 30, new CollectionBudget(256 << 20)).slabBytes).toBe(1 << 20);
+    expect(new ItemArena(1 << 30, new CollectionBudget(1 << 20)).slabBytes).toBe(256 << 10);
+    expect(new ItemArena(1 << 30, new CollectionBudget(24 << 10)).slabBytes).toBe(4096);
+    expect(new ItemArena(1 << 30, new CollectionBudget(1024)).slabBytes).toBe(4096);
+    expect(new ItemArena(1 << 30).slabBytes).toBe(1 << 20);
   });
 
   it('a budget smaller than a slab keeps nothing and still answers with a copy', () => {
