@@ -40,6 +40,8 @@ export const CRC_PAGE_ENTRIES = 1024;
  * 500 MB record snapshot touches ≈ 70 of its 124 pages, read in ≈ 16 reads instead of 70.
  */
 const CRC_PAGE_GROUP = 8;
+/** Reads of unchecked blocks up to this many bytes go into memory the file keeps (larger ones into their own). */
+const BLOCK_MEMORY_BYTES = 1 << 20;
 const PREFIX_BYTES = 16;
 const TRAILER_BYTES = 24;
 
@@ -545,6 +547,8 @@ export class FramedFile {
   /** Pages of the block-CRC table read (and checked) so far. */
   private readonly pageCache = new Map<number, Uint32Array>();
   private readonly source: Source;
+  /** Memory that blocks read whole to be checked are read into (made on first use). */
+  private blocks: Uint8Array | undefined;
 
   private constructor(
     /** The file's path ('' for bytes in memory). */
@@ -712,11 +716,29 @@ export class FramedFile {
    *   block CRCs) that fails its CRC
    */
   read(name: string, start = 0, length = this.length(name) - start): Uint8Array {
-    if (!this.has(name)) throw new FramingError(`no ${name} section`);
-    const [offset, size, firstCrc] = this.footer.sections[name]!;
-    if (!(start >= 0 && length >= 0 && start + length <= size)) throw new FramingError(`read outside ${name}`);
+    this.section(name, start, length);
     const out = new Uint8Array(new ArrayBuffer(length));
-    if (length === 0) return out;
+    this.readInto(name, start, length, out, 0);
+    return out;
+  }
+
+  /** Section `name`'s entry, once `[start, start + length)` is known to lie within it. */
+  private section(name: string, start: number, length: number): SectionEntry {
+    if (!this.has(name)) throw new FramingError(`no ${name} section`);
+    const entry = this.footer.sections[name]!;
+    if (!(start >= 0 && length >= 0 && start + length <= entry[1])) throw new FramingError(`read outside ${name}`);
+    return entry;
+  }
+
+  /**
+   * {@link read} into `out` at `at` (the caller's memory, reused from read to read: no allocation once the blocks
+   * are checked).
+   * @throws as {@link read}; RangeError when `out` has no room for `length` bytes at `at`
+   */
+  readInto(name: string, start: number, length: number, out: Uint8Array, at: number): void {
+    const [offset, size, firstCrc] = this.section(name, start, length);
+    if (!(at >= 0 && at + length <= out.length)) throw new RangeError(`no room for ${length} bytes at ${at}`);
+    if (length === 0) return;
     const B = this.footer.blockBytes;
     let seen = this.checked.get(name);
     if (!seen) this.checked.set(name, (seen = new Uint8Array(Math.ceil(size / B))));
@@ -731,27 +753,38 @@ export class FramedFile {
       hi = b;
     }
     if (lo < 0) {
-      this.source.readInto(out, 0, offset + start, length);
-      return out;
+      this.source.readInto(out, at, offset + start, length);
+      return;
     }
     const from = Math.min(start, lo * B);
     const to = Math.max(start + length, Math.min(size, (hi + 1) * B));
-    const bytes = from === start && to === start + length ? out : new Uint8Array(new ArrayBuffer(to - from));
-    this.source.readInto(bytes, 0, offset + from, to - from);
+    const whole = from === start && to === start + length;
+    const bytes = whole ? out : this.blockMemory(to - from);
+    this.source.readInto(bytes, whole ? at : 0, offset + from, to - from);
+    const base = whole ? at : 0;
     for (let b = lo; b <= hi; b++) {
       if (seen[b]) continue;
-      const at = b * B - from;
-      if (crcOf(bytes.subarray(at, Math.min(at + B, size - from))) !== this.blockCrc(firstCrc + b)) {
+      const blockAt = base + b * B - from;
+      if (crcOf(bytes.subarray(blockAt, Math.min(blockAt + B, base + size - from))) !== this.blockCrc(firstCrc + b)) {
         throw new FramingError(`${name} block ${b} is corrupt`);
       }
       seen[b] = 1;
     }
-    if (bytes !== out) out.set(bytes.subarray(start - from, start - from + length));
-    return out;
+    if (!whole) out.set(bytes.subarray(start - from, start - from + length), at);
+  }
+
+  /** `length` bytes of memory for blocks read whole to be checked, reused from read to read (grown up to 1 MiB). */
+  private blockMemory(length: number): Uint8Array {
+    if (length > BLOCK_MEMORY_BYTES) return new Uint8Array(new ArrayBuffer(length));
+    if (this.blocks === undefined || this.blocks.length < length) {
+      this.blocks = new Uint8Array(new ArrayBuffer(Math.min(BLOCK_MEMORY_BYTES, Math.max(length, 2 * (this.blocks?.length ?? 0)))));
+    }
+    return this.blocks.subarray(0, length);
   }
 
   /** Close the descriptor (later reads throw). Idempotent. */
   close(): void {
+    this.blocks = undefined;
     unclosed.unregister(this);
     this.source.close();
   }

@@ -63,6 +63,8 @@ export interface RecordText {
 export interface RecordTexts {
   /** Bytes `[start, start + length)` of the texts, or undefined. */
   bytes(start: number, length: number): Buffer | undefined;
+  /** The same bytes in `memory(length)` (asked only for a range within the texts), or undefined. */
+  bytesInto?<T extends Uint8Array>(start: number, length: number, memory: (length: number) => T): T | undefined;
 }
 
 /** The metadata in the file's footer. */
@@ -112,9 +114,15 @@ function readRuns(wants: Want[], read: (start: number, length: number) => Uint8A
   }
 }
 
+/** Bytes of the memory a page is first read into (it grows to the largest page read). */
+const SCRATCH_BYTES = 256 * 1024;
+
 /** An open rendered-items file. */
 export class ItemFile {
   private framed: FramedFile | undefined;
+  /** What a page is read and reassembled into, reused from page to page ({@link readPageTransient}). */
+  private scratch: Buffer | undefined;
+  private scratchUsed = 0;
 
   private constructor(
     readonly file: string,
@@ -171,9 +179,20 @@ export class ItemFile {
    * @throws RangeError for a document outside 0..count-1
    */
   readPage(docs: readonly number[], texts: RecordTexts | undefined): Array<Buffer | undefined> {
+    return this.readPageTransient(docs, texts).map((text) => text && Buffer.from(text));
+  }
+
+  /**
+   * {@link readPage} without an allocation per item: the texts are views of memory this file reuses, valid until
+   * its next read (the caller copies what it keeps). Same reads, checks and damage handling.
+   * @throws RangeError for a document outside 0..count-1
+   */
+  readPageTransient(docs: readonly number[], texts: RecordTexts | undefined): Array<Buffer | undefined> {
     const out = new Array<Buffer | undefined>(docs.length).fill(undefined);
     const framed = this.framed;
     if (framed === undefined || docs.length === 0) return out;
+    this.scratchUsed = 0;
+    const take = (length: number): Buffer => this.take(length);
     const items: Pending[] = docs.map((doc, i) => {
       if (!(Number.isSafeInteger(doc) && doc >= 0 && doc < this.count)) throw new RangeError(`document ${doc} of ${this.count}`);
       return { at: i, doc, entry: EMPTY_VIEW };
@@ -187,7 +206,11 @@ export class ItemFile {
           length: ENTRY_BYTES,
           put: (bytes) => void (item.entry = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
         })),
-        (start, length) => framed.read('entries', start, length),
+        (start, length) => {
+          const bytes = take(length);
+          framed.readInto('entries', start, length, bytes, 0);
+          return bytes;
+        },
       );
       // The stored bytes (own texts and long patches) and the records' texts, each in runs.
       const stored: Want[] = [];
@@ -208,11 +231,19 @@ export class ItemFile {
         }
       }
       at = -1;
-      readRuns(stored, (start, length) => framed.read('stored', start, length));
-      if (texts !== undefined) readRuns(records, (start, length) => texts.bytes(start, length));
+      readRuns(stored, (start, length) => {
+        const bytes = take(length);
+        framed.readInto('stored', start, length, bytes, 0);
+        return bytes;
+      });
+      if (texts !== undefined) {
+        readRuns(records, (start, length) => {
+          return texts.bytesInto === undefined ? texts.bytes(start, length) : texts.bytesInto(start, length, take);
+        });
+      }
       for (const item of items) {
         at = item.doc;
-        const text = assemble(item);
+        const text = assemble(item, take);
         if (text === null) continue; // its record's text is not at hand: rendered, the file stays
         if (text === undefined || contentChecksum(text) !== item.entry.getUint32(0, true)) throw new FramingError('does not match its checksum');
         out[item.at] = text;
@@ -230,6 +261,22 @@ export class ItemFile {
   close(): void {
     this.framed?.close();
     this.framed = undefined;
+    this.scratch = undefined;
+  }
+
+  /**
+   * `length` bytes of the scratch memory after what this page took so far; a page larger than the memory gets a
+   * larger one (what it took before stays where it is, in the old memory).
+   */
+  private take(length: number): Buffer {
+    let scratch = this.scratch;
+    if (scratch === undefined || this.scratchUsed + length > scratch.length) {
+      this.scratch = scratch = Buffer.allocUnsafeSlow(Math.max(SCRATCH_BYTES, 2 * (scratch?.length ?? 0), 2 * length));
+      this.scratchUsed = 0;
+    }
+    const at = this.scratchUsed;
+    this.scratchUsed += length;
+    return scratch.subarray(at, at + length);
   }
 }
 
@@ -239,7 +286,7 @@ const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
  * The item's compact text from its entry, stored bytes and record text: null when its record's text was not read
  * (not at hand), undefined when the entry does not fit them (damage).
  */
-function assemble(item: Pending): Buffer | null | undefined {
+function assemble(item: Pending, take: (length: number) => Buffer): Buffer | null | undefined {
   const { entry } = item;
   const cut = entry.getUint32(4, true);
   const resume = entry.getUint32(8, true);
@@ -248,7 +295,7 @@ function assemble(item: Pending): Buffer | null | undefined {
   const record = item.record;
   if (record === undefined) return null;
   if (!(cut <= resume && resume <= record.length)) return undefined;
-  const text = Buffer.allocUnsafe(cut + length + record.length - resume);
+  const text = take(cut + length + record.length - resume);
   text.set(record.subarray(0, cut), 0);
   if (length <= INLINE_PATCH_BYTES) text.set(new Uint8Array(entry.buffer, entry.byteOffset + ENTRY_BYTES - INLINE_PATCH_BYTES, length), cut);
   else if (item.stored) text.set(item.stored, cut);

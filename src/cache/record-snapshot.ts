@@ -427,6 +427,17 @@ export async function loadSnapshot(
         return undefined;
       }
     },
+    bytesInto(start, length, memory) {
+      if (replacement || !(start >= 0 && length >= 0 && start + length <= textBytes)) return undefined;
+      try {
+        const out = memory(length);
+        framed.readInto('texts', start, length, out, 0);
+        return out;
+      } catch (error) {
+        if (!(error instanceof FramingError)) throw error;
+        return undefined;
+      }
+    },
   };
   Object.defineProperty(records, SNAPSHOT_TEXTS, { value: storedTexts });
   /** The text of the pull of document `doc`: a binary search of the ascending pull table, block by block. */
@@ -475,6 +486,11 @@ export interface SnapshotTexts {
   start(doc: number): number;
   /** Bytes `[start, start + length)` of the texts, not checked (the caller checks them); undefined outside them or on a read error. */
   bytes(start: number, length: number): Buffer | undefined;
+  /**
+   * {@link bytes} into the caller's memory: `memory(length)` gives `length` bytes to fill (asked only for a range
+   * within the texts), which are returned; undefined where `bytes` gives undefined.
+   */
+  bytesInto<T extends Uint8Array>(start: number, length: number, memory: (length: number) => T): T | undefined;
 }
 
 /** The stored texts of a snapshot's records, or undefined when `records` are not a snapshot's. */

@@ -6,18 +6,19 @@
  * its record, the collection and the media options its kind's `project` reads — never on the query — so it is
  * written once and reused: from the rendered-items file a build wrote (src/cache/item-file.ts, filled by the store
  * with {@link itemCompactBytes}: compact text, mostly a reference to the record's own text), laid out at the item's
- * depth by json-layout.ts; else rendered now and kept in a bounded in-memory cache, so a server answering many
- * different queries over the same documents mostly concatenates. Items with text matches are built per page.
+ * depth by json-layout.ts, else rendered now; either way kept laid out in the reader's arena (item-arena.ts, under
+ * its memory budget), so a server answering many different queries over the same documents mostly copies. Items
+ * with text matches are built per page.
  */
 import { itemFileOf } from '../cache/item-file.js';
 import { snapshotTexts } from '../cache/record-snapshot.js';
-import { layOutJson } from './json-layout.js';
+import { layOutJsonTransient } from './json-layout.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { setOwn } from '../kinds/common.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { MediaOptions } from '../request/media-type.js';
-import type { ReaderSlot } from '../kinds/collection-view.js';
-import { BoundedLru } from '../results/bounded-lru.js';
+import type { MemoryBudget, ReaderSlot } from '../kinds/collection-view.js';
+import { ItemArena } from './item-arena.js';
 import { analyzeQueryWord, type AnalyzerName } from '../text/analyzer.js';
 import { buildTextMatches, type TextMatchSource } from '../text/text-matches.js';
 import type { Spender } from '../budget.js';
@@ -31,10 +32,12 @@ export type ItemSource = CollectionView & { readonly spec: KindSpec };
 /** The `score` every item carries (GitHub writes 1.0 for every item of every kind; relevance only orders). */
 export const ITEM_SCORE = 1;
 
-/** At most this many rendered items per collection and media key in memory. */
-export const ITEM_JSON_ENTRIES = 50_000;
-/** At most this many bytes (UTF-8) of rendered items per collection and media key in memory. */
-export const ITEM_JSON_BYTES = 32 * 1024 * 1024;
+/**
+ * At most this many bytes of laid-out items per collection and media key in memory (item-arena.ts; within the
+ * reader's memory budget too). A never-seen page of a busy server at 100k issues finds about half its items
+ * there at 64 MiB (a third at 32 MiB, measured over 3,000 of the bench's never-seen paths).
+ */
+export const ITEM_JSON_BYTES = 64 * 1024 * 1024;
 
 /**
  * Insert `score` after `anchor` (GitHub's position for the kind) and append `text_matches` last.
@@ -92,7 +95,7 @@ const SCORE_MARK_JSON = JSON.stringify(SCORE_MARK);
 
 /**
  * The item of one record without `text_matches` as compact JSON text in UTF-8 with its `score` written `1.0` —
- * what the rendered-items file stores; {@link layOutJson} at step 2, base 4 turns it into {@link itemBytes}'s
+ * what the rendered-items file stores; json-layout.ts's `layOutJson` at step 2, base 4 turns it into {@link itemBytes}'s
  * bytes. Undefined in the (adversarial) case of a record holding the score's stand-in string.
  */
 export function itemCompactBytes(spec: KindSpec, record: Record<string, unknown>, doc: number, c: CollectionView, media: MediaOptions): Buffer | undefined {
@@ -126,41 +129,46 @@ export function itemMediaKey(spec: KindSpec, media: MediaOptions): string {
   return `${read('cloak', 'c')}${read('mercy', 'm')}${read('extended', 'x')}`;
 }
 
-/** A collection reader's in-memory rendered items, by media key ({@link itemMediaKey}); each shares its budget. */
-const RENDERED_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, BoundedLru<Buffer>>; readonly make: () => BoundedLru<Buffer> }> = {
-  name: 'rendered items',
-  make: (_c, budget) => ({
-    byMedia: new Map(),
-    make: () => new BoundedLru<Buffer>(ITEM_JSON_ENTRIES, ITEM_JSON_BYTES, (bytes) => bytes.length, { budget, bytes: (bytes) => bytes.length + 80 }),
-  }),
+/** A collection reader's laid-out items, by media key ({@link itemMediaKey}); each arena shares its budget. */
+const LAID_OUT_ITEMS: ReaderSlot<{ readonly byMedia: Map<string, ItemArena>; readonly budget: MemoryBudget }> = {
+  name: 'laid-out items',
+  make: (_c, budget) => ({ byMedia: new Map(), budget }),
 };
 
-function cacheOf(c: ItemSource, key: string): BoundedLru<Buffer> {
-  const items = c.memo(RENDERED_ITEMS);
-  let cache = items.byMedia.get(key);
-  if (!cache) items.byMedia.set(key, (cache = items.make()));
-  return cache;
+function arenaOf(c: ItemSource, key: string): ItemArena {
+  const items = c.memo(LAID_OUT_ITEMS);
+  let arena = items.byMedia.get(key);
+  if (!arena) items.byMedia.set(key, (arena = new ItemArena(ITEM_JSON_BYTES, items.budget)));
+  return arena;
 }
 
 /**
- * The items of `docs` without `text_matches`, as envelope JSON text in UTF-8 (`itemJson`), in order: read from the
- * collection's rendered-items file when it has one and the media options leave the items as stored there — the
- * page's items together, in a bounded number of reads (item-file.ts's `readPage`) — else from the in-memory cache,
- * else rendered now (and cached).
+ * The items of `docs` without `text_matches`, as envelope JSON text in UTF-8 (`itemJson`), in order: from the
+ * reader's laid-out items (item-arena.ts) when held there; the others read from the collection's rendered-items
+ * file when it has one and the media options leave the items as stored there — together, in a bounded number of
+ * reads (item-file.ts's `readPage`) — else rendered now; both kept in the arena. The bytes returned are never
+ * written again (views of the arena's slabs, or fresh).
  */
 function cachedItemsJson(c: ItemSource, docs: readonly number[], media: MediaOptions): Buffer[] {
   const key = itemMediaKey(c.spec, media);
-  const stored = key === '' ? itemFileOf(c)?.readPage(docs, snapshotTexts(c.records)) : undefined;
-  let cache: BoundedLru<Buffer> | undefined;
-  return docs.map((doc, i) => {
-    const compact = stored?.[i];
-    if (compact) return layOutJson(compact, 2, 4);
-    cache ??= cacheOf(c, key);
-    const id = String(doc);
-    let bytes = cache.get(id);
-    if (bytes === undefined) cache.set(id, (bytes = itemBytes(c.spec, c.records[doc]!, doc, c, media)));
-    return bytes;
-  });
+  const arena = arenaOf(c, key);
+  const out = new Array<Buffer>(docs.length);
+  const missing: number[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    const held = arena.get(docs[i]!);
+    if (held === undefined) missing.push(i);
+    else out[i] = held;
+  }
+  if (missing.length === 0) return out;
+  const missed = missing.map((i) => docs[i]!);
+  // Read into the file's reused memory, laid out into the layout's: the arena's copy is the first that stays.
+  const stored = key === '' ? itemFileOf(c)?.readPageTransient(missed, snapshotTexts(c.records)) : undefined;
+  for (let j = 0; j < missing.length; j++) {
+    const doc = missed[j]!;
+    const compact = stored?.[j];
+    out[missing[j]!] = arena.put(doc, compact ? layOutJsonTransient(compact, 2, 4) : itemBytes(c.spec, c.records[doc]!, doc, c, media));
+  }
+  return out;
 }
 
 /**

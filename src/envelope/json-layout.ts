@@ -86,6 +86,15 @@ function reserve(wasm: LayoutModule, bytes: number): void {
  * @returns fresh bytes
  */
 export function layOutJson(compact: Uint8Array, step: number, base = 0, start = 0, end = compact.length): Buffer {
+  const bytes = layOutJsonTransient(compact, step, base, start, end);
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+}
+
+/**
+ * {@link layOutJson} without its allocation: the bytes may be a view of the module's memory, which the next
+ * layout overwrites (the caller copies them first). `compact` may itself be such a view only if copied before.
+ */
+export function layOutJsonTransient(compact: Uint8Array, step: number, base = 0, start = 0, end = compact.length): Uint8Array {
   const wasm = step > 0 ? layoutModule() : null;
   if (!wasm) return layOutJsonScript(compact, step, base, start, end);
   const n = end - start;
@@ -99,9 +108,7 @@ export function layOutJson(compact: Uint8Array, step: number, base = 0, start = 
     reserve(wasm, limit + 64);
     out = wasm.layOut(0, n, n, limit, base, step);
   }
-  const result = Buffer.allocUnsafe(out - n);
-  result.set(memory.subarray(n, out));
-  return result;
+  return memory.subarray(n, out);
 }
 
 /** {@link layOutJson} in JavaScript: the same pass, for a process without WebAssembly. */

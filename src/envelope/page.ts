@@ -19,6 +19,11 @@ export interface Page {
    * indented to the depth of `items[i]`, `score` written `1.0`).
    */
   readonly items: readonly Buffer[];
+  /**
+   * The envelope's bytes when already written ({@link writtenPage}): {@link pageBytes} returns them, and `items` are
+   * views of them.
+   */
+  readonly bytes?: Buffer | undefined;
 }
 
 const BETWEEN_ITEMS = Buffer.from(',\n    ', 'utf8');
@@ -26,18 +31,43 @@ const AFTER_ITEMS = Buffer.from('\n  ]\n}\n', 'utf8');
 
 /**
  * The envelope of a page as UTF-8 bytes, exactly as `renderJson(envelopeOf(page))` writes it (GitHub's two-space
- * JSON and a final newline; test/envelope/item-json.test.ts), by concatenating the items' bytes.
+ * JSON and a final newline; test/envelope/item-json.test.ts): the page's own {@link Page.bytes} when written, else
+ * the items' bytes concatenated (fresh bytes).
  */
 export function pageBytes(page: Page): Buffer {
+  return page.bytes ?? envelopeBytes(page, undefined);
+}
+
+/**
+ * `page` with its envelope's bytes written once ({@link Page.bytes}, which {@link pageBytes} then returns) and its
+ * items as views of those bytes: one allocation and one copy of each item, after which the page holds nothing of
+ * what its items were read from (a reader's cache may reuse it).
+ */
+export function writtenPage(page: Page): Page {
+  const items: Buffer[] = [];
+  const bytes = envelopeBytes(page, items);
+  return { total: page.total, incomplete: page.incomplete, documents: page.documents, items, bytes };
+}
+
+/** The envelope's bytes (one allocation); each item's place in them pushed to `views` when given. */
+function envelopeBytes(page: Page, views: Buffer[] | undefined): Buffer {
   const head = `{\n  "total_count": ${JSON.stringify(page.total)},\n  "incomplete_results": ${JSON.stringify(page.incomplete)},\n  "items": `;
   if (page.items.length === 0) return Buffer.from(`${head}[]\n}\n`, 'utf8');
-  const parts: Buffer[] = [Buffer.from(`${head}[\n    `, 'utf8')];
+  const open = `${head}[\n    `;
+  const openBytes = Buffer.byteLength(open, 'utf8');
+  let length = openBytes + AFTER_ITEMS.length + BETWEEN_ITEMS.length * (page.items.length - 1);
+  for (const item of page.items) length += item.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = out.write(open, 0, 'utf8');
   for (let i = 0; i < page.items.length; i++) {
-    if (i > 0) parts.push(BETWEEN_ITEMS);
-    parts.push(page.items[i]!);
+    if (i > 0) at += BETWEEN_ITEMS.copy(out, at);
+    const item = page.items[i]!;
+    out.set(item, at);
+    views?.push(out.subarray(at, at + item.length));
+    at += item.length;
   }
-  parts.push(AFTER_ITEMS);
-  return Buffer.concat(parts);
+  AFTER_ITEMS.copy(out, at);
+  return out;
 }
 
 /** The envelope of a page with its items as objects (parsed from their JSON; `score` reads as the number 1). */

@@ -4,7 +4,7 @@
  */
 import { Budget } from '../budget.js';
 import { pageItems } from '../envelope/item-json.js';
-import type { Page } from '../envelope/page.js';
+import { writtenPage, type Page } from '../envelope/page.js';
 import type { OrderedResults } from '../order/order.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import { clip } from '../plan/window.js';
@@ -24,5 +24,6 @@ export function pageOf(compiled: CompiledSearch, ordered: OrderedResults, c: Col
   // Only text matches spend time per item: the reusable items are read or rendered within any budget.
   const budget = request.media.textMatch ? new Budget(deadline) : undefined;
   const items = pageItems(c, documents, request.media, compiled.keywords, budget);
-  return { total: ordered.total, incomplete: incomplete || budget?.expired === true, documents, items };
+  // The envelope written once here: its items copied out of the reader's caches, which may reuse their memory.
+  return writtenPage({ total: ordered.total, incomplete: incomplete || budget?.expired === true, documents, items });
 }
