@@ -13,6 +13,7 @@ export interface PrivateDoc {
 
 const NO_DOCS = new Uint32Array(0);
 
+/** The private documents of one collection as two parallel typed arrays (see the module comment). */
 export class PrivateDocs {
   /** A collection without private documents. */
   static readonly NONE = new PrivateDocs(NO_DOCS, NO_DOCS, []);

@@ -48,6 +48,7 @@ interface Place {
   length: number;
 }
 
+/** One collection reader's arena of laid-out items, under its memory budget (see the module comment). */
 export class ItemArena implements BudgetedCache {
   /** Oldest first. */
   private readonly slabs: Slab[] = [];
