@@ -244,7 +244,8 @@ describe.skipIf(!haveData)(`real dumps in ../shared/data${haveData ? '' : ' (ski
       const loaded = await loadedDump.load(kind);
       const scanned = scanDump.scanSync(kind);
       expect(scanned.count, `${name}/${kind}`).toBe(loaded.records.length);
-      expect(Array.from({ length: scanned.count }, (_, doc) => scanned.record(doc)), `${name}/${kind}`).toEqual(loaded.records);
+      // Compared as JSON text (key order included): as strict for parsed JSON as toEqual, and far cheaper on the large dumps.
+      expect(JSON.stringify(Array.from({ length: scanned.count }, (_, doc) => scanned.record(doc))), `${name}/${kind}`).toBe(JSON.stringify(loaded.records));
       expect({ hash: scanned.hash, files: scanned.files }).toEqual({ hash: loaded.hash, files: loaded.files });
       for (const [doc, pull] of loaded.pulls) expect(scanned.pulls.get(doc)).toEqual(pull);
       expect((scanned.pulls as Map<number, RawRecord>).size).toBe(loaded.pulls.size);
