@@ -102,18 +102,25 @@ export class LunrTextIndex implements TextIndex {
     this.index = index;
   }
 
+  /**
+   * Whether `hidden` is exactly the private documents the build left out of the stored public forms (the stored
+   * maxima's and posting counts'). A viewer's hidden list is always a subset of the collection's private documents
+   * (CollectionAccess.hidden), so the same length means the same set.
+   */
+  private hidesExactlyPrivate(hidden: DocList | undefined): boolean {
+    return hidden !== undefined && hidden.length > 0 && this.index.maxima?.privateCount === hidden.length;
+  }
+
   private visibleStatistics(hidden: Uint32Array): VisibleStatistics {
     let stats = this.visibleByHidden.get(hidden);
     if (stats) {
       this.visibleByHidden.delete(hidden);
     } else {
-      // A viewer hiding exactly the private documents (the list the segment stored, and its field-length sums)
-      // reads the public posting counts the index stored for that list; any other viewer counts its own.
+      // A viewer hiding exactly the private documents reads the public posting counts the index stored for them
+      // (and the field-length sums the segment stored); any other viewer counts its own.
       const index = this.index;
-      const lengths = this.storedLengths?.(hidden);
-      const exact = lengths !== undefined && index.maxima?.privateCount === hidden.length;
-      const stored = exact ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
-      stats = new VisibleStatistics(this.index, hidden, lengths, stored);
+      const stored = this.hidesExactlyPrivate(hidden) ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
+      stats = new VisibleStatistics(this.index, hidden, this.storedLengths?.(hidden), stored);
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }
     this.visibleByHidden.set(hidden, stats);
@@ -163,8 +170,7 @@ export class LunrTextIndex implements TextIndex {
       const index = this.index;
       // Whose stored maxima bound what the viewer sees: every document's (no hidden), the public ones' (hiding
       // exactly the private documents the build left out); none for any other viewer.
-      const hiddenCount = hidden?.length ?? 0;
-      const form = hiddenCount === 0 ? 'all' : index.maxima?.privateCount === hiddenCount && visible ? 'public' : undefined;
+      const form = (hidden?.length ?? 0) === 0 ? 'all' : visible && this.hidesExactlyPrivate(hidden) ? 'public' : undefined;
       const dimensions = vector.query.map(({ rank, weight }): DimensionImpacts => {
         const docs = index.docs(rank, f);
         const term = index.term(rank);
