@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { KindSpec } from '../kinds/spec.js';
 import { ANALYZER_VERSION } from '../text/analyzer.js';
 import { TOOL_VERSION } from '../version.js';
-import { IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-file.js';
+import { INDEX_LAYOUT, IndexFileSink, openIndexFile, writeIndexFile } from './compact-index-file.js';
+import { SNAPSHOT_FORMAT } from './record-snapshot.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { cacheNotice } from './notice.js';
 import { removeQuietly } from './framing.js';
@@ -41,10 +42,16 @@ const keys = new Map<string, string>();
 /** The most keys {@link keys} holds (a few kinds of a few dumps; cleared when full). */
 const KEYS_KEPT = 64;
 
-/** The cache key of a kind's index: sha256 over format, tool version, analyzer version, field layout and the dump hash. */
+/**
+ * The cache key of a kind's index (hex sha256) over the cache format, the index file's and the record snapshot's
+ * layout versions, the tool and analyzer versions, the kind's field layout and the dump hash. Every other file of a
+ * collection is keyed on it, so a build whose files have another layout writes other file names: two installed
+ * versions of the tool sharing one cache directory each keep their own files instead of judging the other's
+ * damaged and rebuilding them in turn.
+ */
 export function cacheKey(spec: KindSpec, dumpHash: string): string {
   const layout = spec.fields.map((f) => `${f.name}:${f.analyzer}:${f.boost}`).join(',');
-  const text = `${CACHE_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`;
+  const text = `${CACHE_FORMAT}|${INDEX_LAYOUT}|${SNAPSHOT_FORMAT}|${TOOL_VERSION}|${ANALYZER_VERSION}|${spec.kind}|${layout}|${dumpHash}`;
   let key = keys.get(text);
   if (key === undefined) {
     if (keys.size >= KEYS_KEPT) keys.clear();
