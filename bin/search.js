@@ -8,6 +8,7 @@
 // This file is CommonJS (bin/package.json): an ES module entry would load Node's ES module loader (and the
 // fs/promises and readline it uses) before the first line runs, which cold.cjs never needs.
 // Anything unexpected in way 1 falls back to way 2 silently: the code cache only ever saves time.
+// `search --version` alone loads none of them (printedVersion).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -16,14 +17,48 @@ const { pathToFileURL } = require('node:url');
 const dist = path.join(__dirname, '..', 'dist');
 const cold = path.join(dist, 'bundle', 'cold.cjs');
 
-const program = coldPathFits(process.argv.slice(2), process.env) ? loadCold() : undefined;
-if (program) {
-  void program.run().then(program.saveCodeCache);
-} else {
-  // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
-  require('node:module').enableCompileCache?.();
-  const bundle = path.join(dist, 'bundle', 'search.js');
-  void import(pathToFileURL(fs.existsSync(bundle) ? bundle : path.join(dist, 'cli', 'main.js')).href).then(({ run }) => run());
+const args = process.argv.slice(2);
+if (!printedVersion(args)) {
+  const program = coldPathFits(args, process.env) ? loadCold() : undefined;
+  if (program) {
+    void program.run().then(program.saveCodeCache);
+  } else {
+    // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
+    require('node:module').enableCompileCache?.();
+    const bundle = path.join(dist, 'bundle', 'search.js');
+    void import(pathToFileURL(fs.existsSync(bundle) ? bundle : path.join(dist, 'cli', 'main.js')).href).then(({ run }) => run());
+  }
+}
+
+/**
+ * `search --version` (or `-V`) alone: prints package.json's version and a newline on stdout, as commander does for
+ * the program (src/cli/main.ts, buildProgram), without loading the program (about 20 ms of CPU: a start-up figure
+ * should measure start-up, and scripts call `--version` to check what they run). True once printed; false, with
+ * nothing written, for any other arguments or when package.json has no version (the program then answers). A write
+ * that fails is handed to process.stdout, as the program's stdout writer does (src/cli/process-io.ts's fdWriter),
+ * and a closed pipe (EPIPE) ends the process with 0, as the program's run() does.
+ */
+function printedVersion(args) {
+  if (args.length !== 1 || (args[0] !== '--version' && args[0] !== '-V')) return false;
+  let version;
+  try {
+    version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+  } catch {
+    return false;
+  }
+  if (typeof version !== 'string') return false;
+  const bytes = Buffer.from(`${version}\n`, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += fs.writeSync(1, bytes, done, bytes.length - done);
+  } catch {
+    process.stdout.on('error', (error) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+    process.stdout.write(bytes.subarray(done));
+  }
+  return true;
 }
 
 /**
@@ -58,8 +93,9 @@ function coldPathFits(args, env) {
 function loadCold() {
   try {
     const vm = require('node:vm');
-    const { createRequire } = require('node:module');
-    const source = fs.readFileSync(cold, 'utf8');
+    // Latin-1: cold.cjs is ASCII (scripts/bundle.mjs checks), and Latin-1 is decoded by a copy where UTF-8 is
+    // validated (≈ 2 ms of the 0.6 MB).
+    const source = fs.readFileSync(cold, 'latin1');
     const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
     const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
     let cached;
@@ -69,8 +105,10 @@ function loadCold() {
       cached = undefined;
     }
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
-    // compiled from a code cache loses node:vm's importModuleDynamically. Bare names resolve the same from bin/ and
-    // dist/bundle/ (one package), and the view is imported by absolute URL.
+    // compiled from a code cache loses node:vm's importModuleDynamically. Its require() is this module's too (no
+    // node:module and createRequire at start): cold.cjs requires Node built-ins and packages only (scripts/bundle.mjs
+    // checks), and bare names resolve the same from bin/ and dist/bundle/ (one package); the view is imported by
+    // absolute URL.
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
       filename: cold,
@@ -78,7 +116,7 @@ function loadCold() {
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
-    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport, lazyPerformance());
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(require), module, cold, path.dirname(cold), coldImport, lazyPerformance());
     const { run, isKind, rankedAPage } = module.exports;
     if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
     const saveCodeCache = () => {
@@ -133,14 +171,14 @@ function writeCodeCache(file, level, script) {
 }
 
 /**
- * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, os, stream,
- * worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
+ * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, module, os,
+ * stream, worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
  * (esbuild hoists every module's requires to its initialiser). node:v8 is among them (whatever reads it later:
  * loading it at start-up pulls in node:stream, ≈ 3 ms of a `--version`). Named imports compile to property reads,
  * so a built-in nobody reads is never loaded.
  */
 function lazyBuiltins(coldRequire) {
-  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
+  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:module', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
   const lazy = (id) => {
     let loaded;
     const real = () => (loaded ??= coldRequire(id));
