@@ -16,6 +16,8 @@ const { pathToFileURL } = require('node:url');
 
 const dist = path.join(__dirname, '..', 'dist');
 const cold = path.join(dist, 'bundle', 'cold.cjs');
+/** Bytes before V8's data in a code cache file: the coverage of the runs it holds (u32 LE, see loadCold). */
+const CODE_CACHE_HEADER = 4;
 
 const args = process.argv.slice(2);
 if (!printedVersion(args)) {
@@ -83,12 +85,13 @@ function coldPathFits(args, env) {
 
 /**
  * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
- * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or made by a run
- * that covered less of the code a search runs than this one did; undefined when cold.cjs is absent or fails to load
- * (nothing has run yet: way 2 takes over). The cache file starts with one byte, the level of the run that made it
- * (0: not a search; 1: a search with an empty page; 2: a search that ranked and rendered a page, so the cache holds
- * the compiled code of top-k, the priors and the items too: a cache made by an empty search left a later common
- * query compiling that code, measured about 3 ms), then V8's data.
+ * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or when this run
+ * covered code the cache's runs did not; undefined when cold.cjs is absent or fails to load (nothing has run yet:
+ * way 2 takes over). The cache file starts with the coverage (src/cli/code-coverage.ts: what the runs that made it
+ * exercised: a ranked page, qualifiers, a sort, text matches, shaped output, each kind), then V8's data. V8's data
+ * is made after the run, so it holds the code the run compiled as well as the code it loaded from the old cache: a
+ * rewritten cache covers the union (a cache made by an empty search left a later common query compiling top-k, the
+ * priors and the items, about 3 ms; one made by a rare word, a qualifier-heavy query compiling the column filters).
  */
 function loadCold() {
   try {
@@ -104,6 +107,7 @@ function loadCold() {
     } catch {
       cached = undefined;
     }
+    const cachedCoverage = cached && cached.length > CODE_CACHE_HEADER ? cached.readUInt32LE(0) : undefined;
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
     // compiled from a code cache loses node:vm's importModuleDynamically. Its require() is this module's too (no
     // node:module and createRequire at start): cold.cjs requires Node built-ins and packages only (scripts/bundle.mjs
@@ -112,18 +116,18 @@ function loadCold() {
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
       filename: cold,
-      cachedData: cached && cached.length > 1 ? cached.subarray(1) : undefined,
+      cachedData: cachedCoverage === undefined ? undefined : cached.subarray(CODE_CACHE_HEADER),
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
     script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(require), module, cold, path.dirname(cold), coldImport, lazyPerformance());
-    const { run, isKind, rankedAPage } = module.exports;
-    if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
+    const { run, codeCoverage } = module.exports;
+    if (typeof run !== 'function' || typeof codeCoverage !== 'function') return undefined;
     const saveCodeCache = () => {
-      const level = !isKind(process.argv[2] ?? '') ? 0 : rankedAPage?.() === true ? 2 : 1;
-      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || level > cached[0])) {
-        writeCodeCache(cacheFile, level, script);
-      }
+      if (!cacheFile) return;
+      const coverage = codeCoverage();
+      if (cachedCoverage === undefined || script.cachedDataRejected) writeCodeCache(cacheFile, coverage, script);
+      else if ((coverage & ~cachedCoverage) !== 0) writeCodeCache(cacheFile, (coverage | cachedCoverage) >>> 0, script);
     };
     return { run, saveCodeCache };
   } catch {
@@ -145,14 +149,16 @@ const CODE_CACHES_KEPT = 4;
  * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
  * written (other builds' and Node versions'); any failure is silent.
  */
-function writeCodeCache(file, level, script) {
+function writeCodeCache(file, coverage, script) {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
     fs.mkdirSync(dir, { recursive: true });
     try {
-      fs.writeFileSync(temp, Buffer.concat([Buffer.from([level]), data]));
+      const header = Buffer.alloc(CODE_CACHE_HEADER);
+      header.writeUInt32LE(coverage, 0);
+      fs.writeFileSync(temp, Buffer.concat([header, data]));
       fs.renameSync(temp, file);
     } catch (error) {
       // A full disk leaves a short temp file: never keep it (src/cache/temp-file.ts names the same pattern).
