@@ -156,9 +156,6 @@ const dynamicImports = Object.values(cold.metafile.outputs).flatMap((o) => o.imp
 let rewritten = 0;
 const text = cold.outputFiles[0].text.replace(/(?<![\w$.])import\(/g, () => (rewritten++, '__coldImport('));
 if (rewritten !== dynamicImports) throw new Error(`bundle: cold.cjs has ${rewritten} import( where esbuild reports ${dynamicImports} dynamic imports`);
-// bin/search.js reads cold.cjs as Latin-1 (a copy, where UTF-8 is validated): esbuild's default charset escapes
-// every non-ASCII character, and this keeps it so.
-if (/[^\x00-\x7f]/.test(text)) throw new Error('bundle: cold.cjs is not ASCII (bin/search.js reads it as Latin-1); keep esbuild\'s charset ascii');
 const buildId = createHash('sha256').update(text).digest('hex').slice(0, 32);
 await writeFile(path.join(outdir, 'cold.cjs'), `${text}//# build-id ${buildId}\n`);
 await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(cold.metafile));
