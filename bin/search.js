@@ -16,6 +16,11 @@ const { pathToFileURL } = require('node:url');
 
 const dist = path.join(__dirname, '..', 'dist');
 const cold = path.join(dist, 'bundle', 'cold.cjs');
+/**
+ * How cold.cjs starts: scripts/bundle.mjs writes the program as this function expression (a CommonJS module's
+ * wrapper, plus the two names below), so the file is compiled as read, with no wrapper concatenated at start.
+ */
+const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
 /** Bytes before V8's data in a code cache file: the coverage of the runs it holds (u32 LE, see loadCold). */
 const CODE_CACHE_HEADER = 4;
 
@@ -98,6 +103,7 @@ function loadCold() {
     const vm = require('node:vm');
     // UTF-8: Node 20 reads it into a string in one native call (Latin-1 goes through a Buffer and a copy: slower).
     const source = fs.readFileSync(cold, 'utf8');
+    if (!source.startsWith(COLD_WRAPPER)) return undefined; // a cold.cjs of another layout: way 2
     const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
     const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
     let cached;
@@ -113,7 +119,7 @@ function loadCold() {
     // checks), and bare names resolve the same from bin/ and dist/bundle/ (one package); the view is imported by
     // absolute URL.
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
+    const script = new vm.Script(source, {
       filename: cold,
       cachedData: cachedCoverage === undefined ? undefined : cached.subarray(CODE_CACHE_HEADER),
     });
