@@ -23,6 +23,8 @@ const cold = path.join(dist, 'bundle', 'cold.cjs');
 const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
 /** Bytes before V8's data in a code cache file: the coverage of the runs it holds (u32 LE, see loadCold). */
 const CODE_CACHE_HEADER = 4;
+/** The coverage bit of a run that read a dump or built an index (src/cli/code-coverage.ts, COVERAGE.built). */
+const CODE_CACHE_BUILT = 1 << 6;
 
 const args = process.argv.slice(2);
 if (!printedVersion(args)) {
@@ -112,7 +114,10 @@ function loadCold() {
     } catch {
       cached = undefined;
     }
+    // A cache made by a run that built an index also holds the builder's code, which every later query would
+    // deserialise: this run compiles without it (once) and writes its own, unless it builds too.
     const cachedCoverage = cached && cached.length > CODE_CACHE_HEADER ? cached.readUInt32LE(0) : undefined;
+    const usable = cachedCoverage !== undefined && (cachedCoverage & CODE_CACHE_BUILT) === 0;
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
     // compiled from a code cache loses node:vm's importModuleDynamically. Its require() is this module's too (no
     // node:module and createRequire at start): cold.cjs requires Node built-ins and packages only (scripts/bundle.mjs
@@ -121,7 +126,7 @@ function loadCold() {
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
     const script = new vm.Script(source, {
       filename: cold,
-      cachedData: cachedCoverage === undefined ? undefined : cached.subarray(CODE_CACHE_HEADER),
+      cachedData: usable ? cached.subarray(CODE_CACHE_HEADER) : undefined,
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
@@ -131,8 +136,12 @@ function loadCold() {
     const saveCodeCache = () => {
       if (!cacheFile) return;
       const coverage = codeCoverage();
-      if (cachedCoverage === undefined || script.cachedDataRejected) writeCodeCache(cacheFile, coverage, script);
-      else if ((coverage & ~cachedCoverage) !== 0) writeCodeCache(cacheFile, (coverage | cachedCoverage) >>> 0, script);
+      if (!usable || script.cachedDataRejected) {
+        // No cache to build on: write this run's, but never replace a builder's cache by another builder's.
+        if (cachedCoverage === undefined || script.cachedDataRejected || (coverage & CODE_CACHE_BUILT) === 0) writeCodeCache(cacheFile, coverage, script);
+      } else if ((coverage & CODE_CACHE_BUILT) === 0 && (coverage & ~cachedCoverage) !== 0) {
+        writeCodeCache(cacheFile, (coverage | cachedCoverage) >>> 0, script);
+      }
     };
     return { run, saveCodeCache };
   } catch {

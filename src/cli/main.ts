@@ -31,7 +31,7 @@ import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
 import { colorJson, jsonColorWanted, terminalSafeJson } from './json-color.js';
 import { missingKindNotice } from './missing-kind.js';
-import { noteSearch } from './code-coverage.js';
+import { noteBuild, noteSearch } from './code-coverage.js';
 import { openFirst } from './web.js';
 import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
 import type { Io } from './io.js';
@@ -71,6 +71,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   const listeners = new Set<(p: BuildProgress) => void>();
   const store = openStore(invocation.data, {
     onProgress: (p) => {
+      noteBuild();
       progress.onProgress(p);
       if (p.total > 0) for (const listener of listeners) listener(p);
     },

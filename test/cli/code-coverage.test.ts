@@ -1,9 +1,9 @@
 /**
  * The coverage bits of a process's kind searches (src/cli/code-coverage.ts), which decide when bin/search.js
- * rewrites its code cache: each bit from the request that exercises its code, united across searches.
+ * rewrites its code cache: each bit from the request that exercises its code (or from a build), united across runs.
  */
 import { describe, expect, it } from 'vitest';
-import { codeCoverage, COVERAGE, KIND_SHIFT, noteSearch } from '../../src/cli/code-coverage.js';
+import { codeCoverage, COVERAGE, KIND_SHIFT, noteBuild, noteSearch } from '../../src/cli/code-coverage.js';
 import { KINDS } from '../../src/kinds/kind.js';
 import type { SearchRequest } from '../../src/search-request.js';
 
@@ -32,6 +32,12 @@ describe('noteSearch / codeCoverage', () => {
     expect(after & before).toBe(before);
     expect(after & adds).toBe(adds);
     expect((after & ~before) & not).toBe(0);
+  });
+
+  it('notes a build apart from any search', () => {
+    expect(codeCoverage() & COVERAGE.built).toBe(0);
+    noteBuild();
+    expect(codeCoverage() & COVERAGE.built).toBe(COVERAGE.built);
   });
 
   it('keeps every bit in 32 bits (bin/search.js stores it as a u32)', () => {

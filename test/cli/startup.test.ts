@@ -201,7 +201,7 @@ describe.skipIf(!built || !existsSync(coldBundle))('the code cache follows what 
     return { coverage: bytes.readUInt32LE(0), bytes };
   };
 
-  it('is rewritten by a run that covered more, with the union, and by no other run', async () => {
+  it('is rewritten by a run that covered more, with the union, and by no other run; a builder\'s cache is replaced', async () => {
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
     const dump = directoryDump();
     const run = async (args: string[]) => {
@@ -211,17 +211,29 @@ describe.skipIf(!built || !existsSync(coldBundle))('the code cache follows what 
     };
     const issues = 1 << (KIND_SHIFT + KINDS.indexOf('issues'));
     const repositories = 1 << (KIND_SHIFT + KINDS.indexOf('repositories'));
+    // The first run reads the dump and builds the index: its cache holds the builder's code too.
+    const built = await run(['issues', 'crash']);
+    expect(built.coverage).toBe(COVERAGE.search | COVERAGE.page | issues | COVERAGE.built);
+    // The next run builds nothing: it compiles without that cache and writes its own, smaller.
     const first = await run(['issues', 'crash']);
     expect(first.coverage).toBe(COVERAGE.search | COVERAGE.page | issues);
+    expect(first.bytes.length).toBeLessThan(built.bytes.length);
     // The same coverage again: the file is left as it is.
     expect((await run(['issues', 'crash'])).bytes.equals(first.bytes)).toBe(true);
     const qualified = await run(['issues', 'crash state:open']);
     expect(qualified.coverage).toBe(first.coverage | COVERAGE.qualifiers);
     // Less than the cache covers: left as it is.
     expect((await run(['issues', 'zzzznotaword'])).bytes.equals(qualified.bytes)).toBe(true);
+    // A run that builds (the repositories' index) leaves a usable cache as it is; the next one adds its kind.
+    expect((await run(['repositories', 'cli'])).bytes.equals(qualified.bytes)).toBe(true);
     const other = await run(['repositories', 'cli']);
     expect(other.coverage & (qualified.coverage | repositories)).toBe(qualified.coverage | repositories);
+    expect(other.coverage & COVERAGE.built).toBe(0);
   }, 90_000);
+
+  it('names the builder\'s bit as src/cli/code-coverage.ts does', () => {
+    expect(readFileSync(bin, 'utf8')).toContain(`const CODE_CACHE_BUILT = 1 << ${Math.log2(COVERAGE.built)};`);
+  });
 });
 
 describe('lazily loaded pieces', () => {
