@@ -8,6 +8,7 @@
 // This file is CommonJS (bin/package.json): an ES module entry would load Node's ES module loader (and the
 // fs/promises and readline it uses) before the first line runs, which cold.cjs never needs.
 // Anything unexpected in way 1 falls back to way 2 silently: the code cache only ever saves time.
+// `search --version` alone loads none of them (printedVersion).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -15,15 +16,58 @@ const { pathToFileURL } = require('node:url');
 
 const dist = path.join(__dirname, '..', 'dist');
 const cold = path.join(dist, 'bundle', 'cold.cjs');
+/**
+ * How cold.cjs starts: scripts/bundle.mjs writes the program as this function expression (a CommonJS module's
+ * wrapper, plus the two names below), so the file is compiled as read, with no wrapper concatenated at start.
+ */
+const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
+/** Bytes before V8's data in a code cache file: the coverage of the runs it holds (u32 LE, see loadCold). */
+const CODE_CACHE_HEADER = 4;
+/** The coverage bit of a run that read a dump or built an index (src/cli/code-coverage.ts, COVERAGE.built). */
+const CODE_CACHE_BUILT = 1 << 6;
 
-const program = coldPathFits(process.argv.slice(2), process.env) ? loadCold() : undefined;
-if (program) {
-  void program.run().then(program.saveCodeCache);
-} else {
-  // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
-  require('node:module').enableCompileCache?.();
-  const bundle = path.join(dist, 'bundle', 'search.js');
-  void import(pathToFileURL(fs.existsSync(bundle) ? bundle : path.join(dist, 'cli', 'main.js')).href).then(({ run }) => run());
+const args = process.argv.slice(2);
+if (!printedVersion(args)) {
+  const program = coldPathFits(args, process.env) ? loadCold() : undefined;
+  if (program) {
+    void program.run().then(program.saveCodeCache);
+  } else {
+    // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
+    require('node:module').enableCompileCache?.();
+    const bundle = path.join(dist, 'bundle', 'search.js');
+    void import(pathToFileURL(fs.existsSync(bundle) ? bundle : path.join(dist, 'cli', 'main.js')).href).then(({ run }) => run());
+  }
+}
+
+/**
+ * `search --version` (or `-V`) alone: prints package.json's version and a newline on stdout, as commander does for
+ * the program (src/cli/main.ts, buildProgram), without loading the program (about 20 ms of CPU: a start-up figure
+ * should measure start-up, and scripts call `--version` to check what they run). True once printed; false, with
+ * nothing written, for any other arguments or when package.json has no version (the program then answers). A write
+ * that fails is handed to process.stdout, as the program's stdout writer does (src/cli/process-io.ts's fdWriter),
+ * and a closed pipe (EPIPE) ends the process with 0, as the program's run() does.
+ */
+function printedVersion(args) {
+  if (args.length !== 1 || (args[0] !== '--version' && args[0] !== '-V')) return false;
+  let version;
+  try {
+    version = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+  } catch {
+    return false;
+  }
+  if (typeof version !== 'string') return false;
+  const bytes = Buffer.from(`${version}\n`, 'utf8');
+  let done = 0;
+  try {
+    while (done < bytes.length) done += fs.writeSync(1, bytes, done, bytes.length - done);
+  } catch {
+    process.stdout.on('error', (error) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+    process.stdout.write(bytes.subarray(done));
+  }
+  return true;
 }
 
 /**
@@ -48,18 +92,20 @@ function coldPathFits(args, env) {
 
 /**
  * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
- * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or made by a run
- * that covered less of the code a search runs than this one did; undefined when cold.cjs is absent or fails to load
- * (nothing has run yet: way 2 takes over). The cache file starts with one byte, the level of the run that made it
- * (0: not a search; 1: a search with an empty page; 2: a search that ranked and rendered a page, so the cache holds
- * the compiled code of top-k, the priors and the items too: a cache made by an empty search left a later common
- * query compiling that code, measured about 3 ms), then V8's data.
+ * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or when this run
+ * covered code the cache's runs did not; undefined when cold.cjs is absent or fails to load (nothing has run yet:
+ * way 2 takes over). The cache file starts with the coverage (src/cli/code-coverage.ts: what the runs that made it
+ * exercised: a ranked page, qualifiers, a sort, text matches, shaped output, each kind), then V8's data. V8's data
+ * is made after the run, so it holds the code the run compiled as well as the code it loaded from the old cache: a
+ * rewritten cache covers the union (a cache made by an empty search left a later common query compiling top-k, the
+ * priors and the items, about 3 ms; one made by a rare word, a qualifier-heavy query compiling the column filters).
  */
 function loadCold() {
   try {
     const vm = require('node:vm');
-    const { createRequire } = require('node:module');
+    // UTF-8: Node 20 reads it into a string in one native call (Latin-1 goes through a Buffer and a copy: slower).
     const source = fs.readFileSync(cold, 'utf8');
+    if (!source.startsWith(COLD_WRAPPER)) return undefined; // a cold.cjs of another layout: way 2
     const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
     const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
     let cached;
@@ -68,23 +114,33 @@ function loadCold() {
     } catch {
       cached = undefined;
     }
+    // A cache made by a run that built an index also holds the builder's code, which every later query would
+    // deserialise: this run compiles without it (once) and writes its own, unless it builds too.
+    const cachedCoverage = cached && cached.length > CODE_CACHE_HEADER ? cached.readUInt32LE(0) : undefined;
+    const usable = cachedCoverage !== undefined && (cachedCoverage & CODE_CACHE_BUILT) === 0;
     // cold.cjs's import() calls are calls of __coldImport (scripts/bundle.mjs): this module's import(), because code
-    // compiled from a code cache loses node:vm's importModuleDynamically. Bare names resolve the same from bin/ and
-    // dist/bundle/ (one package), and the view is imported by absolute URL.
+    // compiled from a code cache loses node:vm's importModuleDynamically. Its require() is this module's too (no
+    // node:module and createRequire at start): cold.cjs requires Node built-ins and packages only (scripts/bundle.mjs
+    // checks), and bare names resolve the same from bin/ and dist/bundle/ (one package); the view is imported by
+    // absolute URL.
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __coldImport, performance) {${source}\n})`, {
+    const script = new vm.Script(source, {
       filename: cold,
-      cachedData: cached && cached.length > 1 ? cached.subarray(1) : undefined,
+      cachedData: usable ? cached.subarray(CODE_CACHE_HEADER) : undefined,
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
-    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(createRequire(cold)), module, cold, path.dirname(cold), coldImport, lazyPerformance());
-    const { run, isKind, rankedAPage } = module.exports;
-    if (typeof run !== 'function' || typeof isKind !== 'function') return undefined;
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(require), module, cold, path.dirname(cold), coldImport, lazyPerformance());
+    const { run, codeCoverage } = module.exports;
+    if (typeof run !== 'function' || typeof codeCoverage !== 'function') return undefined;
     const saveCodeCache = () => {
-      const level = !isKind(process.argv[2] ?? '') ? 0 : rankedAPage?.() === true ? 2 : 1;
-      if (cacheFile && (cached === undefined || cached.length < 2 || script.cachedDataRejected || level > cached[0])) {
-        writeCodeCache(cacheFile, level, script);
+      if (!cacheFile) return;
+      const coverage = codeCoverage();
+      if (!usable || script.cachedDataRejected) {
+        // No cache to build on: write this run's, but never replace a builder's cache by another builder's.
+        if (cachedCoverage === undefined || script.cachedDataRejected || (coverage & CODE_CACHE_BUILT) === 0) writeCodeCache(cacheFile, coverage, script);
+      } else if ((coverage & CODE_CACHE_BUILT) === 0 && (coverage & ~cachedCoverage) !== 0) {
+        writeCodeCache(cacheFile, (coverage | cachedCoverage) >>> 0, script);
       }
     };
     return { run, saveCodeCache };
@@ -107,14 +163,16 @@ const CODE_CACHES_KEPT = 4;
  * Write the code cache atomically (temp file + rename), then drop all but the {@link CODE_CACHES_KEPT} most recently
  * written (other builds' and Node versions'); any failure is silent.
  */
-function writeCodeCache(file, level, script) {
+function writeCodeCache(file, coverage, script) {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
     fs.mkdirSync(dir, { recursive: true });
     try {
-      fs.writeFileSync(temp, Buffer.concat([Buffer.from([level]), data]));
+      const header = Buffer.alloc(CODE_CACHE_HEADER);
+      header.writeUInt32LE(coverage, 0);
+      fs.writeFileSync(temp, Buffer.concat([header, data]));
       fs.renameSync(temp, file);
     } catch (error) {
       // A full disk leaves a short temp file: never keep it (src/cache/temp-file.ts names the same pattern).
@@ -133,14 +191,14 @@ function writeCodeCache(file, level, script) {
 }
 
 /**
- * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, os, stream,
- * worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
+ * `require` for cold.cjs, where the Node built-ins a query does not use (child_process, crypto, http, module, os,
+ * stream, worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
  * (esbuild hoists every module's requires to its initialiser). node:v8 is among them (whatever reads it later:
  * loading it at start-up pulls in node:stream, ≈ 3 ms of a `--version`). Named imports compile to property reads,
  * so a built-in nobody reads is never loaded.
  */
 function lazyBuiltins(coldRequire) {
-  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
+  const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:module', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
   const lazy = (id) => {
     let loaded;
     const real = () => (loaded ??= coldRequire(id));

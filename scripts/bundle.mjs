@@ -9,8 +9,8 @@
 //   HTTP edge's) stays an ordinary import from node_modules, loaded where it is used, exactly as unbundled. Packages
 //   loaded through createRequire (ajv, cli-progress) are not seen by esbuild and load from node_modules too.
 // - dist/bundle/meta.json is esbuild's metafile: which inputs each output holds (test/cli/startup.test.ts reads it).
-// - dist/bundle/cold.cjs is the same program once more as ONE CommonJS file, for bin/search.js to compile through
-//   node:vm with a V8 code cache (Node 20 has no compile cache for ES modules). Our lazy edges are inlined (esbuild
+// - dist/bundle/cold.cjs is the same program once more as ONE CommonJS file (written as the function expression of
+//   a CommonJS module wrapper), for bin/search.js to compile through node:vm with a V8 code cache (Node 20 has no compile cache for ES modules). Our lazy edges are inlined (esbuild
 //   wraps each lazily imported module in an initialiser that runs at its point of use), except the interactive view:
 //   ink has top-level await, which CommonJS cannot require, so the view stays the ES module dist/bundle/view.js
 //   (an entry of the build above), imported from cold.cjs by URL. bin/search.js never takes cold.cjs when the view
@@ -156,6 +156,11 @@ const dynamicImports = Object.values(cold.metafile.outputs).flatMap((o) => o.imp
 let rewritten = 0;
 const text = cold.outputFiles[0].text.replace(/(?<![\w$.])import\(/g, () => (rewritten++, '__coldImport('));
 if (rewritten !== dynamicImports) throw new Error(`bundle: cold.cjs has ${rewritten} import( where esbuild reports ${dynamicImports} dynamic imports`);
-const buildId = createHash('sha256').update(text).digest('hex').slice(0, 32);
-await writeFile(path.join(outdir, 'cold.cjs'), `${text}//# build-id ${buildId}\n`);
+// Written as the function expression bin/search.js compiles (COLD_WRAPPER there, the same text): compiling the file
+// as read, rather than the read text concatenated into a wrapper, saves V8 a flat copy of 0.6 MB at every start
+// (≈ 1.4 ms of CPU with its garbage, measured in fresh processes with the code cache).
+const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
+const wrapped = `${COLD_WRAPPER}${text}\n})`;
+const buildId = createHash('sha256').update(wrapped).digest('hex').slice(0, 32);
+await writeFile(path.join(outdir, 'cold.cjs'), `${wrapped}//# build-id ${buildId}\n`);
 await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(cold.metafile));

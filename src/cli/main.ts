@@ -31,29 +31,14 @@ import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
 import { colorJson, jsonColorWanted, terminalSafeJson } from './json-color.js';
 import { missingKindNotice } from './missing-kind.js';
+import { noteBuild, noteSearch } from './code-coverage.js';
 import { openFirst } from './web.js';
 import { KIND_COMMANDS, kindCommandOf } from './gh-flags.js';
 import type { Io } from './io.js';
 import { createServeCommand } from './serve-command.js';
 
-/**
- * For bin/search.js, which writes its code cache after a search: true when `name` (the first argument) names a
- * kind command, gh's names included (`repos`, `prs`).
- */
-export function isKind(name: string): boolean {
-  return kindCommandOf(name) !== undefined;
-}
-
-/** True once a kind search in this process returned at least one item. */
-let ranked = false;
-
-/**
- * For bin/search.js, which keeps the code cache of the run that compiled the most of a search: true once a kind
- * search in this process returned at least one item (its ranking and its items' rendering ran).
- */
-export function rankedAPage(): boolean {
-  return ranked;
-}
+/** For bin/search.js, which keeps the code cache of the runs that compiled the most (code-coverage.ts). */
+export { codeCoverage } from './code-coverage.js';
 
 /** The embedded default dump: the package's own `data/`. */
 export const DEFAULT_DATA = fileURLToPath(new URL('../../data', import.meta.url));
@@ -86,6 +71,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
   const listeners = new Set<(p: BuildProgress) => void>();
   const store = openStore(invocation.data, {
     onProgress: (p) => {
+      noteBuild();
       progress.onProgress(p);
       if (p.total > 0) for (const listener of listeners) listener(p);
     },
@@ -113,12 +99,13 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
     }
   }
   const search = (request: SearchRequest) => runSearch(request, store);
+  const shaped = invocation.fields !== undefined || invocation.jq !== undefined || invocation.limit !== undefined;
   let output: string;
   try {
     if (invocation.limit === undefined && invocation.fields === undefined && !invocation.web) {
       // The envelope itself: its page written as the server writes it.
       const { page } = await search(invocation.request);
-      ranked ||= page.documents.length > 0;
+      noteSearch(invocation.request, page.documents.length, shaped);
       progress.done();
       if (page.total === 0) missingKindNotice(invocation, io);
       output = pageBytes(page).toString('utf8');
@@ -126,7 +113,7 @@ async function runKind(invocation: KindInvocation, io: Io): Promise<number> {
       const envelope =
         invocation.limit === undefined ? (await search(invocation.request)).envelope : await searchWithLimit(invocation.request, invocation.limit, search);
       progress.done();
-      ranked ||= envelope.items.length > 0;
+      noteSearch(invocation.request, envelope.items.length, shaped);
       if (envelope.total_count === 0) missingKindNotice(invocation, io);
       if (invocation.web) return await openFirst(invocation, envelope.items[0], io);
       const value = selectOutput(invocation.request.kind, envelope, invocation.fields);

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COVERAGE, KIND_SHIFT } from '../../src/cli/code-coverage.js';
 import { PROGRESS_DELAY_MS, stderrProgress } from '../../src/cli/progress.js';
+import { KINDS } from '../../src/kinds/kind.js';
 import { SERVE_DEFAULT_MAX_IN_FLIGHT } from '../../src/cli/serve-command.js';
 import { DEFAULT_MAX_IN_FLIGHT } from '../../src/server/routes.js';
 import { SMALL_DUMP } from '../helpers/small-dump.js';
@@ -160,6 +162,78 @@ describe.skipIf(!built)('what a cached JSON query loads (needs `npm run build`; 
       expect(again.stdout).toBe(es.stdout);
     }
   }, 60_000);
+});
+
+describe.skipIf(!built)('bin/search.js answers `--version` alone without the program (needs `npm run build`)', () => {
+  it('prints what the program prints for --version and -V, loading neither bundle', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    for (const flag of ['--version', '-V']) {
+      const program = await loadedModules([flag], cacheDir, esBundleRunner);
+      const bin = await loadedModules([flag], cacheDir);
+      expect(program.code).toBe(0);
+      expect(program.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+      expect(bin.code).toBe(0);
+      expect(bin.stdout).toBe(program.stdout);
+      // Neither bundle: the ES modules would be logged, and cold.cjs writes its code cache after any run.
+      expect(bin.modules.filter((m) => m.includes('/dist/'))).toEqual([]);
+    }
+    expect(codeCaches(cacheDir)).toEqual([]);
+  }, 60_000);
+
+  it('leaves --version with anything else to the program', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    for (const args of [['--version', 'issues'], ['issues', '--version']]) {
+      const program = await loadedModules(args, cacheDir, esBundleRunner);
+      const bin = await loadedModules(args, cacheDir);
+      expect(bin.code).toBe(program.code);
+      expect(bin.stdout).toBe(program.stdout);
+      // cold.cjs ran: it wrote its code cache.
+      expect(codeCaches(cacheDir)).toHaveLength(1);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!built || !existsSync(coldBundle))('the code cache follows what the runs covered (needs `npm run build`)', () => {
+  /** The coverage bits at the head of the one code cache in `dir` (u32 LE), and its bytes. */
+  const cacheOf = (dir: string): { coverage: number; bytes: Buffer } => {
+    const [name] = codeCaches(dir);
+    const bytes = readFileSync(path.join(dir, name!));
+    return { coverage: bytes.readUInt32LE(0), bytes };
+  };
+
+  it('is rewritten by a run that covered more, with the union, and by no other run; a builder\'s cache is replaced', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const dump = directoryDump();
+    const run = async (args: string[]) => {
+      const result = await loadedModules([...args, '--data', dump, '--json'], cacheDir);
+      expect(result.code).toBe(0);
+      return cacheOf(cacheDir);
+    };
+    const issues = 1 << (KIND_SHIFT + KINDS.indexOf('issues'));
+    const repositories = 1 << (KIND_SHIFT + KINDS.indexOf('repositories'));
+    // The first run reads the dump and builds the index: its cache holds the builder's code too.
+    const built = await run(['issues', 'crash']);
+    expect(built.coverage).toBe(COVERAGE.search | COVERAGE.page | issues | COVERAGE.built);
+    // The next run builds nothing: it compiles without that cache and writes its own, smaller.
+    const first = await run(['issues', 'crash']);
+    expect(first.coverage).toBe(COVERAGE.search | COVERAGE.page | issues);
+    expect(first.bytes.length).toBeLessThan(built.bytes.length);
+    // The same coverage again: the file is left as it is.
+    expect((await run(['issues', 'crash'])).bytes.equals(first.bytes)).toBe(true);
+    const qualified = await run(['issues', 'crash state:open']);
+    expect(qualified.coverage).toBe(first.coverage | COVERAGE.qualifiers);
+    // Less than the cache covers: left as it is.
+    expect((await run(['issues', 'zzzznotaword'])).bytes.equals(qualified.bytes)).toBe(true);
+    // A run that builds (the repositories' index) leaves a usable cache as it is; the next one adds its kind.
+    expect((await run(['repositories', 'cli'])).bytes.equals(qualified.bytes)).toBe(true);
+    const other = await run(['repositories', 'cli']);
+    expect(other.coverage & (qualified.coverage | repositories)).toBe(qualified.coverage | repositories);
+    expect(other.coverage & COVERAGE.built).toBe(0);
+  }, 90_000);
+
+  it('names the builder\'s bit as src/cli/code-coverage.ts does', () => {
+    expect(readFileSync(bin, 'utf8')).toContain(`const CODE_CACHE_BUILT = 1 << ${Math.log2(COVERAGE.built)};`);
+  });
 });
 
 describe('lazily loaded pieces', () => {
