@@ -219,42 +219,60 @@ async function perDocument(within: DocList, test: Predicate, budget: Budget): Pr
   return out.subarray(0, n);
 }
 
+/** Documents a share estimate tests, evenly spaced over the collection. */
+const SAMPLE = 512;
+
 /**
- * What share of a collection of `count` documents a filter keeps at most, from what is known without testing a
- * document: a range over a number column with block statistics — the documents with a value in the blocks whose
- * values can meet the interval; a filter over an inverted form — its strings' documents; any of several parts —
- * their sum. Undefined when nothing tells (a flag, a scanned set, a predicate without a column). An estimate for
- * ordering a conjunction's filters only: never an answer.
+ * What share of a collection of `count` documents a filter keeps, from what costs nothing next to the filter
+ * itself: a filter over an inverted form — its strings' documents (an upper bound); a range none of whose blocks
+ * can meet the interval — none; otherwise the share of {@link SAMPLE} documents evenly spaced over the collection
+ * that pass (ranges, flags and scanned sets: their columns are in memory by then); any of several parts — the sum
+ * of theirs. An estimate for ordering a conjunction's filters (execute.ts), never an answer; undefined for a
+ * predicate without a column.
  */
 export function filterShare(test: Predicate, count: number): number | undefined {
   const filter = columnFilterOf(test);
   if (!filter || count <= 0) return undefined;
-  const kept = keptAtMost(filter);
-  return kept === undefined ? undefined : Math.min(1, kept / count);
+  return Math.min(1, shareOf(filter, count));
 }
 
-/** How many documents `filter` keeps at most (see {@link filterShare}). */
-function keptAtMost(filter: ColumnFilter): number | undefined {
+/** See {@link filterShare}. */
+function shareOf(filter: ColumnFilter, count: number): number {
   switch (filter.type) {
-    case 'range':
-      return filter.blocks ? rangeKeptAtMost(filter.blocks, filter.interval) : undefined;
     case 'sets': {
       let kept = 0;
       for (let id = 0; id < filter.hit.length; id++) if (filter.hit[id] === 1) kept += filter.sets.count(id);
-      return kept;
+      return kept / count;
     }
     case 'any': {
-      let kept = 0;
-      for (const part of filter.parts) {
-        const more = keptAtMost(part);
-        if (more === undefined) return undefined;
-        kept += more;
-      }
-      return kept;
+      let share = 0;
+      for (const part of filter.parts) share += shareOf(part, count);
+      return share;
     }
+    case 'range':
+      if (filter.blocks && rangeKeptAtMost(filter.blocks, filter.interval) === 0) return 0;
+      return sampled(filter, count);
     default:
-      return undefined;
+      return sampled(filter, count);
   }
+}
+
+/** The share of {@link SAMPLE} evenly spaced documents (all when fewer) that `filter` accepts. */
+function sampled(filter: Exclude<ColumnFilter, { type: 'any' | 'sets' }>, count: number): number {
+  const n = Math.min(SAMPLE, count);
+  const docs = new Uint32Array(n);
+  for (let i = 0; i < n; i++) docs[i] = Math.floor((i * count) / n);
+  // One run per block of the filter's size, as columnDocs takes them (the statistics of a block apply to it alone).
+  const size = filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN;
+  const out = new Uint32Array(n);
+  let kept = 0;
+  for (let i = 0; i < n; ) {
+    const block = Math.floor(docs[i]! / size);
+    const end = runEnd(docs, i, (block + 1) * size);
+    kept = testRun(filter, docs, i, end, block, out, kept);
+    i = end;
+  }
+  return kept / n;
 }
 
 /** The documents with a value in the blocks whose [least, greatest] value meets `interval`. */

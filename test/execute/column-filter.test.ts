@@ -182,23 +182,30 @@ describe('column filters block by block equal their predicates per document', ()
     expect(fellBack).toBeGreaterThan(0);
   });
 
-  it.each<[string, number[], Interval, number | undefined]>([
-    ['a range: the documents with a value in the blocks it may meet', [1, 2, NaN, 4], { lo: 2, hi: Infinity, loInclusive: true, hiInclusive: false }, 3 / 4],
+  it.each<[string, number[], Interval, number]>([
+    ['a range: the share of the documents that pass (all of them tested: fewer than the sample)', [1, 2, NaN, 4], { lo: 2, hi: Infinity, loInclusive: true, hiInclusive: false }, 2 / 4],
     ['a range no block meets', [1, 2, NaN, 4], { lo: 5, hi: Infinity, loInclusive: false, hiInclusive: false }, 0],
   ])('filterShare: %s', (_label, values, range, share) => {
     const column: Column = { type: 'number', values: Float64Array.from(values), blocks: numberBlocks(Float64Array.from(values)) };
     expect(filterShare(intervalPredicate(column, range)!, values.length)).toBe(share);
   });
 
-  it('filterShare: unknown for flags, scanned sets and plain predicates; any of parts sums them', () => {
-    const flag = flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 0) }, true)!;
-    expect(filterShare(flag, 2)).toBeUndefined();
-    expect(filterShare(stringsPredicate({ type: 'strings', dict: ['x'], offsets: Uint32Array.of(0, 1, 1), ids: Uint32Array.of(0) }, () => true)!, 2)).toBeUndefined();
+  it('filterShare: flags and scanned sets by a sample; any of parts sums them (at most 1); a plain predicate is unknown', () => {
+    const flag = flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 0, 2, 1) }, true)!;
+    expect(filterShare(flag, 4)).toBe(0.5);
+    expect(filterShare(stringsPredicate({ type: 'strings', dict: ['x'], offsets: Uint32Array.of(0, 1, 1, 1, 1), ids: Uint32Array.of(0) }, () => true)!, 4)).toBe(0.25);
     expect(filterShare(() => true, 2)).toBeUndefined();
     const values = Float64Array.of(1, 2, 3, 4);
     const range = (lo: number) => intervalPredicate({ type: 'number', values, blocks: numberBlocks(values) }, { lo, hi: Infinity, loInclusive: true, hiInclusive: false })!;
-    expect(filterShare(anyOf([range(1), range(10)]), 4)).toBe(1);
-    expect(filterShare(anyOf([range(1), flag]), 4)).toBeUndefined();
+    expect(filterShare(anyOf([range(4), range(10)]), 4)).toBe(0.25);
+    expect(filterShare(anyOf([range(1), flag]), 4)).toBe(1);
+  });
+
+  it('filterShare: the sample spans the collection, within a few points of the true share', () => {
+    const n = 50 * NUMBER_BLOCK;
+    const values = Uint8Array.from({ length: n }, (_, d) => ((d * 2654435761) >>> 0) % 100 < 30 ? 1 : 0);
+    const exact = values.filter((v) => v === 1).length / n;
+    expect(Math.abs(filterShare(flagPredicate({ type: 'boolean', values }, true)!, n)! - exact)).toBeLessThan(0.06);
   });
 
   it('a predicate without a column is left to the per-document path', () => {
