@@ -12,6 +12,7 @@ import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnFilterDocs, filterShare } from './column-filter.js';
+import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
 import { CHECK_EVERY_MS } from '../budget.js';
@@ -216,9 +217,10 @@ export class Executor {
 }
 
 /**
- * The order a conjunction evaluates its children in (ascending): postings before predicates; among filters, those
- * estimated to keep the smallest share of the collection first (column-filter.ts `filterShare`; an unknown share
- * counts as half), a negated filter by the share it leaves.
+ * The order a conjunction evaluates its children in (ascending): postings before predicates; filters over an
+ * inverted form (their own lists) before the others; among each, those estimated to keep the smallest share of the
+ * collection first (column-filter.ts `filterShare`; an unknown share counts as half), a negated filter by the share
+ * it leaves.
  */
 function cost(expr: Expr, count: number): number {
   switch (expr.type) {
@@ -230,7 +232,8 @@ function cost(expr: Expr, count: number): number {
     case 'or':
       return 3;
     case 'filter':
-      return 4 + (filterShare(expr.test, count) ?? 0.5);
+      // A filter over an inverted form reads its own documents (no list to test, nor every visible document): first.
+      return columnFilterOf(expr.test)?.type === 'sets' ? 3.5 + (filterShare(expr.test, count) ?? 1) / 2 : 4 + (filterShare(expr.test, count) ?? 0.5);
     case 'not':
       return 4 + (expr.child.type === 'filter' ? 1 - (filterShare(expr.child.test, count) ?? 0.5) : 0.5);
     default:
