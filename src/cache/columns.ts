@@ -8,8 +8,11 @@
  *   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks each: the least
  *            value, the greatest value, how many documents have one
  *   boolean  Uint8 × count
- *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`)
- * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes? }] }`. Opening reads the footer
+ *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`), and its
+ *            inverted form in a section of its own, `<name>/docs` ({@link invertStrings}): Uint32 starts ×
+ *            (`strings` + 1) | Uint32 documents × `docs` — string id `i`'s documents, ascending, at
+ *            `[starts[i], starts[i+1])`
+ * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs? }] }`. Opening reads the footer
  * only and checks id, count and every column's type and length; a column is read when first asked for, its blocks
  * checked by the framing, then its decoded shape ({@link validShape}: what nothing per document can check).
  *
@@ -26,15 +29,15 @@
  */
 import { cacheNotice } from './notice.js';
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
-import type { Column, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
+import type { Column, ColumnSets, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
  * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts; 5: the
- * one framing, framing.ts).
+ * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`).
  */
-export const COLUMNS_FORMAT = 5;
+export const COLUMNS_FORMAT = 6;
 /** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
 export const NUMBER_BLOCK = 1024;
 const NO_BOOLEAN = 2;
@@ -318,6 +321,46 @@ interface ColumnEntry {
   readonly ids?: number;
   /** strings only: byte length of the dictionary's JSON. */
   readonly dictBytes?: number;
+  /** strings only: number of distinct strings (the dictionary's length). */
+  readonly strings?: number;
+  /** strings only: number of documents in the inverted form (one per document and distinct string it holds). */
+  readonly docs?: number;
+}
+
+/** The section of a strings column's inverted form. */
+const docsSection = (name: string): string => `${name}/docs`;
+
+/**
+ * The inverted form of a strings column: for each dictionary id `i`, the documents holding string `i` (each once,
+ * however often it repeats in the document), ascending, at `docs[starts[i] .. starts[i+1])`. Two passes over the
+ * ids (count, then place); `lastDoc` keeps a document from being counted twice for one string.
+ * @param strings the dictionary's length (every id is below it)
+ */
+export function invertStrings(offsets: Uint32Array, ids: Uint32Array, strings: number): { starts: Uint32Array; docs: Uint32Array } {
+  const count = offsets.length - 1;
+  const starts = new Uint32Array(strings + 1);
+  const lastDoc = new Int32Array(strings).fill(-1);
+  for (let d = 0; d < count; d++) {
+    for (let k = offsets[d]!, end = offsets[d + 1]!; k < end; k++) {
+      const id = ids[k]!;
+      if (lastDoc[id] === d) continue;
+      lastDoc[id] = d;
+      starts[id + 1]!++;
+    }
+  }
+  for (let i = 0; i < strings; i++) starts[i + 1]! += starts[i]!;
+  const docs = new Uint32Array(starts[strings]!);
+  const next = starts.slice(0, strings);
+  lastDoc.fill(-1);
+  for (let d = 0; d < count; d++) {
+    for (let k = offsets[d]!, end = offsets[d + 1]!; k < end; k++) {
+      const id = ids[k]!;
+      if (lastDoc[id] === d) continue;
+      lastDoc[id] = d;
+      docs[next[id]!++] = d;
+    }
+  }
+  return { starts, docs };
 }
 
 /** The footer's metadata. */
@@ -337,11 +380,16 @@ function expectedLength(type: ColumnType, count: number, ids: number, dictBytes:
   return 4 * (count + 1) + 4 * ids + dictBytes;
 }
 
-/** A column's section as parts in order, and its footer entry. */
-function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry } {
+/** A column's section as parts in order, its footer entry, and (strings) its inverted form's section. */
+function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[] } {
   if (column.type === 'strings') {
     const dict = Buffer.from(JSON.stringify(column.dict), 'utf8');
-    return { parts: [asBytes(column.offsets), asBytes(column.ids), dict], entry: { name, type: 'strings', ids: column.ids.length, dictBytes: dict.length } };
+    const inverted = invertStrings(column.offsets, column.ids, column.dict.length);
+    return {
+      parts: [asBytes(column.offsets), asBytes(column.ids), dict],
+      entry: { name, type: 'strings', ids: column.ids.length, dictBytes: dict.length, strings: column.dict.length, docs: inverted.docs.length },
+      docs: [asBytes(inverted.starts), asBytes(inverted.docs)],
+    };
   }
   if (column.type === 'number') {
     const blocks = column.blocks ?? numberBlocks(column.values);
@@ -359,7 +407,7 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
  */
 export async function saveColumns(file: string, id: string, count: number, columns: ReadonlyMap<string, Column>): Promise<number | undefined> {
   if (!LITTLE_ENDIAN || !isCount(count) || count >= MAX_U32) return undefined;
-  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry }> = [];
+  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[] }> = [];
   try {
     for (const [name, column] of columns) {
       if (!validColumn(column, count)) return undefined;
@@ -371,7 +419,10 @@ export async function saveColumns(file: string, id: string, count: number, colum
   const writer = FramedWriter.create(file, FILE_MAGIC.columns, COLUMNS_FORMAT);
   if (!writer) return undefined;
   try {
-    for (const { parts, entry } of encoded) writer.add(entry.name, ...parts);
+    for (const { parts, entry, docs } of encoded) {
+      writer.add(entry.name, ...parts);
+      if (docs) writer.add(docsSection(entry.name), ...docs);
+    }
     return writer.finishSync({ id, count, columns: encoded.map(({ entry }) => entry) } satisfies Meta);
   } catch {
     writer.discard();
@@ -390,6 +441,13 @@ export interface ColumnFile {
    * their CRC or shape checks (then the file is deleted so the next build rewrites it). Synchronous; never throws.
    */
   get(name: string): Column | undefined;
+  /**
+   * The inverted form of strings column `name` ({@link ColumnSets}): its dictionary and the table of where each
+   * string's documents start are read on first call (then kept), each string's documents when first asked for;
+   * the column itself is not read. Undefined when `name` is not a strings column of the file or its parts fail
+   * their checks (then the file is deleted). Never throws.
+   */
+  sets(name: string): ColumnSets | undefined;
   /** Close the file descriptor (later get() of unread columns return undefined). */
   close(): void;
 }
@@ -399,6 +457,8 @@ class LazyColumnFile implements ColumnFile {
   private readonly entries: Map<string, ColumnEntry>;
   /** Columns read so far; null = read and found corrupt. */
   private readonly read = new Map<string, Column | null>();
+  /** Inverted forms opened so far; null = found corrupt. */
+  private readonly inverted = new Map<string, ColumnSets | null>();
   private closed = false;
 
   constructor(
@@ -429,9 +489,78 @@ class LazyColumnFile implements ColumnFile {
     return column;
   }
 
+  sets(name: string): ColumnSets | undefined {
+    const known = this.inverted.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const entry = this.entries.get(name);
+    if (entry?.type !== 'strings' || this.closed) return undefined;
+    let sets: ColumnSets | undefined;
+    try {
+      sets = this.openSets(name, entry);
+    } catch (error) {
+      if (!(error instanceof FramingError)) return undefined; // an I/O error: maybe transient, not a reason to delete
+    }
+    if (!sets) this.damaged(`the inverted form of column ${name} fails its checks`);
+    this.inverted.set(name, sets ?? null);
+    return sets;
+  }
+
   close(): void {
     this.closed = true;
     this.framed.close();
+  }
+
+  private damaged(why: string): void {
+    cacheNotice(this.framed.file, why);
+    this.framed.discard();
+  }
+
+  /**
+   * The dictionary (the tail of the column's section) and the starts of the inverted form, checked in time
+   * proportional to the dictionary: a dictionary of `strings` strings, starts from 0 to `docs` never decreasing.
+   * Each string's documents are read on first ask; their last must be a document of the file.
+   * @throws FramingError for a block that fails its CRC
+   */
+  private openSets(name: string, entry: ColumnEntry): ColumnSets | undefined {
+    const strings = entry.strings!;
+    const total = entry.docs!;
+    const count = this.count;
+    const dictBytes = this.framed.read(name, 4 * (count + 1 + entry.ids!), entry.dictBytes!);
+    let dict: unknown;
+    try {
+      dict = JSON.parse(Buffer.from(dictBytes.buffer, dictBytes.byteOffset, dictBytes.length).toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(dict) || dict.length !== strings) return undefined;
+    for (let i = 0; i < strings; i++) if (typeof dict[i] !== 'string') return undefined;
+    const section = docsSection(name);
+    const startBytes = this.framed.read(section, 0, 4 * (strings + 1));
+    const starts = new Uint32Array(startBytes.buffer, startBytes.byteOffset, strings + 1);
+    if (starts[0] !== 0 || starts[strings] !== total) return undefined;
+    for (let i = 0; i < strings; i++) if (starts[i]! > starts[i + 1]!) return undefined;
+    const lists = new Map<number, Uint32Array | null>();
+    const listsOf = (id: number): Uint32Array | undefined => {
+      const known = lists.get(id);
+      if (known !== undefined) return known ?? undefined;
+      let docs: Uint32Array | undefined;
+      try {
+        const n = starts[id + 1]! - starts[id]!;
+        const bytes = this.framed.read(section, 4 * (strings + 1 + starts[id]!), 4 * n);
+        docs = new Uint32Array(bytes.buffer, bytes.byteOffset, n);
+        if (n > 0 && docs[n - 1]! >= count) docs = undefined;
+      } catch (error) {
+        if (!(error instanceof FramingError)) return undefined;
+      }
+      if (!docs) this.damaged(`the inverted form of column ${name} fails its checks`);
+      lists.set(id, docs ?? null);
+      return docs;
+    };
+    return {
+      dict: dict as string[],
+      count: (id) => (id >= 0 && id < strings ? starts[id + 1]! - starts[id]! : 0),
+      docsOf: (id) => (id >= 0 && id < strings && !this.closed ? listsOf(id) : undefined),
+    };
   }
 
   /** The section's column, or undefined when its shape is wrong ({@link validShape}; the values are the writer's). */
@@ -480,6 +609,11 @@ function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly C
     const dictBytes = entry.type === 'strings' ? entry.dictBytes : 0;
     if (!isCount(ids) || !isCount(dictBytes) || !framed.has(entry.name)) return undefined;
     if (framed.length(entry.name) !== expectedLength(entry.type, count, ids, dictBytes)) return undefined;
+    if (entry.type === 'strings') {
+      const { strings, docs } = entry;
+      if (!isCount(strings) || !isCount(docs) || docs > ids || !framed.has(docsSection(entry.name))) return undefined;
+      if (framed.length(docsSection(entry.name)) !== 4 * (strings + 1 + docs)) return undefined;
+    }
   }
   return meta.columns;
 }

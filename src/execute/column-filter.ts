@@ -3,40 +3,102 @@
  * a sorted list that a column filter accepts, by tight loops over typed arrays instead of a predicate call per
  * document. A number column's per-block statistics (minimum, maximum, value count per 1,024 documents) let a range
  * filter skip a block none of whose values can pass and take a block all of whose values pass without reading
- * them. The result is exactly the documents the filter's predicate accepts (test/execute/column-filter.test.ts);
- * filters without a column keep the per-document scan (execute.ts `scanDocs`).
+ * them. A strings filter over a stored inverted form (`label:bug`) reads the documents of the strings that pass
+ * and intersects them with the list — or, with no list yet (a query of qualifiers only), takes them less the
+ * documents the viewer may not see, without visiting every visible document. The result is exactly the documents
+ * the filter's predicate accepts (test/execute/column-filter.test.ts); filters without a column keep the
+ * per-document scan (execute.ts `scanDocs`). {@link filterShare} estimates what share of the collection a filter
+ * keeps, so that a conjunction tests its most selective filters first (execute.ts).
  */
 import type { DocList } from '../index/text-index.js';
 import type { Budget } from '../budget.js';
 import type { Predicate } from '../kinds/spec.js';
 import { columnFilterOf, type ColumnFilter } from '../kinds/qualifier-columns.js';
-import { inInterval } from '../kinds/qualifier-values.js';
-import { union } from './doc-set.js';
+import { inInterval, type Interval } from '../kinds/qualifier-values.js';
+import { difference, intersect, union } from './doc-set.js';
+import type { NumberBlocks } from '../kinds/collection-view.js';
 
 /** Documents per run when a filter has no block statistics (one budget charge and one yield check per run). */
 const RUN = 1024;
 
-/**
- * The documents of `within` (sorted, duplicate-free) that `test` accepts, over its column block by block; undefined
- * when the predicate describes no column filter (the caller then calls it per document). Spends one budget unit
- * per document of `within` (a skipped or accepted block included) and yields to the event loop when a slice has
- * run long; past the deadline it stops, keeping what passed so far.
- */
-export function columnFilterDocs(within: DocList, test: Predicate, budget: Budget): Promise<DocList> | undefined {
-  const filter = columnFilterOf(test);
-  return filter ? columnDocs(within, filter, budget) : undefined;
+/** The documents a filter starts from when no list restricts it: those the viewer may see. */
+export interface VisibleDocs {
+  /** The documents the viewer may not see, ascending. */
+  readonly hidden: DocList;
+  /** Every document the viewer may see, ascending (the complement of `hidden`; made on demand). */
+  readonly every: () => DocList;
 }
 
-/** The documents of `within` that `filter` accepts (see {@link filterDocs}). */
-async function columnDocs(within: DocList, filter: ColumnFilter, budget: Budget): Promise<DocList> {
+/**
+ * The documents of `within` (sorted, duplicate-free) that `test` accepts, over its column block by block; undefined
+ * when the predicate describes no column filter (the caller then calls it per document). Without `within`, the
+ * documents of `visible` it accepts (a filter over a stored inverted form then never visits every visible
+ * document). Spends one budget unit per document of `within` (a skipped or accepted block included) or of an
+ * inverted list read, and yields to the event loop when a slice has run long; past the deadline it stops, keeping
+ * what passed so far.
+ * @throws TypeError when neither `within` nor `visible` is given
+ */
+export function columnFilterDocs(within: DocList | undefined, test: Predicate, budget: Budget, visible?: VisibleDocs): Promise<DocList> | undefined {
+  const filter = columnFilterOf(test);
+  if (!filter) return undefined;
+  if (!within && !visible) throw new TypeError('columnFilterDocs needs a list or the visible documents');
+  return columnDocs(within, filter, budget, visible);
+}
+
+/** Documents per inverted list above which the lists of several strings are merged through a bitmap. */
+const MERGE_BY_MARKS = 4;
+
+/**
+ * The documents holding any string with `hit[id] === 1`, ascending: one list as read, several merged (a bitmap
+ * over the documents when there are more than a few). Undefined when a list cannot be read (damaged file).
+ */
+function invertedDocs(filter: Extract<ColumnFilter, { type: 'sets' }>, budget: Budget): DocList | undefined {
+  const { sets, hit } = filter;
+  const lists: Uint32Array[] = [];
+  for (let id = 0; id < hit.length; id++) {
+    if (hit[id] !== 1 || sets.count(id) === 0) continue;
+    const docs = sets.docsOf(id);
+    if (!docs) return undefined;
+    budget.spend(docs.length);
+    lists.push(docs);
+  }
+  if (lists.length === 0) return new Uint32Array(0);
+  if (lists.length === 1) return lists[0]!;
+  if (lists.length <= MERGE_BY_MARKS) return lists.reduce<DocList>((out, list) => union(out, list), new Uint32Array(0));
+  let end = 0;
+  let total = 0;
+  for (const list of lists) {
+    end = Math.max(end, list[list.length - 1]! + 1);
+    total += list.length;
+  }
+  const marks = new Uint8Array(end);
+  for (const list of lists) for (let i = 0; i < list.length; i++) marks[list[i]!] = 1;
+  const out = new Uint32Array(Math.min(total, end));
+  let n = 0;
+  for (let d = 0; d < end; d++) if (marks[d] === 1) out[n++] = d;
+  return out.subarray(0, n);
+}
+
+/** The documents of `within` that `filter` accepts (see {@link columnFilterDocs}). */
+async function columnDocs(within: DocList | undefined, filter: ColumnFilter, budget: Budget, visible?: VisibleDocs): Promise<DocList> {
   if (filter.type === 'any') {
     let out: DocList = new Uint32Array(0);
     for (const part of filter.parts) {
       if (!budget.check()) break;
-      out = union(out, await columnDocs(within, part, budget));
+      out = union(out, await columnDocs(within, part, budget, visible));
     }
     return out;
   }
+  if (filter.type === 'sets') {
+    const docs = invertedDocs(filter, budget);
+    if (docs) return within ? intersect(within, docs) : difference(docs, visible!.hidden);
+    // A list could not be read: the column (or the records) per document, as without an inverted form.
+    const scan = filter.scan();
+    const described = columnFilterOf(scan);
+    const all = within ?? visible!.every();
+    return described ? columnDocs(all, described, budget, visible) : perDocument(all, scan, budget);
+  }
+  if (!within) within = visible!.every();
   const out = new Uint32Array(within.length);
   let n = 0;
   const size = filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN;
@@ -71,7 +133,7 @@ function runEnd(within: DocList, from: number, bound: number): number {
  * Append the documents of `within[from..end)` (all inside block `block`) that `filter` accepts to `out` at `n`;
  * returns the new length. One monomorphic loop per filter type.
  */
-function testRun(filter: Exclude<ColumnFilter, { type: 'any' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
+function testRun(filter: Exclude<ColumnFilter, { type: 'any' | 'sets' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
   if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
   if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
   return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
@@ -139,4 +201,91 @@ function setRun(offsets: Uint32Array, ids: Uint32Array, hit: Uint8Array, within:
     }
   }
   return n;
+}
+
+/** The documents of `within` that `test` accepts, one call each (a filter whose inverted list could not be read). */
+async function perDocument(within: DocList, test: Predicate, budget: Budget): Promise<DocList> {
+  const out = new Uint32Array(within.length);
+  let n = 0;
+  for (let i = 0; i < within.length; ) {
+    const end = Math.min(within.length, i + RUN);
+    if (!budget.spend(end - i)) break;
+    if (budget.yieldDue) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      budget.yielded();
+    }
+    for (; i < end; i++) if (test(within[i]!)) out[n++] = within[i]!;
+  }
+  return out.subarray(0, n);
+}
+
+/** Documents a share estimate tests, evenly spaced over the collection. */
+const SAMPLE = 512;
+
+/**
+ * What share of a collection of `count` documents a filter keeps, from what costs nothing next to the filter
+ * itself: a filter over an inverted form — its strings' documents (an upper bound); a range none of whose blocks
+ * can meet the interval — none; otherwise the share of {@link SAMPLE} documents evenly spaced over the collection
+ * that pass (ranges, flags and scanned sets: their columns are in memory by then); any of several parts — the sum
+ * of theirs. An estimate for ordering a conjunction's filters (execute.ts), never an answer; undefined for a
+ * predicate without a column.
+ */
+export function filterShare(test: Predicate, count: number): number | undefined {
+  const filter = columnFilterOf(test);
+  if (!filter || count <= 0) return undefined;
+  return Math.min(1, shareOf(filter, count));
+}
+
+/** See {@link filterShare}. */
+function shareOf(filter: ColumnFilter, count: number): number {
+  switch (filter.type) {
+    case 'sets': {
+      let kept = 0;
+      for (let id = 0; id < filter.hit.length; id++) if (filter.hit[id] === 1) kept += filter.sets.count(id);
+      return kept / count;
+    }
+    case 'any': {
+      let share = 0;
+      for (const part of filter.parts) share += shareOf(part, count);
+      return share;
+    }
+    case 'range':
+      if (filter.blocks && rangeKeptAtMost(filter.blocks, filter.interval) === 0) return 0;
+      return sampled(filter, count);
+    default:
+      return sampled(filter, count);
+  }
+}
+
+/** The share of {@link SAMPLE} evenly spaced documents (all when fewer) that `filter` accepts. */
+function sampled(filter: Exclude<ColumnFilter, { type: 'any' | 'sets' }>, count: number): number {
+  const n = Math.min(SAMPLE, count);
+  const docs = new Uint32Array(n);
+  for (let i = 0; i < n; i++) docs[i] = Math.floor((i * count) / n);
+  // One run per block of the filter's size, as columnDocs takes them (the statistics of a block apply to it alone).
+  const size = filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN;
+  const out = new Uint32Array(n);
+  let kept = 0;
+  for (let i = 0; i < n; ) {
+    const block = Math.floor(docs[i]! / size);
+    const end = runEnd(docs, i, (block + 1) * size);
+    kept = testRun(filter, docs, i, end, block, out, kept);
+    i = end;
+  }
+  return kept / n;
+}
+
+/** The documents with a value in the blocks whose [least, greatest] value meets `interval`. */
+function rangeKeptAtMost(blocks: NumberBlocks, interval: Interval): number {
+  const { lo, hi, loInclusive, hiInclusive } = interval;
+  let kept = 0;
+  for (let b = 0; b < blocks.present.length; b++) {
+    const present = blocks.present[b]!;
+    if (present === 0) continue;
+    const least = blocks.min[b]!;
+    const most = blocks.max[b]!;
+    if (most < lo || least > hi || (most === lo && !loInclusive) || (least === hi && !hiInclusive)) continue;
+    kept += present;
+  }
+  return kept;
 }

@@ -11,7 +11,8 @@ import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
-import { columnFilterDocs } from './column-filter.js';
+import { columnFilterDocs, filterShare } from './column-filter.js';
+import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
 import { CHECK_EVERY_MS } from '../budget.js';
@@ -87,10 +88,11 @@ export class Executor {
         return within ?? this.everyVisible();
       case 'none':
         return new Uint32Array(0);
-      case 'filter': {
-        const docs = within ?? this.everyVisible();
-        return columnFilterDocs(docs, expr.test, this.budget) ?? scanDocs(docs, expr.test, this.budget);
-      }
+      case 'filter':
+        return (
+          columnFilterDocs(within, expr.test, this.budget, { hidden: this.hidden, every: () => this.everyVisible() }) ??
+          scanDocs(within ?? this.everyVisible(), expr.test, this.budget)
+        );
       case 'text': {
         const found = await this.text(expr.text, expr.phrase, expr.fields, within);
         return within ? intersect(within, found) : difference(found, this.hidden);
@@ -99,7 +101,8 @@ export class Executor {
         return difference(within ?? this.everyVisible(), await this.evaluate(expr.child, within));
       case 'and': {
         // Cheapest first: posting lookups shrink the set before predicates scan it.
-        const ordered = [...expr.children].sort((a, b) => cost(a) - cost(b));
+        const costs = new Map(expr.children.map((child) => [child, cost(child, this.c.records.length)]));
+        const ordered = [...expr.children].sort((a, b) => costs.get(a)! - costs.get(b)!);
         let current = within;
         for (const child of ordered) {
           if (current?.length === 0) break;
@@ -213,7 +216,13 @@ export class Executor {
   }
 }
 
-function cost(expr: Expr): number {
+/**
+ * The order a conjunction evaluates its children in (ascending): postings before predicates; filters over an
+ * inverted form (their own lists) before the others; among each, those estimated to keep the smallest share of the
+ * collection first (column-filter.ts `filterShare`; an unknown share counts as half), a negated filter by the share
+ * it leaves.
+ */
+function cost(expr: Expr, count: number): number {
   switch (expr.type) {
     case 'none':
       return 0;
@@ -222,7 +231,12 @@ function cost(expr: Expr): number {
     case 'and':
     case 'or':
       return 3;
+    case 'filter':
+      // A filter over an inverted form reads its own documents (no list to test, nor every visible document): first.
+      return columnFilterOf(expr.test)?.type === 'sets' ? 3.5 + (filterShare(expr.test, count) ?? 1) / 2 : 4 + (filterShare(expr.test, count) ?? 0.5);
+    case 'not':
+      return 4 + (expr.child.type === 'filter' ? 1 - (filterShare(expr.child.test, count) ?? 0.5) : 0.5);
     default:
-      return 4;
+      return 4.5;
   }
 }

@@ -38,6 +38,12 @@ export interface CollectionView {
    */
   column(get: Getter<unknown>): Column | undefined;
   /**
+   * The inverted form of a strings getter's column ({@link ColumnSets}: its dictionary and, per string, the
+   * documents holding it), read without the column itself; undefined when the collection has no stored inverted
+   * form for it (then filters scan {@link column}).
+   */
+  columnSets?(get: Getter<unknown>): ColumnSets | undefined;
+  /**
    * The collection reader's value for `slot` (src/store/collection.ts): made by `slot.make` on first use, kept as
    * the reader's own state (its caches share the reader's {@link MemoryBudget}) and dropped by its `close()`. How a
    * module keeps something derived from one collection: never in a side table of its own.
@@ -104,6 +110,22 @@ export type Column =
   | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks }
   | { readonly type: 'boolean'; readonly values: Uint8Array }
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
+
+/**
+ * A strings column turned around: `dict` as the column's (same ids), and per dictionary id the documents that hold
+ * the string, so a filter on a few strings reads their documents instead of every document's strings. Stored
+ * beside the column by the build (cache/columns.ts).
+ */
+export interface ColumnSets {
+  readonly dict: readonly string[];
+  /** How many documents hold string `id` (0 for an id outside the dictionary). */
+  count(id: number): number;
+  /**
+   * The documents holding string `id`, ascending and duplicate-free; undefined when they cannot be read (a damaged
+   * file: noticed and deleted, the caller then scans the column).
+   */
+  docsOf(id: number): Uint32Array | undefined;
+}
 
 /**
  * Per-block statistics of a number column: block `b` covers documents `[b·size, min((b+1)·size, count))`; `min[b]`

@@ -6,7 +6,7 @@
  * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
  * property test in test/execute/column-filter.test.ts compares the two).
  */
-import type { Column, CollectionView, Getter, NumberBlocks } from './collection-view.js';
+import type { Column, CollectionView, ColumnSets, Getter, NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
 import type { Predicate } from './spec.js';
 
@@ -15,12 +15,16 @@ import type { Predicate } from './spec.js';
  * - `range`: `values[doc]` is present (not NaN) and inside `interval` (counts, or dates in epoch ms);
  * - `flag`: `values[doc] === 1` equals `wanted` (a boolean column; a missing value, 2, counts as false);
  * - `set`: one of the document's dictionary ids `ids[offsets[doc] .. offsets[doc+1])` has `hit[id] === 1`;
+ * - `sets`: the same over a strings column's inverted form — the document is in `sets.docsOf(id)` of an id with
+ *   `hit[id] === 1`; `scan()` is the predicate to fall back on (the column's, described, or the records') when a
+ *   list cannot be read;
  * - `any`: any of `parts` accepts the document (repeated values, the repository scope).
  */
 export type ColumnFilter =
   | { readonly type: 'range'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly interval: Interval }
   | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
   | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
+  | { readonly type: 'sets'; readonly sets: ColumnSets; readonly hit: Uint8Array; readonly scan: () => Predicate }
   | { readonly type: 'any'; readonly parts: readonly ColumnFilter[] };
 
 /** A predicate that also describes itself as a {@link ColumnFilter} accepting the same documents. */
@@ -76,6 +80,23 @@ export function stringsPredicate(column: Column | undefined, test: (s: string) =
 }
 
 /**
+ * A strings getter's documents with a string passing `test`, over the column's stored inverted form (`test` runs
+ * once per distinct string): the filter reads the lists of the strings that pass, not the column. The predicate
+ * itself (a call per document) reads the column on first call — `scan()`, the column's described predicate, or
+ * `fallback()` (the records') without one. Undefined when the collection stores no inverted form of the column.
+ */
+export function setsPredicate(c: CollectionView, get: Getter<unknown>, test: (s: string) => boolean, fallback: () => Predicate): Predicate | undefined {
+  const sets = c.columnSets?.(get);
+  if (!sets) return undefined;
+  const { dict } = sets;
+  const hit = new Uint8Array(dict.length);
+  for (let i = 0; i < dict.length; i++) hit[i] = test(dict[i]!) ? 1 : 0;
+  let perDocument: Predicate | undefined;
+  const scan = (): Predicate => (perDocument ??= stringsPredicate(c.column(get), test) ?? fallback());
+  return described((doc) => scan()(doc), { type: 'sets', sets, hit, scan });
+}
+
+/**
  * A number getter's values inside `interval` (numeric and date qualifiers): from its column, described, when the
  * collection has it; else `fallback` (the record-reading predicate).
  */
@@ -94,16 +115,27 @@ export function anyOf(tests: readonly Predicate[]): Predicate {
   if (tests.length === 0 || filters.some((f) => f === undefined)) return some;
   const parts: ColumnFilter[] = [];
   for (const filter of filters as ColumnFilter[]) {
-    const same = filter.type === 'set' ? parts.findIndex((p) => p.type === 'set' && p.ids === filter.ids && p.offsets === filter.offsets) : -1;
+    const same =
+      filter.type === 'set'
+        ? parts.findIndex((p) => p.type === 'set' && p.ids === filter.ids && p.offsets === filter.offsets)
+        : filter.type === 'sets'
+          ? parts.findIndex((p) => p.type === 'sets' && p.sets === filter.sets)
+          : -1;
     if (same < 0) {
       parts.push(filter);
       continue;
     }
-    const into = parts[same] as Extract<ColumnFilter, { type: 'set' }>;
+    const into = parts[same] as Extract<ColumnFilter, { type: 'set' | 'sets' }>;
     const hit = into.hit.slice();
-    const more = (filter as Extract<ColumnFilter, { type: 'set' }>).hit;
+    const more = (filter as Extract<ColumnFilter, { type: 'set' | 'sets' }>).hit;
     for (let i = 0; i < hit.length; i++) hit[i] = hit[i]! | more[i]!;
-    parts[same] = { ...into, hit };
+    if (into.type === 'sets') {
+      const [first, second] = [into.scan, (filter as Extract<ColumnFilter, { type: 'sets' }>).scan];
+      let both: Predicate | undefined;
+      parts[same] = { ...into, hit, scan: () => (both ??= anyOf([first(), second()])) };
+    } else {
+      parts[same] = { ...into, hit };
+    }
   }
   return described(some, parts.length === 1 ? parts[0]! : { type: 'any', parts });
 }

@@ -8,7 +8,7 @@ import { fold } from '../text/stem.js';
 import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
 import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
-import { flagPredicate, onInterval, stringsPredicate } from './qualifier-columns.js';
+import { flagPredicate, onInterval, setsPredicate, stringsPredicate } from './qualifier-columns.js';
 import { at, number, text } from './record-view.js';
 
 export { at };
@@ -64,17 +64,18 @@ export function onBoolean(c: CollectionView, get: Getter<boolean | undefined>, w
 /**
  * A predicate true when any of a string getter's values passes `test`, column first: with a column, `test` runs
  * once per distinct string (its dictionary), not once per document, and the predicate is described as a column
- * filter (qualifier-columns.ts).
+ * filter (qualifier-columns.ts) — over the column's stored inverted form when there is one (the column is then
+ * read only if the predicate is called per document).
  */
 export function onStrings(c: CollectionView, get: Getter<string | readonly string[] | undefined>, test: (s: string) => boolean): Predicate {
-  const fromColumn = stringsPredicate(c.column(get), test);
-  if (fromColumn) return fromColumn;
-  return over(c, (r, doc) => {
-    const have = get(r, doc, c);
-    if (have === undefined) return false;
-    if (typeof have === 'string') return test(have);
-    return have.some((s) => test(s));
-  });
+  const fromRecords = (): Predicate =>
+    over(c, (r, doc) => {
+      const have = get(r, doc, c);
+      if (have === undefined) return false;
+      if (typeof have === 'string') return test(have);
+      return have.some((s) => test(s));
+    });
+  return setsPredicate(c, get, test, fromRecords) ?? stringsPredicate(c.column(get), test) ?? fromRecords();
 }
 
 /**

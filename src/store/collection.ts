@@ -8,7 +8,7 @@
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView, Column, Getter, ReaderSlot } from '../kinds/collection-view.js';
+import type { CollectionView, Column, ColumnSets, Getter, ReaderSlot } from '../kinds/collection-view.js';
 import { CollectionBudget } from './memory-budget.js';
 import { deriveClock } from '../segment/facts.js';
 import { PrivateDocs, type PrivateDoc } from '../access/private-docs.js';
@@ -50,7 +50,7 @@ export class Collection implements CollectionView {
   private facts: Segment | undefined;
   private items: ItemFile | undefined;
   private ownNames: OwnNames | undefined;
-  private columnSource: { get(name: string): Column | undefined } | undefined;
+  private columnSource: { get(name: string): Column | undefined; sets?(name: string): ColumnSets | undefined } | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
   private readonly builtColumns = new Map<string, Column | null>();
   /** The reader's state other modules declare ({@link memo}), by slot. */
@@ -120,8 +120,14 @@ export class Collection implements CollectionView {
    * Attach the kind's columns: a lazily read column file, or columns built in memory (by name, see
    * column-defs.ts). Without them, {@link column} builds a column from the records on first use.
    */
-  attachColumns(columns: { get(name: string): Column | undefined }): void {
+  attachColumns(columns: { get(name: string): Column | undefined; sets?(name: string): ColumnSets | undefined }): void {
     this.columnSource = columns;
+  }
+
+  /** The stored inverted form of a strings getter's column (a column file's, cache/columns.ts); else undefined. */
+  columnSets(get: Getter<unknown>): ColumnSets | undefined {
+    const def = columnDefs(this.spec).byGetter.get(get);
+    return def?.type === 'strings' ? this.columnSource?.sets?.(def.name) : undefined;
   }
 
   column(get: Getter<unknown>): Column | undefined {

@@ -119,6 +119,19 @@ const KINDS: Readonly<Record<string, FileKind>> = {
         const read = opened.get(name);
         if (read === undefined) healed = true;
         else expect(read.type === 'number' ? { ...read, blocks: undefined } : read).toEqual(column.type === 'number' ? { ...column, blocks: undefined } : column);
+        if (column.type !== 'strings') continue;
+        // The inverted form: each string's documents, or (damaged) nothing at all.
+        const sets = opened.sets(name);
+        if (sets === undefined) healed = true;
+        else {
+          expect(sets.dict).toEqual(column.dict);
+          column.dict.forEach((_, id) => {
+            const docs = sets.docsOf(id);
+            const holding = Array.from({ length: records.length }, (_, d) => d).filter((d) => column.ids.subarray(column.offsets[d], column.offsets[d + 1]).includes(id));
+            if (docs === undefined) healed = true;
+            else expect([...docs]).toEqual(holding);
+          });
+        }
       }
       opened.close();
       return healed ? 'healed' : 'intact';

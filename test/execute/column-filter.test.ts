@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
-import { NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
-import { columnFilterDocs } from '../../src/execute/column-filter.js';
-import type { Column } from '../../src/kinds/collection-view.js';
-import { anyOf, columnFilterOf, flagPredicate, intervalPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
+import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
+import { columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
+import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
+import { anyOf, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 
@@ -22,6 +22,9 @@ async function blockwise(within: Uint32Array, test: Predicate): Promise<number[]
   expect(found).toBeDefined();
   return [...(await found!)];
 }
+
+/** 0..n-1. */
+const universeOf = (n: number): Uint32Array => Uint32Array.from({ length: n }, (_, i) => i);
 
 /** A document count spanning a few blocks, with a partial last block. */
 const count = fc.integer({ min: 1, max: 4 * NUMBER_BLOCK + 37 });
@@ -128,6 +131,81 @@ describe('column filters block by block equal their predicates per document', ()
       ),
       { numRuns: 100, seed: 2426 },
     );
+  });
+
+  it('sets over a stored inverted form: with a list, or from the visible documents; a list that cannot be read falls back', async () => {
+    const dict = ['bug', 'Bug', 'docs', 'help wanted', 'go', 'rust', 'a', 'b', 'c'];
+    const strings = (n: number) =>
+      fc.array(fc.array(fc.nat(dict.length - 1), { maxLength: 4 }), { minLength: n, maxLength: n }).map((lists) => {
+        const offsets = new Uint32Array(n + 1);
+        const ids: number[] = [];
+        lists.forEach((list, d) => {
+          ids.push(...list);
+          offsets[d + 1] = ids.length;
+        });
+        return { type: 'strings', dict, offsets, ids: Uint32Array.from(ids) } as const;
+      });
+    let fellBack = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 * NUMBER_BLOCK + 5 }).chain((n) =>
+          fc.tuple(strings(n), fc.array(fc.subarray(dict), { minLength: 1, maxLength: 2 }), within(n), within(n), fc.boolean()),
+        ),
+        async ([column, wanted, docs, visibleDocs, broken]) => {
+          const { starts, docs: lists } = invertStrings(column.offsets, column.ids, dict.length);
+          const sets: ColumnSets = {
+            dict,
+            count: (id) => starts[id + 1]! - starts[id]!,
+            docsOf: (id) => (broken && id % 2 === 1 ? undefined : lists.subarray(starts[id]!, starts[id + 1]!)),
+          };
+          const view = { columnSets: () => sets, column: () => column } as unknown as CollectionView;
+          const never = () => {
+            throw new Error('the records are not read when the column exists');
+          };
+          const tests = wanted.map((set) => setsPredicate(view, () => undefined, (s) => set.includes(s), never)!);
+          const test = anyOf(tests);
+          expect(columnFilterOf(test)?.type).toBe('sets'); // repeats over one inverted form merged
+          const oracle = (list: Uint32Array) => [...list].filter((doc) => column.ids.subarray(column.offsets[doc], column.offsets[doc + 1]).some((id) => wanted.some((set) => set.includes(dict[id]!))));
+          expect(await blockwise(docs, test)).toEqual(oracle(docs));
+          // No list yet: the documents the viewer may see (visibleDocs), from the inverted lists less the hidden ones.
+          const hidden = Uint32Array.from([...universeOf(column.offsets.length - 1)].filter((d) => !visibleDocs.includes(d)));
+          const found = await columnFilterDocs(undefined, test, new Budget(undefined), { hidden, every: () => visibleDocs })!;
+          expect([...found]).toEqual(oracle(visibleDocs));
+          if (broken && wanted.some((set) => set.some((s) => dict.indexOf(s) % 2 === 1))) fellBack++;
+          // The estimate bounds what the filter keeps.
+          const share = filterShare(test, column.offsets.length - 1)!;
+          expect(share * (column.offsets.length - 1)).toBeGreaterThanOrEqual(oracle(universeOf(column.offsets.length - 1)).length - 1e-9);
+        },
+      ),
+      { numRuns: 100, seed: 2427 },
+    );
+    expect(fellBack).toBeGreaterThan(0);
+  });
+
+  it.each<[string, number[], Interval, number]>([
+    ['a range: the share of the documents that pass (all of them tested: fewer than the sample)', [1, 2, NaN, 4], { lo: 2, hi: Infinity, loInclusive: true, hiInclusive: false }, 2 / 4],
+    ['a range no block meets', [1, 2, NaN, 4], { lo: 5, hi: Infinity, loInclusive: false, hiInclusive: false }, 0],
+  ])('filterShare: %s', (_label, values, range, share) => {
+    const column: Column = { type: 'number', values: Float64Array.from(values), blocks: numberBlocks(Float64Array.from(values)) };
+    expect(filterShare(intervalPredicate(column, range)!, values.length)).toBe(share);
+  });
+
+  it('filterShare: flags and scanned sets by a sample; any of parts sums them (at most 1); a plain predicate is unknown', () => {
+    const flag = flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 0, 2, 1) }, true)!;
+    expect(filterShare(flag, 4)).toBe(0.5);
+    expect(filterShare(stringsPredicate({ type: 'strings', dict: ['x'], offsets: Uint32Array.of(0, 1, 1, 1, 1), ids: Uint32Array.of(0) }, () => true)!, 4)).toBe(0.25);
+    expect(filterShare(() => true, 2)).toBeUndefined();
+    const values = Float64Array.of(1, 2, 3, 4);
+    const range = (lo: number) => intervalPredicate({ type: 'number', values, blocks: numberBlocks(values) }, { lo, hi: Infinity, loInclusive: true, hiInclusive: false })!;
+    expect(filterShare(anyOf([range(4), range(10)]), 4)).toBe(0.25);
+    expect(filterShare(anyOf([range(1), flag]), 4)).toBe(1);
+  });
+
+  it('filterShare: the sample spans the collection, within a few points of the true share', () => {
+    const n = 50 * NUMBER_BLOCK;
+    const values = Uint8Array.from({ length: n }, (_, d) => ((d * 2654435761) >>> 0) % 100 < 30 ? 1 : 0);
+    const exact = values.filter((v) => v === 1).length / n;
+    expect(Math.abs(filterShare(flagPredicate({ type: 'boolean', values }, true)!, n)! - exact)).toBeLessThan(0.06);
   });
 
   it('a predicate without a column is left to the per-document path', () => {
