@@ -16,6 +16,7 @@ import { linkHeader } from '../link-header.js';
 import { rateLimitHeaders, type RateCounter } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
 import { ResponseCache, type RenderedSearch } from '../response-cache.js';
+import type { AnswerExchange } from '../shared-answers.js';
 
 /** The kind of a search path (`/search/<kind>`, also under GitHub Enterprise's `/api/v3`), else undefined. */
 export function searchKind(pathname: string): Kind | undefined {
@@ -80,6 +81,8 @@ export interface SearchStepOptions {
   readonly previews?: 'required' | 'optional' | undefined;
   /** The largest body sent; a larger page is refused with a clear 500 (issue #21, item 12). */
   readonly maxResponseBytes: number;
+  /** The other workers' response caches (`serve --workers N`), asked on a miss of this one's. @default none */
+  readonly answers?: AnswerExchange | undefined;
 }
 
 /** The request the core answers, from the URL's parameters, `Accept` and the caller. */
@@ -119,23 +122,36 @@ export function renderSearch(result: SearchResult, maxBytes: number): RenderedSe
 }
 
 /**
- * The search: the answer of a recent identical request (response-cache.ts) or one call into the core; then its
- * media type, ETag and `Link` headers and the body. Answers the request.
+ * The search: the answer of a recent identical request (response-cache.ts; with `answers`, also another worker's:
+ * shared-answers.ts) or one call into the core; then its media type, ETag and `Link` headers and the body.
+ * Answers the request.
  */
 export function search(options: SearchStepOptions): Step {
   const responses = new ResponseCache();
+  const answers = options.answers;
+  answers?.serveFrom((key) => responses.get(key));
   return async (c) => {
     const request = searchRequestOf(c, options);
     const key = ResponseCache.key([
       request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
       request.accept, c.caller.key,
     ]);
-    const cached = responses.get(key);
+    let cached = responses.get(key);
+    if (cached === undefined && answers !== undefined) {
+      cached = await answers.fetch(key);
+      if (cached !== undefined) {
+        responses.set(key, cached);
+        answers.holds(key);
+      }
+    }
     let answer = cached;
     if (answer === undefined) {
       const result = await options.search(request);
       answer = renderSearch(result, options.maxResponseBytes);
-      if (!result.page.incomplete) responses.set(key, answer);
+      if (!result.page.incomplete) {
+        responses.set(key, answer);
+        answers?.holds(key);
+      }
     }
     c.answer = { ...answer, fromCache: cached !== undefined };
     c.headers.set('x-github-media-type', answer.mediaType);
