@@ -9,6 +9,8 @@ import { specOf } from '../../kinds/catalog.js';
 import { isKind, type Kind } from '../../kinds/kind.js';
 import { mediaTypeHeader } from '../../request/media-type.js';
 import type { SearchRequest } from '../../search-request.js';
+import { ANONYMOUS } from '../../request/viewer.js';
+import type { Caller } from '../identify.js';
 import type { SearchFunction, SearchResult } from '../../search.js';
 import type { Context, Step } from '../chain.js';
 import { etagFor, ifNoneMatchHits } from '../etag.js';
@@ -122,6 +124,15 @@ export function renderSearch(result: SearchResult, maxBytes: number): RenderedSe
 }
 
 /**
+ * Whose answer a response-cache key names: one for every anonymous caller whatever its address (public records
+ * only, no `@me`), else the caller's own: its rate-limit key and its login (`@me`; callers without an access file
+ * share an address's key, each with the login it gave).
+ */
+function answerScope(caller: Caller): string {
+  return caller.viewer === ANONYMOUS ? 'anonymous' : `${caller.key}\u0002${caller.viewer.login ?? ''}`;
+}
+
+/**
  * The search: the answer of a recent identical request (response-cache.ts; with `answers`, also another worker's:
  * shared-answers.ts) or one call into the core; then its media type, ETag and `Link` headers and the body.
  * Answers the request.
@@ -134,7 +145,7 @@ export function search(options: SearchStepOptions): Step {
     const request = searchRequestOf(c, options);
     const key = ResponseCache.key([
       request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
-      request.accept, c.caller.key,
+      request.accept, answerScope(c.caller),
     ]);
     let cached = responses.get(key);
     if (cached === undefined && answers !== undefined) {

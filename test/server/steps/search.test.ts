@@ -6,6 +6,7 @@ import { RateLimiter, DEFAULT_RATE_LIMITS, type RateResource } from '../../../sr
 import { apiVersion, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
 import type { Context } from '../../../src/server/chain.js';
 import { answerRelay, workerAnswerExchange } from '../../../src/server/shared-answers.js';
+import { identifyCaller } from '../../../src/server/identify.js';
 import { fakeSearch } from '../fixtures/fake-search.js';
 import { contextFor, nextAnswering } from '../helpers/context.js';
 
@@ -96,6 +97,24 @@ describe('search', () => {
     expect(core.calls).toHaveLength(1);
     expect([first.answer?.fromCache, again.answer?.fromCache]).toEqual([false, true]);
     for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
+  });
+
+  it('keys cached answers by whose they are: every anonymous address shares one, each open login its own (@me)', async () => {
+    const core = fakeSearch();
+    const step = search({ search: core, maxResponseBytes: 1 << 20 });
+    const path = '/search/issues?q=x+count:5+author:@me';
+    const asked = async (remoteAddress: string, user?: string) => {
+      const init = user === undefined ? {} : { headers: { authorization: `Basic ${Buffer.from(`${user}:pw`).toString('base64')}` } };
+      const c = contextFor(path, init, { remoteAddress });
+      c.kind = searchKind(c.url.pathname);
+      c.caller = identifyCaller(c.request, undefined, remoteAddress, c.url);
+      await step(c, nextAnswering(404));
+      return c.answer?.fromCache;
+    };
+    expect([await asked('10.0.0.1'), await asked('10.0.0.2')]).toEqual([false, true]);
+    // Without an access file, alice and bob at one address share a rate-limit window, not an answer: @me differs.
+    expect([await asked('10.0.0.3', 'alice'), await asked('10.0.0.3', 'bob'), await asked('10.0.0.3', 'alice')]).toEqual([false, false, true]);
+    expect(core.calls.map((r) => r.viewer.login)).toEqual([undefined, 'alice', 'bob']);
   });
 
   it("answers from another worker's cache (serve --workers N) without calling the core, byte for byte", async () => {
