@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import type { SignalSource } from './listen.js';
 import { RateLimiter, type RateLimits } from './rate-limiter.js';
 import { answerRateQuestions, SharedRateCounter } from './shared-rate-limiter.js';
-import { answerRelay, workerAnswerExchange, type AnswerExchange } from './shared-answers.js';
+import { answerRelay, workerAnswerExchange, type AnswerExchange, type Channel } from './shared-answers.js';
 import type { RunningServer } from './listen.js';
 
 /** Is this process a worker of `serve --workers N`? */
@@ -101,7 +101,15 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       const worker = cluster.fork();
       workers.add(worker);
       answerRateQuestions(worker, limiter);
-      relay.join(worker);
+      // A worker whose channel has closed (it is exiting) is not written to: node would raise the error on it.
+      const relayed: Channel = {
+        send: (message) => {
+          if (!worker.isConnected()) throw new Error('the worker has disconnected');
+          return worker.send(message as Parameters<Worker['send']>[0]);
+        },
+        on: (event, listener) => worker.on(event, listener),
+      };
+      relay.join(relayed);
       let listening = false;
       worker.on('message', (message: Partial<ListenFailure>) => {
         if (message?.type !== 'listen-error') return;
@@ -114,7 +122,7 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       });
       worker.once('exit', (code) => {
         workers.delete(worker);
-        relay.leave(worker);
+        relay.leave(relayed);
         if (!listening) reject(new Error(`search serve: a worker exited (code ${code}) before it listened`));
         else if (!stopping) void fork().catch(() => {}); // a worker that died while serving is replaced
         if (stopping && workers.size === 0) resolveClosed();
@@ -164,7 +172,14 @@ export function workerRateCounter(): SharedRateCounter {
 
 /** In a worker: the other workers' response caches, through the primary. */
 export function workerAnswers(): AnswerExchange {
-  return workerAnswerExchange(process as unknown as Parameters<typeof workerAnswerExchange>[0]);
+  return workerAnswerExchange({
+    // Once the primary has gone, process.send would raise the error on the process: a fetch is then a miss.
+    send: (message) => {
+      if (!process.connected || process.send === undefined) throw new Error('the primary has gone');
+      return process.send(message as Parameters<NonNullable<typeof process.send>>[0]);
+    },
+    on: (event, listener) => process.on(event, listener),
+  });
 }
 
 /** In a worker: report a listen error to the primary (which reports it once, for all). */
