@@ -1,15 +1,17 @@
 /**
  * One response cache for every worker of `search serve --workers N`: each worker keeps its own (response-cache.ts),
  * and on a miss asks the primary whether another worker holds the answer; the primary relays the question to the
- * worker that last said it holds it and hands the answer back. The node cluster gives a connection to whichever
- * worker's turn it is, so without this a request repeated on another connection (gh starts one per command, a
- * pool of clients spreads over the workers) was searched again by each worker: at 1M issues a search costs a
- * worker 0.1–1 s of CPU, relaying a rendered answer well under a millisecond.
+ * worker that asked for it last (and so holds it) and hands the answer back. The node cluster gives a connection
+ * to whichever worker's turn it is, so without this a request repeated on another connection (gh starts one per
+ * command, a pool of clients spreads over the workers) was searched again by each worker: at 1M issues a search
+ * costs a worker 0.1–1 s of CPU, relaying a rendered answer about a millisecond.
  *
- * The primary keeps only which worker holds which key (bounded, the most recent holder wins), never a body: a
- * never-seen request costs its worker one small question and one small notice. A relayed answer is the one
- * the holding worker rendered, byte for byte (its ETag, paging facts and media type with it); a worker that does
- * not answer within {@link FETCH_WAIT_MS} or has gone counts as a miss, and the asking worker searches itself.
+ * The primary keeps only which worker holds which key (bounded; the worker that asked last is taken to hold it, as
+ * it is about to search or has just been given the answer), never a body: a never-seen request costs its worker one
+ * small question. A relayed answer is the one the holding worker rendered, byte for byte (its ETag, paging facts
+ * and media type with it; the body travels as base64 in the channel's JSON, so the small messages of every request
+ * keep node's cheaper JSON serialization); a worker that no longer holds it, does not answer within
+ * {@link FETCH_WAIT_MS} or has gone counts as a miss, and the asking worker searches itself.
  */
 import type { RenderedSearch } from './response-cache.js';
 
@@ -19,15 +21,14 @@ export interface Channel {
   on(event: 'message', listener: (message: unknown) => void): unknown;
 }
 
-/** A worker's side: ask for an answer another worker holds, say which answers this one holds, give them. */
+/** A worker's side: ask for an answer another worker holds, and give this one's. */
 export interface AnswerExchange {
   /**
    * The answer another worker holds for `key` (a {@link ResponseCache} key), or undefined when none does, it has
-   * gone, or no answer came within {@link FETCH_WAIT_MS}. Never rejects.
+   * gone, or no answer came within {@link FETCH_WAIT_MS}. Never rejects. The asker is then taken to hold `key`'s
+   * answer (its cache keeps what it was given or is about to search): the primary sends `key`'s next question here.
    */
   fetch(key: string): Promise<RenderedSearch | undefined>;
-  /** This worker now holds the answer of `key` (in its response cache): the primary sends `key`'s next question here. */
-  holds(key: string): void;
   /** Answer the primary's requests for this worker's answers from `local` (its response cache); call once. */
   serveFrom(local: (key: string) => RenderedSearch | undefined): void;
 }
@@ -40,38 +41,43 @@ export const HOLDER_KEYS_PER_WORKER = 1024;
 
 /** Worker → primary: is `key` held elsewhere? */
 interface Fetch { readonly type: 'answer'; readonly op: 'fetch'; readonly id: number; readonly key: string }
-/** Worker → primary: this worker holds `key`. */
-interface Holds { readonly type: 'answer'; readonly op: 'holds'; readonly key: string }
 /** Primary → worker: give your answer of `key` (request `id` of the primary's). */
 interface Take { readonly type: 'answer'; readonly op: 'take'; readonly id: number; readonly key: string }
+/** An answer as it travels: the body in base64 (JSON carries no bytes), the rest as rendered. */
+interface WireAnswer extends Omit<RenderedSearch, 'body'> {
+  readonly body64: string;
+}
 /** Worker → primary (`give`, to a take) and primary → worker (`found`, to a fetch): the answer or null. */
-interface Reply { readonly type: 'answer'; readonly op: 'give' | 'found'; readonly id: number; readonly answer: RenderedSearch | null }
+interface Reply { readonly type: 'answer'; readonly op: 'give' | 'found'; readonly id: number; readonly answer: WireAnswer | null }
 
-type Message = Fetch | Holds | Take | Reply;
+type Message = Fetch | Take | Reply;
 
 function isAnswerMessage(message: unknown): message is Message {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'answer';
 }
 
-/**
- * An answer as it came over the channel, or undefined when it is not one: node's advanced serialization gives a
- * Buffer back as a Buffer or a plain Uint8Array (both taken, without a copy); anything else is refused.
- */
+/** An answer as it is sent. */
+function wireOf(answer: RenderedSearch): WireAnswer {
+  const { body, ...facts } = answer;
+  return { ...facts, body64: body.toString('base64') };
+}
+
+/** An answer as it came over the channel, or undefined when it is not one (the shape is checked, never trusted). */
 function answerOf(value: unknown): RenderedSearch | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const a = value as Record<string, unknown>;
-  const body = a['body'];
-  if (!(body instanceof Uint8Array) || typeof a['etag'] !== 'string' || typeof a['mediaType'] !== 'string') return undefined;
+  const body64 = a['body64'];
+  if (typeof body64 !== 'string' || typeof a['etag'] !== 'string' || typeof a['mediaType'] !== 'string') return undefined;
   if (typeof a['page'] !== 'number' || typeof a['lastPage'] !== 'number') return undefined;
   const perPage = a['appliedPerPage'];
-  if (perPage !== undefined && typeof perPage !== 'number') return undefined;
+  if (perPage !== undefined && perPage !== null && typeof perPage !== 'number') return undefined;
   return {
-    body: Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+    body: Buffer.from(body64, 'base64'),
     etag: a['etag'],
     mediaType: a['mediaType'],
     page: a['page'],
     lastPage: a['lastPage'],
-    appliedPerPage: perPage,
+    appliedPerPage: perPage ?? undefined,
   };
 }
 
@@ -90,7 +96,8 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
       pending.delete(message.id);
       resolve?.(answerOf(message.answer));
     } else if (message.op === 'take') {
-      const reply: Reply = { type: 'answer', op: 'give', id: message.id, answer: local(message.key) ?? null };
+      const held = local(message.key);
+      const reply: Reply = { type: 'answer', op: 'give', id: message.id, answer: held === undefined ? null : wireOf(held) };
       channel.send(reply);
     }
   });
@@ -116,14 +123,6 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
         }
       });
     },
-    holds(key) {
-      const notice: Holds = { type: 'answer', op: 'holds', key };
-      try {
-        channel.send(notice);
-      } catch {
-        // the channel is gone: nobody will ask
-      }
-    },
     serveFrom(source) {
       local = source;
     },
@@ -139,9 +138,9 @@ export interface AnswerRelay {
 }
 
 /**
- * The primary's relay: remembers the last holder of each key (at most `maxKeys`, least recently reported first
- * out) and forwards a worker's question to it. A holder that no longer has the answer replies null and is
- * forgotten as that key's holder.
+ * The primary's relay: remembers the last asker of each key as its holder (at most `maxKeys`, least recently asked
+ * first out) and forwards a worker's question to the previous one. A holder that no longer has the answer (evicted,
+ * an error or an incomplete answer that was never kept) replies null.
  * @param maxKeys keys remembered @default HOLDER_KEYS_PER_WORKER × 16
  */
 export function answerRelay(maxKeys = HOLDER_KEYS_PER_WORKER * 16): AnswerRelay {
@@ -156,7 +155,7 @@ export function answerRelay(maxKeys = HOLDER_KEYS_PER_WORKER * 16): AnswerRelay 
   let nextId = 0;
   /** Questions relayed to a holder: who asked, under which id, which key, and whom it was relayed to. */
   const relayed = new Map<number, { readonly asker: Channel; readonly id: number; readonly key: string; readonly holder: Channel }>();
-  const reply = (asker: Channel, id: number, answer: RenderedSearch | null): void => {
+  const reply = (asker: Channel, id: number, answer: WireAnswer | null): void => {
     const found: Reply = { type: 'answer', op: 'found', id, answer };
     if (!members.has(asker)) return;
     try {
@@ -170,9 +169,9 @@ export function answerRelay(maxKeys = HOLDER_KEYS_PER_WORKER * 16): AnswerRelay 
       members.add(channel);
       channel.on('message', (message) => {
         if (!isAnswerMessage(message)) return;
-        if (message.op === 'holds' && typeof message.key === 'string') hold(message.key, channel);
-        else if (message.op === 'fetch' && typeof message.key === 'string') {
+        if (message.op === 'fetch' && typeof message.key === 'string') {
           const holder = holders.get(message.key);
+          hold(message.key, channel);
           if (holder === undefined || holder === channel || !members.has(holder)) {
             reply(channel, message.id, null);
             return;
@@ -190,9 +189,7 @@ export function answerRelay(maxKeys = HOLDER_KEYS_PER_WORKER * 16): AnswerRelay 
           const question = relayed.get(message.id);
           if (question === undefined || question.holder !== channel) return;
           relayed.delete(message.id);
-          const answer = answerOf(message.answer);
-          if (answer === undefined && holders.get(question.key) === channel) holders.delete(question.key);
-          reply(question.asker, question.id, answer ?? null);
+          reply(question.asker, question.id, answerOf(message.answer) === undefined ? null : message.answer);
         }
       });
     },

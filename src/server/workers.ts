@@ -3,8 +3,7 @@
  * index files and one port (the primary hands connections out in turn). The primary builds the indexes before any
  * worker starts, keeps the one rate-limit count (shared-rate-limiter.ts), relays answers between the workers'
  * response caches (shared-answers.ts), replaces a worker that dies, and on SIGINT/SIGTERM tells every worker to
- * stop gracefully (in-flight requests finish) and waits for them. The IPC channel uses node's advanced
- * serialization, so a relayed answer's body travels as bytes, not as JSON.
+ * stop gracefully (in-flight requests finish) and waits for them.
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +89,6 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
   const limiter = new RateLimiter(options.limits);
   const relay = answerRelay();
   const workers = new Set<Worker>();
-  cluster.setupPrimary({ serialization: 'advanced' });
   let stopping = false;
   let port = 0;
   let resolveClosed!: () => void;

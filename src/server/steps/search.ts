@@ -150,19 +150,13 @@ export function search(options: SearchStepOptions): Step {
     let cached = responses.get(key);
     if (cached === undefined && answers !== undefined) {
       cached = await answers.fetch(key);
-      if (cached !== undefined) {
-        responses.set(key, cached);
-        answers.holds(key);
-      }
+      if (cached !== undefined) responses.set(key, cached);
     }
     let answer = cached;
     if (answer === undefined) {
       const result = await options.search(request);
       answer = renderSearch(result, options.maxResponseBytes);
-      if (!result.page.incomplete) {
-        responses.set(key, answer);
-        answers?.holds(key);
-      }
+      if (!result.page.incomplete) responses.set(key, answer);
     }
     c.answer = { ...answer, fromCache: cached !== undefined };
     c.headers.set('x-github-media-type', answer.mediaType);
