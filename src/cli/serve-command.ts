@@ -13,6 +13,7 @@ import { describeRules, serveRules, type ServeRules } from '../server/serve-rule
 import { openStore, type Store, type StoreOptions } from '../store/store.js';
 import { DEFAULT_MEMORY_BUDGET_MIB, MAX_MEMORY_BUDGET_MIB } from '../store/memory-budget.js';
 import type { Handler } from '../server/routes.js';
+import type { AnswerExchange } from '../server/shared-answers.js';
 import { stderrProgress } from './progress.js';
 
 /**
@@ -144,7 +145,7 @@ interface Serving {
   readonly deps: ServeCommandDeps;
   readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
   readonly signals: SignalSource;
-  readonly handlerFor: (store: Store, rateCounter?: RateCounter) => Handler;
+  readonly handlerFor: (store: Store, rateCounter?: RateCounter, answers?: AnswerExchange) => Handler;
   readonly server: typeof import('../server/listen.js');
   readonly workers: typeof import('../server/workers.js');
   /** The access log's writer (undefined with `--quiet`): flushed before the process reports it stopped or ends. */
@@ -168,12 +169,13 @@ async function serve(options: ServeOptions, rules: ServeRules, deps: ServeComman
   const auth = options.auth === undefined ? undefined : await loadAccessFile(options.auth);
   // The access log: the lines of one turn of the event loop in one write (request-log.ts).
   const requestLog = options.quiet ? undefined : batchedLog((text) => void stderr.write(text));
-  const handlerFor = (store: Store, rateCounter?: RateCounter) =>
+  const handlerFor = (store: Store, rateCounter?: RateCounter, answers?: AnswerExchange) =>
     createHandler({
       search: (request) => search(request, store),
       auth,
       rateLimit: rateLimitsFrom(options, rules),
       rateCounter,
+      answers,
       previews: rules.previews,
       maxInFlight: options.maxInFlight,
       timeoutMs: options.timeout,
@@ -262,7 +264,7 @@ async function serveAsWorker(serving: Serving): Promise<void> {
   await store.prebuild();
   let running: RunningServer;
   try {
-    running = await server.listen({ handler: serving.handlerFor(store, workers.workerRateCounter()), port: options.port, host: options.host });
+    running = await server.listen({ handler: serving.handlerFor(store, workers.workerRateCounter(), workers.workerAnswers()), port: options.port, host: options.host });
   } catch (error) {
     workers.reportListenFailure(error);
     process.exitCode = 3;

@@ -19,6 +19,7 @@ import { identify, rateLimit, rateLimitStatus } from './steps/caller.js';
 import { admission, allow, answerErrors, log, mediaType, notFound, responseHeaders, wellFormed } from './steps/edge.js';
 import { apiVersion, classify, conditional, isSearch, search } from './steps/search.js';
 import type { SearchFunction } from '../search.js';
+import type { AnswerExchange } from './shared-answers.js';
 
 export { route, fromHandler, type ConnectionInfo, type Context, type Step } from './chain.js';
 
@@ -37,6 +38,8 @@ export interface HandlerOptions {
   readonly rateLimit?: RateLimits | false | undefined;
   /** Where requests are counted instead of a limiter of this handler's own (`serve --workers N`: one shared count). */
   readonly rateCounter?: RateCounter | undefined;
+  /** The other workers' response caches (`serve --workers N`: shared-answers.ts), asked on a miss. @default none */
+  readonly answers?: AnswerExchange | undefined;
   /** `required`: commits/topics without their preview media type get 415 (the seed); `optional`: served. */
   readonly previews?: 'required' | 'optional' | undefined;
   /**
@@ -98,6 +101,7 @@ export function createHandler(options: HandlerOptions): Handler {
       timeoutMs: options.timeoutMs,
       previews: options.previews,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      answers: options.answers,
     })),
     notFound,
   ]);

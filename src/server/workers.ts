@@ -1,8 +1,9 @@
 /**
  * `search serve --workers N`: N replicas of the server, one process each (node:cluster), over the same read-only
  * index files and one port (the primary hands connections out in turn). The primary builds the indexes before any
- * worker starts, keeps the one rate-limit count (shared-rate-limiter.ts), replaces a worker that dies, and on
- * SIGINT/SIGTERM tells every worker to stop gracefully (in-flight requests finish) and waits for them.
+ * worker starts, keeps the one rate-limit count (shared-rate-limiter.ts), relays answers between the workers'
+ * response caches (shared-answers.ts), replaces a worker that dies, and on SIGINT/SIGTERM tells every worker to
+ * stop gracefully (in-flight requests finish) and waits for them.
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { createServer } from 'node:net';
 import type { SignalSource } from './listen.js';
 import { RateLimiter, type RateLimits } from './rate-limiter.js';
 import { answerRateQuestions, SharedRateCounter } from './shared-rate-limiter.js';
+import { answerRelay, workerAnswerExchange, type AnswerExchange, type Channel } from './shared-answers.js';
 import type { RunningServer } from './listen.js';
 
 /** Is this process a worker of `serve --workers N`? */
@@ -85,6 +87,7 @@ interface ListenFailure {
  */
 export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPool> {
   const limiter = new RateLimiter(options.limits);
+  const relay = answerRelay();
   const workers = new Set<Worker>();
   let stopping = false;
   let port = 0;
@@ -96,6 +99,15 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       const worker = cluster.fork();
       workers.add(worker);
       answerRateQuestions(worker, limiter);
+      // A worker whose channel has closed (it is exiting) is not written to: node would raise the error on it.
+      const relayed: Channel = {
+        send: (message) => {
+          if (!worker.isConnected()) throw new Error('the worker has disconnected');
+          return worker.send(message as Parameters<Worker['send']>[0]);
+        },
+        on: (event, listener) => worker.on(event, listener),
+      };
+      relay.join(relayed);
       let listening = false;
       worker.on('message', (message: Partial<ListenFailure>) => {
         if (message?.type !== 'listen-error') return;
@@ -108,6 +120,7 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       });
       worker.once('exit', (code) => {
         workers.delete(worker);
+        relay.leave(relayed);
         if (!listening) reject(new Error(`search serve: a worker exited (code ${code}) before it listened`));
         else if (!stopping) void fork().catch(() => {}); // a worker that died while serving is replaced
         if (stopping && workers.size === 0) resolveClosed();
@@ -153,6 +166,18 @@ export function stopOnSignals(pool: WorkerPool, signals: readonly NodeJS.Signals
 /** In a worker: the rate-limit count the primary keeps. */
 export function workerRateCounter(): SharedRateCounter {
   return new SharedRateCounter(process as unknown as ConstructorParameters<typeof SharedRateCounter>[0]);
+}
+
+/** In a worker: the other workers' response caches, through the primary. */
+export function workerAnswers(): AnswerExchange {
+  return workerAnswerExchange({
+    // Once the primary has gone, process.send would raise the error on the process: a fetch is then a miss.
+    send: (message) => {
+      if (!process.connected || process.send === undefined) throw new Error('the primary has gone');
+      return process.send(message as Parameters<NonNullable<typeof process.send>>[0]);
+    },
+    on: (event, listener) => process.on(event, listener),
+  });
 }
 
 /** In a worker: report a listen error to the primary (which reports it once, for all). */

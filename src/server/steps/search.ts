@@ -9,6 +9,8 @@ import { specOf } from '../../kinds/catalog.js';
 import { isKind, type Kind } from '../../kinds/kind.js';
 import { mediaTypeHeader } from '../../request/media-type.js';
 import type { SearchRequest } from '../../search-request.js';
+import { ANONYMOUS } from '../../request/viewer.js';
+import type { Caller } from '../identify.js';
 import type { SearchFunction, SearchResult } from '../../search.js';
 import type { Context, Step } from '../chain.js';
 import { etagFor, ifNoneMatchHits } from '../etag.js';
@@ -16,6 +18,7 @@ import { linkHeader } from '../link-header.js';
 import { rateLimitHeaders, type RateCounter } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
 import { ResponseCache, type RenderedSearch } from '../response-cache.js';
+import type { AnswerExchange } from '../shared-answers.js';
 
 /** The kind of a search path (`/search/<kind>`, also under GitHub Enterprise's `/api/v3`), else undefined. */
 export function searchKind(pathname: string): Kind | undefined {
@@ -80,6 +83,8 @@ export interface SearchStepOptions {
   readonly previews?: 'required' | 'optional' | undefined;
   /** The largest body sent; a larger page is refused with a clear 500 (issue #21, item 12). */
   readonly maxResponseBytes: number;
+  /** The other workers' response caches (`serve --workers N`), asked on a miss of this one's. @default none */
+  readonly answers?: AnswerExchange | undefined;
 }
 
 /** The request the core answers, from the URL's parameters, `Accept` and the caller. */
@@ -119,18 +124,34 @@ export function renderSearch(result: SearchResult, maxBytes: number): RenderedSe
 }
 
 /**
- * The search: the answer of a recent identical request (response-cache.ts) or one call into the core; then its
- * media type, ETag and `Link` headers and the body. Answers the request.
+ * Whose answer a response-cache key names: one for every anonymous caller whatever its address (public records
+ * only, no `@me`), else the caller's own: its rate-limit key and its login (`@me`; callers without an access file
+ * share an address's key, each with the login it gave).
+ */
+function answerScope(caller: Caller): string {
+  return caller.viewer === ANONYMOUS ? 'anonymous' : `${caller.key}\u0002${caller.viewer.login ?? ''}`;
+}
+
+/**
+ * The search: the answer of a recent identical request (response-cache.ts; with `answers`, also another worker's:
+ * shared-answers.ts) or one call into the core; then its media type, ETag and `Link` headers and the body.
+ * Answers the request.
  */
 export function search(options: SearchStepOptions): Step {
   const responses = new ResponseCache();
+  const answers = options.answers;
+  answers?.serveFrom((key) => responses.get(key));
   return async (c) => {
     const request = searchRequestOf(c, options);
     const key = ResponseCache.key([
       request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
-      request.accept, c.caller.key,
+      request.accept, answerScope(c.caller),
     ]);
-    const cached = responses.get(key);
+    let cached = responses.get(key);
+    if (cached === undefined && answers !== undefined) {
+      cached = await answers.fetch(key);
+      if (cached !== undefined) responses.set(key, cached);
+    }
     let answer = cached;
     if (answer === undefined) {
       const result = await options.search(request);

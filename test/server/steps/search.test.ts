@@ -1,9 +1,12 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/api-error.js';
 import type { Kind } from '../../../src/kinds/kind.js';
 import { RateLimiter, DEFAULT_RATE_LIMITS, type RateResource } from '../../../src/server/rate-limiter.js';
 import { apiVersion, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
 import type { Context } from '../../../src/server/chain.js';
+import { answerRelay, workerAnswerExchange } from '../../../src/server/shared-answers.js';
+import { identifyCaller } from '../../../src/server/identify.js';
 import { fakeSearch } from '../fixtures/fake-search.js';
 import { contextFor, nextAnswering } from '../helpers/context.js';
 
@@ -94,6 +97,50 @@ describe('search', () => {
     expect(core.calls).toHaveLength(1);
     expect([first.answer?.fromCache, again.answer?.fromCache]).toEqual([false, true]);
     for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
+  });
+
+  it('keys cached answers by whose they are: every anonymous address shares one, each open login its own (@me)', async () => {
+    const core = fakeSearch();
+    const step = search({ search: core, maxResponseBytes: 1 << 20 });
+    const path = '/search/issues?q=x+count:5+author:@me';
+    const asked = async (remoteAddress: string, user?: string) => {
+      const init = user === undefined ? {} : { headers: { authorization: `Basic ${Buffer.from(`${user}:pw`).toString('base64')}` } };
+      const c = contextFor(path, init, { remoteAddress });
+      c.kind = searchKind(c.url.pathname);
+      c.caller = identifyCaller(c.request, undefined, remoteAddress, c.url);
+      await step(c, nextAnswering(404));
+      return c.answer?.fromCache;
+    };
+    expect([await asked('10.0.0.1'), await asked('10.0.0.2')]).toEqual([false, true]);
+    // Without an access file, alice and bob at one address share a rate-limit window, not an answer: @me differs.
+    expect([await asked('10.0.0.3', 'alice'), await asked('10.0.0.3', 'bob'), await asked('10.0.0.3', 'alice')]).toEqual([false, false, true]);
+    expect(core.calls.map((r) => r.viewer?.login)).toEqual([undefined, 'alice', 'bob']);
+  });
+
+  it("answers from another worker's cache (serve --workers N) without calling the core, byte for byte", async () => {
+    const relay = answerRelay();
+    const worker = () => {
+      const toPrimary = new EventEmitter();
+      const toWorker = new EventEmitter();
+      const deliver = (to: EventEmitter) => (message: unknown) => void setImmediate(() => to.emit('message', structuredClone(message)));
+      relay.join({ send: deliver(toWorker), on: (event, listener) => toPrimary.on(event, listener) });
+      const core = fakeSearch();
+      const exchange = workerAnswerExchange({ send: deliver(toPrimary), on: (event, listener) => toWorker.on(event, listener) });
+      return { core, step: search({ search: core, maxResponseBytes: 1 << 20, answers: exchange }) };
+    };
+    const [a, b] = [worker(), worker()];
+    const path = '/search/issues?q=x+count:50&per_page=10&page=2';
+    const first = searchContext(path);
+    const body = await (await a.step(first, nextAnswering(404))).text();
+    await new Promise((resolve) => setImmediate(resolve)); // a's notice reaches the primary
+    const again = searchContext(path);
+    expect(await (await b.step(again, nextAnswering(404))).text()).toBe(body);
+    expect([a.core.calls.length, b.core.calls.length]).toEqual([1, 0]);
+    expect([first.answer?.fromCache, again.answer?.fromCache]).toEqual([false, true]);
+    for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
+    // Another request (another caller's key) is searched by the worker it reached.
+    await b.step(searchContext('/search/issues?q=y+count:5'), nextAnswering(404));
+    expect(b.core.calls).toHaveLength(1);
   });
 
   it.each([
