@@ -56,6 +56,12 @@ export interface DimensionImpacts {
    * for this viewer (then they are derived from {@link impacts}).
    */
   readonly stored?: BlockMaxima | undefined;
+  /**
+   * Under visible statistics (a viewer who may not see some documents): the term's idf and the field's average
+   * length the weights are computed with (index/visible-statistics.ts), so that a bound can relate them to the
+   * weights of another set of statistics (order/bounds.ts); undefined for the stored weights.
+   */
+  readonly statistics?: { readonly idf: number; readonly average: number } | undefined;
 }
 
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
@@ -194,6 +200,7 @@ export class LunrTextIndex implements TextIndex {
             }
             return impacts;
           },
+          statistics: { idf: visible.idf(rank)!, average: visible.averageLength(f) },
           weightsOf: (of) => {
             if (impacts) return gather(of, docs, impacts);
             // The term frequencies are read once (a long posting's are copied out of several blocks).
