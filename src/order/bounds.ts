@@ -71,6 +71,8 @@ interface TermMaxima {
   readonly impacts: Int32Array | undefined;
   readonly max: Int32Array | Uint16Array;
   readonly fine: Int32Array | Uint16Array;
+  /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
+  readonly scaled?: boolean;
 }
 
 /** The number of block values and postings `term` holds (its weight in the cache). */
@@ -194,7 +196,7 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
       if (w > max[b]!) max[b] = w;
     }
   }
-  return { docs: dimension.docs, impacts: undefined, max, fine };
+  return { docs: dimension.docs, impacts: undefined, max, fine, scaled: true };
 }
 
 /**
@@ -221,8 +223,9 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
         cache.set(key, term);
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
-        // kept, so later queries read their weights by a merge instead of weighing each scored document.
-        term = { ...term, impacts: dimension.impacts };
+        // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
+        // maxima are then replaced by the viewer's own (tighter), derived from those weights.
+        term = term.scaled ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
       return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };

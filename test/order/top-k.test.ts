@@ -148,6 +148,10 @@ describe('pruned top-k equals exhaustive scoring on generated dumps (private rec
       expect(carolMaxima.max[doc >>> 7]).toBeGreaterThanOrEqual(carolImpacts.impacts[i]!);
     });
     expect(visibleWeights).toBeGreaterThan(0);
+    // Asked again, the term is weighed whole and its maxima become the reader's own: never above the scaled ones.
+    const again = blockMaxima(issues, terms, hiddenCarol, issues.access.key(carol))![0]!.dimensions[0]!;
+    expect(again.impacts).toBeDefined();
+    again.fine.forEach((w, sub) => expect(w).toBeLessThanOrEqual(carolMaxima.fine[sub]!));
     const skipped = await assertExact(store, requests(['issues'], VOCABULARY, READERS, ['', 'is:open', 'in:title', 'label:bug', 'NOT zebra']), 120, 2450);
     expect(skipped).toBeGreaterThan(0);
   }, 120_000);
