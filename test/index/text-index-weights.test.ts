@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DimensionImpacts } from '../../src/index/text-index.js';
 import { ANONYMOUS, viewerFor } from '../../src/request/viewer.js';
 import { openStore } from '../../src/store/store.js';
 import { generateDump } from '../access/generated-dump.js';
@@ -27,7 +28,7 @@ describe('weightsOf: the whole posting weights at the documents asked for', () =
     const viewers = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('root', ['*'])];
     for (const viewer of viewers) {
       const hidden = issues.access.hidden(viewer);
-      const whole = issues.index.queryImpacts!(terms, hidden)![0]!.dimensions[0]!;
+      const whole: DimensionImpacts = issues.index.queryImpacts!(terms, hidden)![0]!.dimensions[0]!;
       // Longer than a run of positions (2,048): a few documents spread over it take more than one read.
       expect(whole.docs.length).toBeGreaterThan(2048);
       const hiddenSet = new Set(hidden);
@@ -38,7 +39,7 @@ describe('weightsOf: the whole posting weights at the documents asked for', () =
         fc.property(fc.uniqueArray(fc.constantFrom(...visible), { minLength: 1, maxLength: 400 }), (picked) => {
           const of = Uint32Array.from(picked.sort((a, b) => a - b));
           // A fresh dimension each time: nothing read before the call.
-          const dimension = issues.index.queryImpacts!(terms, hidden)![0]!.dimensions[0]!;
+          const dimension: DimensionImpacts = issues.index.queryImpacts!(terms, hidden)![0]!.dimensions[0]!;
           expect([...dimension.weightsOf(of)]).toEqual([...of].map((doc) => expected.get(doc) ?? -1));
         }),
         { numRuns: 60, seed: 2700 },
