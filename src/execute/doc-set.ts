@@ -104,6 +104,48 @@ export function union(a: DocList, b: DocList): DocList {
   return out.subarray(0, n);
 }
 
+/** A value above every document number (the end of a list in {@link unionExcept}). */
+const PAST_END = 2 ** 32;
+
+/**
+ * Documents in either list and not in `hidden` (all three ascending): {@link union} and {@link difference} in one
+ * merge, so a common keyword's matches across fields are written once, without the hidden documents, instead of
+ * written whole and then copied again around them. Linear in the three lists; a loop without calls or
+ * allocations (a cold process runs it in V8's interpreter).
+ */
+export function unionExcept(a: DocList, b: DocList, hidden: DocList): DocList {
+  if (hidden.length === 0) return union(a, b);
+  const out = new Uint32Array(a.length + b.length);
+  const al = a.length;
+  const bl = b.length;
+  const hl = hidden.length;
+  let i = 0;
+  let j = 0;
+  let h = 0;
+  let n = 0;
+  let next: number = hidden[0]!;
+  let x: number = al > 0 ? a[0]! : PAST_END;
+  let y: number = bl > 0 ? b[0]! : PAST_END;
+  for (;;) {
+    let doc: number;
+    if (x <= y) {
+      if (x === PAST_END) break;
+      doc = x;
+      x = ++i < al ? a[i]! : PAST_END;
+      if (doc === y) y = ++j < bl ? b[j]! : PAST_END;
+    } else {
+      doc = y;
+      y = ++j < bl ? b[j]! : PAST_END;
+    }
+    if (doc >= next) {
+      while (next < doc) next = ++h < hl ? hidden[h]! : PAST_END;
+      if (next === doc) continue;
+    }
+    out[n++] = doc;
+  }
+  return out.subarray(0, n);
+}
+
 /**
  * Lists this many times longer than the list taken out of them are copied run by run: each entry of the short
  * list is found by exponential search, and the runs between them are copied whole (a long posting minus the
@@ -126,9 +168,12 @@ export function difference(a: DocList, b: DocList): DocList {
   return out.subarray(0, n);
 }
 
-/** {@link difference} of a long list `a` and a much shorter `b`: the runs of `a` between `b`'s entries, copied. */
+/**
+ * {@link difference} of a long list `a` and a much shorter `b`: `a` copied whole, then the runs between `b`'s
+ * entries moved down over them in place (`copyWithin`: no view allocated per run).
+ */
 function differenceByRuns(a: DocList, b: DocList): DocList {
-  const out = new Uint32Array(a.length);
+  const out = a.slice();
   let n = 0;
   let from = 0; // a[from..] is not copied yet
   let lo = 0;
@@ -144,12 +189,12 @@ function differenceByRuns(a: DocList, b: DocList): DocList {
     }
     lo = lowerBound(a, x, lo, Math.min(hi, a.length));
     if (lo < a.length && a[lo] === x) {
-      out.set(a.subarray(from, lo), n);
+      if (n !== from) out.copyWithin(n, from, lo);
       n += lo - from;
       from = ++lo;
     }
   }
-  out.set(a.subarray(from), n);
+  if (n !== from) out.copyWithin(n, from, a.length);
   n += a.length - from;
   return out.subarray(0, n);
 }

@@ -9,7 +9,7 @@ import { containsPhrase, phraseShape } from '../text/phrase.js';
 import type { Expr, Keyword } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
-import { difference, intersect, union, universe } from './doc-set.js';
+import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnFilterDocs, filterShare } from './column-filter.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
@@ -57,6 +57,12 @@ export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName
   return { terms, adjacent: terms.length > 1 };
 }
 
+/** A keyword's matches across its fields, and whether the hidden documents are already out of them. */
+interface FieldMatches {
+  readonly docs: DocList;
+  readonly visible: boolean;
+}
+
 export class Executor {
   private visible: DocList | undefined;
   /**
@@ -94,8 +100,8 @@ export class Executor {
           scanDocs(within ?? this.everyVisible(), expr.test, this.budget)
         );
       case 'text': {
-        const found = await this.text(expr.text, expr.phrase, expr.fields, within);
-        return within ? intersect(within, found) : difference(found, this.hidden);
+        const { docs: found, visible } = await this.text(expr.text, expr.phrase, expr.fields, within);
+        return within ? intersect(within, found) : visible ? found : difference(found, this.hidden);
       }
       case 'not':
         return difference(within ?? this.everyVisible(), await this.evaluate(expr.child, within));
@@ -122,20 +128,33 @@ export class Executor {
    * Documents where the keyword/phrase occurs in any of `fields`, plus those the kind's rank says the keyword also
    * matches (an issue number, a commit SHA prefix; only without `in:`).
    */
-  private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<DocList> {
+  private async text(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<FieldMatches> {
     const also = !phrase && fields === this.c.spec.defaultFields ? this.c.spec.rank?.alsoMatches?.(text, this.c) : undefined;
     const found = await this.fieldText(text, phrase, fields, within);
-    return also ? union(found, await scanDocs(within ?? this.everyVisible(), also, this.budget)) : found;
+    // (What `also` adds is visible: it scans only visible documents.)
+    return also ? { docs: union(found.docs, await scanDocs(within ?? this.everyVisible(), also, this.budget)), visible: found.visible } : found;
   }
 
-  private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<DocList> {
-    // Without a phrase check the answer is the postings' union alone (not restricted to `within`): remembered.
-    const key = `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}`;
+  /**
+   * Whether the hidden documents can be left out of a keyword's union as it is merged, and remembered so: when the
+   * viewer hides exactly the collection's private documents (the anonymous viewer; a hidden list is always a subset
+   * of them, so the same length means the same set) — one list per keyword for every such viewer. (A viewer hiding
+   * none needs no difference; other viewers take the hidden documents out of the remembered union.)
+   */
+  private hidesAllPrivate(): boolean {
+    return this.hidden.length > 0 && this.hidden.length === this.c.access.privateDocs.length;
+  }
+
+  private async fieldText(text: string, phrase: boolean, fields: readonly string[], within: DocList | undefined): Promise<FieldMatches> {
+    // Without a phrase check the answer is the postings' union alone (not restricted to `within`): remembered, with
+    // or without the private documents.
+    const except = this.hidesAllPrivate();
+    const key = `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}${except ? '\u0000public' : ''}`;
     const matches = textMatchCacheOf(this.c);
     const known = matches.get(key);
-    if (known) return known;
+    if (known) return { docs: known, visible: except || this.hidden.length === 0 };
     let positional = false;
-    let out: DocList = new Uint32Array(0);
+    const lists: DocList[] = [];
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
       if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
@@ -160,14 +179,21 @@ export class Executor {
           this.budget,
         );
       }
-      out = union(out, docs);
+      lists.push(docs);
+    }
+    // The fields' union (the last merge also leaves out the hidden documents when `except`). Phrase candidates are
+    // visible already; taking the hidden ones out again changes nothing.
+    let out: DocList = new Uint32Array(0);
+    for (let i = 0; i < lists.length; i++) {
+      if (!except || i < lists.length - 1) out = union(out, lists[i]!);
+      else out = lists.length === 1 ? difference(lists[i]!, this.hidden) : unionExcept(out, lists[i]!, this.hidden);
     }
     if (!positional) {
       // A copy: `out` may be a view into a posting block the index's block cache would otherwise keep alive.
       out = out.slice();
       matches.set(key, out);
     }
-    return out;
+    return { docs: out, visible: except || this.hidden.length === 0 };
   }
 
   /**

@@ -306,6 +306,17 @@ export class CompactIndex {
     return this.postings.tfs !== undefined && this.fieldLengths !== undefined;
   }
 
+  /**
+   * The term frequencies of entries [from, to) of the posting {@link tfs} returns whole (positions in
+   * {@link docs}), reading only the blocks that hold them. Do not modify. Throws when {@link hasStatistics} is false.
+   */
+  tfsRange(rank: number, field: number, from: number, to: number): Uint32Array {
+    if (field < 0) return EMPTY;
+    if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
+    const start = this.dictionary.postingStart(this.slot(rank, field));
+    return this.postings.tfs(start + from, start + to);
+  }
+
   /** Term frequencies, parallel to {@link docs}. Do not modify. Throws when {@link hasStatistics} is false. */
   tfs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;

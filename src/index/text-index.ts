@@ -56,6 +56,12 @@ export interface DimensionImpacts {
    * for this viewer (then they are derived from {@link impacts}).
    */
   readonly stored?: BlockMaxima | undefined;
+  /**
+   * Under visible statistics (a viewer who may not see some documents): the term's idf and the field's average
+   * length the weights are computed with (index/visible-statistics.ts), so that a bound can relate them to the
+   * weights of another set of statistics (order/bounds.ts); undefined for the stored weights.
+   */
+  readonly statistics?: { readonly idf: number; readonly average: number } | undefined;
 }
 
 /** One field's share of a query's score (see {@link TextIndex.queryImpacts}). */
@@ -194,11 +200,14 @@ export class LunrTextIndex implements TextIndex {
             }
             return impacts;
           },
+          statistics: { idf: visible.idf(rank)!, average: visible.averageLength(f) },
           weightsOf: (of) => {
             if (impacts) return gather(of, docs, impacts);
-            // The term frequencies are read once (a long posting's are copied out of several blocks).
-            tfs ??= index.tfs(rank, f);
-            const weights = gather(of, docs, tfs);
+            // A few documents of a long posting (a top-k round): their term frequencies only, from the blocks that
+            // hold them; else the posting's, read once (a long posting's are copied out of several blocks).
+            const few = !tfs && of.length * PARTIAL_TFS_RATIO < docs.length;
+            if (!few) tfs ??= index.tfs(rank, f);
+            const weights = few ? gatherRanges(of, docs, (from, to) => index.tfsRange(rank, f, from, to)) : gather(of, docs, tfs!);
             visible.weigh(weights, of, visible.idf(rank)!, f);
             return weights;
           },
@@ -248,11 +257,48 @@ function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: num
   return tfs;
 }
 
+/** A posting at least this many times longer than the documents weighed reads only their term frequencies. */
+const PARTIAL_TFS_RATIO = 16;
+/** Posting entries read at once by {@link gatherRanges} (a run of wanted positions at most this wide). */
+const RANGE_SPAN = 2048;
+
+/**
+ * {@link gather} of values read by ranges of posting positions: for each of `docs` (ascending), the value at its
+ * position in `postingDocs`, or -1 when absent; the values are read by `read(from, to)` (positions [from, to) of
+ * the posting), one call per run of wanted positions at most {@link RANGE_SPAN} wide.
+ */
+function gatherRanges(docs: DocList, postingDocs: Uint32Array, read: (from: number, to: number) => Uint32Array): Int32Array {
+  const positions = gather(docs, postingDocs, undefined);
+  let i = 0;
+  while (i < docs.length) {
+    const first = positions[i]!;
+    if (first < 0) {
+      i++;
+      continue;
+    }
+    // The run: the wanted positions from `first` to below first + RANGE_SPAN (ascending, as `docs` are).
+    let end = i + 1;
+    let last = first;
+    while (end < docs.length && (positions[end]! < 0 || positions[end]! < first + RANGE_SPAN)) {
+      if (positions[end]! >= 0) last = positions[end]!;
+      end++;
+    }
+    const values = read(first, last + 1);
+    for (let x = i; x < end; x++) {
+      const p = positions[x]!;
+      if (p >= 0) positions[x] = values[p - first]!;
+    }
+    i = end;
+  }
+  return positions;
+}
+
 /**
  * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
- * `weights` parallel), or -1 when absent. Merges linearly, or binary-searches when `docs` is much shorter.
+ * `weights` parallel; its position in the posting when `weights` is undefined), or -1 when absent. Merges
+ * linearly, or binary-searches when `docs` is much shorter.
  */
-function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | Uint32Array): Int32Array {
+function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | Uint32Array | undefined): Int32Array {
   const out = new Int32Array(docs.length).fill(-1);
   if (postingDocs.length === 0) return out;
   if (docs.length * 16 < postingDocs.length) {
@@ -274,7 +320,7 @@ function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | U
         if (postingDocs[mid]! < doc) lo = mid + 1;
         else hi = mid;
       }
-      if (lo < postingDocs.length && postingDocs[lo] === doc) out[i] = weights[lo]!;
+      if (lo < postingDocs.length && postingDocs[lo] === doc) out[i] = weights ? weights[lo]! : lo;
     }
     return out;
   }
@@ -282,7 +328,7 @@ function gather(docs: DocList, postingDocs: Uint32Array, weights: Int32Array | U
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     while (j < postingDocs.length && postingDocs[j]! < doc) j++;
-    if (j < postingDocs.length && postingDocs[j] === doc) out[i] = weights[j]!;
+    if (j < postingDocs.length && postingDocs[j] === doc) out[i] = weights ? weights[j]! : j;
   }
   return out;
 }

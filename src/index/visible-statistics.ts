@@ -114,6 +114,11 @@ export class VisibleStatistics {
     for (let f = 0; f < F; f++) this.average[f] = (index.fieldTotal(f) - hiddenSums[f]!) / this.docCount;
   }
 
+  /** avg′_f: the average length (tokens) of field number `f` over the visible documents. */
+  averageLength(f: number): number {
+    return this.average[f]!;
+  }
+
   /** n′_t: the visible (field, doc) postings of the term of sorted rank `rank` over every field. */
   postingCount(rank: number): number {
     let count = 0;

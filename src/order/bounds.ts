@@ -18,6 +18,7 @@
  * from the postings (skipping what the viewer may not see). Either way they are cached per collection, term and
  * viewer access ({@link blockMaxima}).
  */
+import { difference, intersect } from '../execute/doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import type { DimensionImpacts, DocList, FieldImpacts } from '../index/text-index.js';
 import { STORED_BLOCK_SHIFT, STORED_SUB_SHIFT } from '../index/stored-maxima.js';
@@ -70,6 +71,8 @@ interface TermMaxima {
   readonly impacts: Int32Array | undefined;
   readonly max: Int32Array | Uint16Array;
   readonly fine: Int32Array | Uint16Array;
+  /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
+  readonly scaled?: boolean;
 }
 
 /** The number of block values and postings `term` holds (its weight in the cache). */
@@ -120,11 +123,80 @@ function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: 
   return { docs, impacts, max, fine };
 }
 
-/** The maxima of one dimension: stored by the build when it stored them for this viewer, else derived. */
-function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number): TermMaxima {
+/** The stored maxima's blocks are the bounds' blocks (else the stored maxima are not used). */
+const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLOCK_SHIFT;
+
+/**
+ * The maxima of one dimension: stored by the build when it stored them for this viewer, else scaled from the public
+ * ones ({@link scaledMaxima}), else derived from the whole posting's weights.
+ */
+function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number, publicForm: () => PublicForm | undefined, field: string): TermMaxima {
   const stored = dimension.stored;
-  if (stored && STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLOCK_SHIFT) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
-  return termMaxima(dimension.docs, dimension.impacts, hidden, count);
+  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
+  return scaledMaxima(dimension, publicForm(), field, count) ?? termMaxima(dimension.docs, dimension.impacts, hidden, count);
+}
+
+/**
+ * What bounds a private reader's weights (a viewer hiding some of the private documents, not all): the query's
+ * dimensions under the public statistics, with the public maxima the build stored (by field and term), and the
+ * private documents the viewer may read.
+ */
+interface PublicForm {
+  readonly dimensions: ReadonlyMap<string, DimensionImpacts>;
+  readonly readable: DocList;
+}
+
+/** The {@link PublicForm} of a query for a viewer hiding `hidden`, or undefined when it is not such a viewer. */
+function publicFormOf(c: Collection, terms: ReadonlyMap<string, readonly string[]>, hidden: DocList): PublicForm | undefined {
+  const privateDocs = c.access.privateDocs.docs;
+  if (!SAME_BLOCKS || hidden.length === 0 || hidden.length >= privateDocs.length) return undefined;
+  const fields = c.index.queryImpacts?.(terms, privateDocs);
+  if (!fields) return undefined;
+  const dimensions = new Map<string, DimensionImpacts>();
+  for (const field of fields) for (const dimension of field.dimensions) if (dimension.stored) dimensions.set(`${field.field}\u0000${dimension.term}`, dimension);
+  // (The hidden documents are always private ones: the rest of the private documents are the readable ones.)
+  return dimensions.size === 0 ? undefined : { dimensions, readable: difference(privateDocs, hidden) };
+}
+
+/**
+ * A private reader's maxima of one dimension without weighing its whole posting: per block, the public maximum the
+ * build stored, scaled up to the viewer's statistics, and the largest weight of the readable private documents of
+ * the posting (weighed one by one). The scale: a BM25 weight is `idf × boost × (k1+1)·tf / (k1·(1 − b + b·len/avg)
+ * + tf)`, so for the same tf and length the viewer's weight is at most the public one times (idf″ / idf′) ×
+ * max(1, avg″ / avg′) (the length term's denominator changes by at most the ratio of the averages); a stored
+ * maximum is a weight in thousandths rounded to nearest (at most 0.5 below the real one), and the result is rounded
+ * up with room for floating-point error, so the scaled maximum is never below a weight the viewer scores. No
+ * document the viewer may not see moves it: the public maxima and statistics are the public documents' own.
+ * Undefined when the form does not apply (no public maxima stored for the term, or statistics that do not scale).
+ */
+function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined, field: string, count: number): TermMaxima | undefined {
+  const publicDimension = form?.dimensions.get(`${field}\u0000${dimension.term}`);
+  const stored = publicDimension?.stored;
+  const own = dimension.statistics;
+  const theirs = publicDimension?.statistics;
+  if (!form || !stored || !own || !theirs) return undefined;
+  if (!(own.idf > 0 && theirs.idf > 0 && own.average > 0 && theirs.average > 0)) return undefined;
+  const ratio = (own.idf / theirs.idf) * Math.max(1, own.average / theirs.average) * (1 + 1e-9);
+  if (!Number.isFinite(ratio)) return undefined;
+  const max = new Int32Array(blockCount(count));
+  const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  const storedMax = stored.max;
+  const storedFine = stored.fine;
+  for (let b = 0; b < max.length; b++) max[b] = Math.ceil((storedMax[b]! + 0.5) * ratio + 0.5) + 1;
+  for (let sub = 0; sub < fine.length; sub++) fine[sub] = Math.ceil((storedFine[sub]! + 0.5) * ratio + 0.5) + 1;
+  const readable = intersect(dimension.docs, form.readable);
+  if (readable.length > 0) {
+    const weights = dimension.weightsOf(readable);
+    for (let i = 0; i < readable.length; i++) {
+      const doc = readable[i]!;
+      const w = weights[i]!;
+      const sub = doc >>> SUB_SHIFT;
+      if (w > fine[sub]!) fine[sub] = w;
+      const b = doc >>> BLOCK_SHIFT;
+      if (w > max[b]!) max[b] = w;
+    }
+  }
+  return { docs: dimension.docs, impacts: undefined, max, fine, scaled: true };
 }
 
 /**
@@ -139,18 +211,21 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
   if (!fields) return undefined;
   const cache = maximaOf(c);
   const count = c.records.length;
+  let form: PublicForm | undefined | null = null;
+  const publicForm = (): PublicForm | undefined => (form === null ? (form = publicFormOf(c, terms, hidden)) : form);
   return fields.map((field) => ({
     magnitude: field.magnitude,
     dimensions: field.dimensions.map((dimension) => {
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
       if (!term || term.docs.length !== dimension.docs.length) {
-        term = dimensionMaxima(dimension, hidden, count);
+        term = dimensionMaxima(dimension, hidden, count, publicForm, field.field);
         cache.set(key, term);
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
-        // kept, so later queries read their weights by a merge instead of weighing each scored document.
-        term = { ...term, impacts: dimension.impacts };
+        // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
+        // maxima are then replaced by the viewer's own (tighter), derived from those weights.
+        term = term.scaled ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
       return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };

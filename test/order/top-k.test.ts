@@ -14,6 +14,7 @@ import { executePlan } from '../../src/execute/match.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { orderMatches } from '../../src/order/order.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
+import { blockMaxima } from '../../src/order/bounds.js';
 import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
@@ -129,6 +130,28 @@ describe('pruned top-k equals exhaustive scoring on generated dumps (private rec
     const hiddenAll = issues.access.hidden(ANONYMOUS);
     expect(issues.index.queryImpacts?.(terms, hiddenAll)?.[0]?.dimensions[0]?.stored).toBeDefined();
     expect(issues.index.queryImpacts?.(terms, new Uint32Array(0))?.[0]?.dimensions[0]?.stored).toBeDefined();
+    // A private reader's maxima are the public ones scaled to its statistics (plus its readable documents' weights):
+    // its whole posting is not weighed for them; the scaled maxima bound every weight it scores.
+    const carol = READERS[1]!;
+    const hiddenCarol = issues.access.hidden(carol);
+    expect(hiddenCarol.length).toBeGreaterThan(0);
+    expect(hiddenCarol.length).toBeLessThan(hiddenAll.length);
+    const carolMaxima = blockMaxima(issues, terms, hiddenCarol, issues.access.key(carol))![0]!.dimensions[0]!;
+    expect(carolMaxima.impacts).toBeUndefined();
+    const carolImpacts = issues.index.queryImpacts!(terms, hiddenCarol)![0]!.dimensions[0]!;
+    const hiddenSet = new Set(hiddenCarol);
+    let visibleWeights = 0;
+    carolImpacts.docs.forEach((doc, i) => {
+      if (hiddenSet.has(doc)) return;
+      visibleWeights++;
+      expect(carolMaxima.fine[doc >>> 4]).toBeGreaterThanOrEqual(carolImpacts.impacts[i]!);
+      expect(carolMaxima.max[doc >>> 7]).toBeGreaterThanOrEqual(carolImpacts.impacts[i]!);
+    });
+    expect(visibleWeights).toBeGreaterThan(0);
+    // Asked again, the term is weighed whole and its maxima become the reader's own: never above the scaled ones.
+    const again = blockMaxima(issues, terms, hiddenCarol, issues.access.key(carol))![0]!.dimensions[0]!;
+    expect(again.impacts).toBeDefined();
+    again.fine.forEach((w, sub) => expect(w).toBeLessThanOrEqual(carolMaxima.fine[sub]!));
     const skipped = await assertExact(store, requests(['issues'], VOCABULARY, READERS, ['', 'is:open', 'in:title', 'label:bug', 'NOT zebra']), 120, 2450);
     expect(skipped).toBeGreaterThan(0);
   }, 120_000);
