@@ -27,6 +27,18 @@ async function blockwise(within: Uint32Array, test: Predicate): Promise<number[]
 const universeOf = (n: number): Uint32Array => Uint32Array.from({ length: n }, (_, i) => i);
 
 /** A document count spanning a few blocks, with a partial last block. */
+/** A strings column over `dict` for `n` documents, each holding up to `most` dictionary ids (repeats allowed). */
+const stringsColumns = (dict: string[], n: number, most: number) =>
+  fc.array(fc.array(fc.nat(dict.length - 1), { maxLength: most }), { minLength: n, maxLength: n }).map((lists) => {
+    const offsets = new Uint32Array(n + 1);
+    const ids: number[] = [];
+    lists.forEach((list, d) => {
+      ids.push(...list);
+      offsets[d + 1] = ids.length;
+    });
+    return { type: 'strings', dict, offsets, ids: Uint32Array.from(ids) } as const;
+  });
+
 const count = fc.integer({ min: 1, max: 4 * NUMBER_BLOCK + 37 });
 
 /**
@@ -103,16 +115,7 @@ describe('column filters block by block equal their predicates per document', ()
 
   it('dictionary-id sets, and any of several filters (sets over one column merged)', async () => {
     const dict = ['bug', 'Bug', 'docs', 'help wanted', 'go', 'rust'];
-    const strings = (n: number) =>
-      fc.array(fc.array(fc.nat(dict.length - 1), { maxLength: 3 }), { minLength: n, maxLength: n }).map((lists) => {
-        const offsets = new Uint32Array(n + 1);
-        const ids: number[] = [];
-        lists.forEach((list, d) => {
-          ids.push(...list);
-          offsets[d + 1] = ids.length;
-        });
-        return { type: 'strings', dict, offsets, ids: Uint32Array.from(ids) } as const;
-      });
+    const strings = (n: number) => stringsColumns(dict, n, 3);
     const wanted = fc.subarray(dict, { minLength: 0 });
     await fc.assert(
       fc.asyncProperty(
@@ -135,16 +138,7 @@ describe('column filters block by block equal their predicates per document', ()
 
   it('sets over a stored inverted form: with a list, or from the visible documents; a list that cannot be read falls back', async () => {
     const dict = ['bug', 'Bug', 'docs', 'help wanted', 'go', 'rust', 'a', 'b', 'c'];
-    const strings = (n: number) =>
-      fc.array(fc.array(fc.nat(dict.length - 1), { maxLength: 4 }), { minLength: n, maxLength: n }).map((lists) => {
-        const offsets = new Uint32Array(n + 1);
-        const ids: number[] = [];
-        lists.forEach((list, d) => {
-          ids.push(...list);
-          offsets[d + 1] = ids.length;
-        });
-        return { type: 'strings', dict, offsets, ids: Uint32Array.from(ids) } as const;
-      });
+    const strings = (n: number) => stringsColumns(dict, n, 4);
     let fellBack = 0;
     await fc.assert(
       fc.asyncProperty(
