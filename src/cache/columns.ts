@@ -489,6 +489,12 @@ class LazyColumnFile implements ColumnFile {
     return column;
   }
 
+  /**
+   * The stored inverted form of strings column `name` (each distinct string's documents), opened on first ask and
+   * remembered; undefined for a column that is not a strings column, a closed file, or an inverted form that fails
+   * its checks (noticed and the file deleted; the caller then filters from the column or the records). An I/O error
+   * returns undefined without deleting the file.
+   */
   sets(name: string): ColumnSets | undefined {
     const known = this.inverted.get(name);
     if (known !== undefined) return known ?? undefined;
