@@ -1,3 +1,8 @@
+/**
+ * The answer relay of `serve --workers N` (src/server/shared-answers.ts): a worker that misses its response cache is
+ * given, through the primary, the bytes of the worker that holds the answer; no holder, a holder that lost it, left
+ * or never answers, and foreign or malformed messages all give a miss.
+ */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { RenderedSearch } from '../../src/server/response-cache.js';
