@@ -7,7 +7,7 @@
  * and intersects them with the list — or, with no list yet (a query of qualifiers only), takes them less the
  * documents the viewer may not see, without visiting every visible document. The result is exactly the documents
  * the filter's predicate accepts (test/execute/column-filter.test.ts); filters without a column keep the
- * per-document scan (execute.ts `scanDocs`). {@link filterShare} estimates what share of the collection a filter
+ * per-document scan (scan-docs.ts `scanDocs`). {@link filterShare} estimates what share of the collection a filter
  * keeps, so that a conjunction tests its most selective filters first (execute.ts).
  */
 import type { DocList } from '../index/text-index.js';
@@ -16,6 +16,7 @@ import type { Predicate } from '../kinds/spec.js';
 import { columnFilterOf, type ColumnFilter } from '../kinds/qualifier-columns.js';
 import { inInterval, type Interval } from '../kinds/qualifier-values.js';
 import { difference, intersect, union } from './doc-set.js';
+import { scanDocs } from './scan-docs.js';
 import type { NumberBlocks } from '../kinds/collection-view.js';
 
 /** Documents per run when a filter has no block statistics (one budget charge and one yield check per run). */
@@ -96,7 +97,7 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
     const scan = filter.scan();
     const described = columnFilterOf(scan);
     const all = within ?? visible!.every();
-    return described ? columnDocs(all, described, budget, visible) : perDocument(all, scan, budget);
+    return described ? columnDocs(all, described, budget, visible) : scanDocs(all, scan, budget, RUN); // an inverted list that could not be read: one call per document
   }
   if (!within) within = visible!.every();
   const out = new Uint32Array(within.length);
@@ -201,22 +202,6 @@ function setRun(offsets: Uint32Array, ids: Uint32Array, hit: Uint8Array, within:
     }
   }
   return n;
-}
-
-/** The documents of `within` that `test` accepts, one call each (a filter whose inverted list could not be read). */
-async function perDocument(within: DocList, test: Predicate, budget: Budget): Promise<DocList> {
-  const out = new Uint32Array(within.length);
-  let n = 0;
-  for (let i = 0; i < within.length; ) {
-    const end = Math.min(within.length, i + RUN);
-    if (!budget.spend(end - i)) break;
-    if (budget.yieldDue) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      budget.yielded();
-    }
-    for (; i < end; i++) if (test(within[i]!)) out[n++] = within[i]!;
-  }
-  return out.subarray(0, n);
 }
 
 /** Documents a share estimate tests, evenly spaced over the collection. */

@@ -12,6 +12,7 @@ import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnFilterDocs, filterShare } from './column-filter.js';
+import { scanDocs } from './scan-docs.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
@@ -20,32 +21,6 @@ import { CHECK_EVERY_MS } from '../budget.js';
 /** Documents scored per slice of the scoring phase, at first (then sized to the measured rate). */
 const FIRST_SCORE_SLICE = 1024;
 
-/**
- * Filter `within` by `test` for long scans, spending one unit per document on the budget (a test may spend more
- * for costly work) and yielding to the event loop whenever a slice has run for {@link YIELD_EVERY_MS}, so one
- * query never blocks a server for long. Stops (keeping what passed) when the budget runs out.
- */
-export async function scanDocs(within: DocList, test: (doc: number) => boolean, budget: Budget): Promise<DocList> {
-  const out = new Uint32Array(within.length);
-  let n = 0;
-  // The budget is charged a stride of documents at a time (one unit each), before they are tested.
-  for (let i = 0; i < within.length; ) {
-    const end = Math.min(within.length, i + SCAN_STRIDE);
-    if (!budget.spend(end - i)) break;
-    if (budget.yieldDue) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      budget.yielded();
-    }
-    for (; i < end; i++) {
-      const doc = within[i]!;
-      if (test(doc)) out[n++] = doc;
-    }
-  }
-  return out.subarray(0, n);
-}
-
-/** Documents tested between two charges of the budget in {@link scanDocs}. */
-const SCAN_STRIDE = 64;
 
 /** Analysed query terms of `text` for one analyzer, and whether they must be adjacent (a phrase). */
 export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName): { terms: string[]; adjacent: boolean } {

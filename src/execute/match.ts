@@ -5,7 +5,8 @@
 import type { DocList } from '../index/text-index.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import type { Collection } from '../store/collection.js';
-import { Budget, Executor, scanDocs } from './execute.js';
+import { Budget, Executor } from './execute.js';
+import { scanDocs } from './scan-docs.js';
 import { BestMatchScorer } from './scorer.js';
 import { columnFilterDocs } from './column-filter.js';
 

@@ -16,7 +16,8 @@
  */
 import { ApiError } from '../api-error.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { Budget, Executor, scanDocs } from '../execute/execute.js';
+import { Budget, Executor } from '../execute/execute.js';
+import { scanDocs } from '../execute/scan-docs.js';
 import type { DocList } from '../index/text-index.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../plan/search-plan.js';
 import type { PlanNode } from '../plan/query-plan.js';
