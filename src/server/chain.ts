@@ -7,6 +7,7 @@ import type { Kind } from '../kinds/kind.js';
 import type { Caller } from './identify.js';
 import type { RateResource } from './rate-limiter.js';
 import type { RenderedSearch } from './response-cache.js';
+import type { AnswerQuestion } from './shared-answers.js';
 
 /** Transport facts the Fetch `Request` cannot carry. */
 export interface ConnectionInfo {
@@ -36,6 +37,11 @@ export interface Context {
   resource: RateResource;
   /** The kind of a `/search/<kind>` request. */
   kind?: Kind | undefined;
+  /**
+   * The question for another worker's answer that the rate-limit count carried (`serve --workers N`, a search whose
+   * answer this worker's cache did not hold then); the search step awaits its answer.
+   */
+  relay?: AnswerQuestion | undefined;
   /** The search answer, once the search step has it. */
   answer?: (RenderedSearch & { readonly fromCache: boolean }) | undefined;
   /** Which flag changes a refusal (the log line carries it: a 403 past the rate limit, a 415 without a preview). */

@@ -4,6 +4,8 @@
  * search 10; everything else counts against `core`. Pure bookkeeping with an injectable clock.
  */
 
+import type { CarriedQuestion } from './shared-answers.js';
+
 /** The resource a request counts against (`X-RateLimit-Resource`). */
 export type RateResource = 'search' | 'code_search' | 'core';
 
@@ -45,6 +47,11 @@ export interface RateTake {
   /** False when the window's quota was already used up (nothing was counted then). */
   readonly allowed: boolean;
   readonly state: RateState;
+  /**
+   * Whether the question for another worker's answer that the take carried was relayed (`serve --workers N`,
+   * shared-rate-limiter.ts); absent when it carried none or the counter relays nothing.
+   */
+  readonly relayed?: boolean | undefined;
 }
 
 /**
@@ -52,8 +59,12 @@ export interface RateTake {
  * `serve --workers N` (shared-rate-limiter.ts: the primary keeps the count). Answers may be promises.
  */
 export interface RateCounter {
-  /** Count one request against `key`'s window of `resource`; refused (and not counted) past the quota. */
-  take(key: string, resource: RateResource, identified: boolean): RateTake | Promise<RateTake>;
+  /**
+   * Count one request against `key`'s window of `resource`; refused (and not counted) past the quota.
+   * @param answer a question for another worker's answer to carry along (a counter shared by workers relays it and
+   *   says so in {@link RateTake.relayed}; any other ignores it)
+   */
+  take(key: string, resource: RateResource, identified: boolean, answer?: CarriedQuestion): RateTake | Promise<RateTake>;
   /** Give one request back (a 304 answered without a search, reference §3.10). */
   refund(key: string, resource: RateResource, identified: boolean): RateState | Promise<RateState>;
   /** The window's state without counting (`GET /rate_limit`). */

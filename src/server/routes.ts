@@ -17,7 +17,8 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, UNLIMITED_RATE_LIMITS, type RateCount
 import { jsonResponse } from './respond.js';
 import { identify, rateLimit, rateLimitStatus } from './steps/caller.js';
 import { admission, allow, answerErrors, log, mediaType, notFound, responseHeaders, wellFormed } from './steps/edge.js';
-import { apiVersion, classify, conditional, isSearch, search } from './steps/search.js';
+import { apiVersion, askAhead, classify, conditional, isSearch, search } from './steps/search.js';
+import { ResponseCache } from './response-cache.js';
 import type { SearchFunction } from '../search.js';
 import type { AnswerExchange } from './shared-answers.js';
 
@@ -82,6 +83,15 @@ export function createHandler(options: HandlerOptions): Handler {
   // Names this handler in X-GitHub-Request-Id (its process, so the workers of one server tell apart).
   const boot = ((process.pid ^ now()) % 0x10000).toString(16).toUpperCase().padStart(4, '0');
 
+  const searching = {
+    search: options.search,
+    timeoutMs: options.timeoutMs,
+    previews: options.previews,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    answers: options.answers,
+    responses: options.answers === undefined ? undefined : new ResponseCache(), // read ahead by the count (askAhead)
+  };
+
   // The chain: every request goes down this list until a step answers.
   const chain = compose([
     log(options.log), //                                one line per answered request (503s included)
@@ -94,15 +104,9 @@ export function createHandler(options: HandlerOptions): Handler {
     identify(options.auth, counter), //                 the caller; 401 for bad credentials (counted)
     route(isPath('/rate_limit', '/api/v3/rate_limit'), allow('GET', 'HEAD'), rateLimitStatus(counter)), // uncounted
     ...(options.routes ?? []), //                       ← other route groups plug in here (src/web/)
-    rateLimit(counter), //                              counted from here on; 403 past the window
+    rateLimit(counter, askAhead(searching)), //         counted from here on; 403 past the window
     route(isPath('/graphql', '/api/graphql'), allow('POST'), graphql),
-    route(isSearch, allow('GET', 'HEAD'), apiVersion, conditional(counter), search({
-      search: options.search,
-      timeoutMs: options.timeoutMs,
-      previews: options.previews,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      answers: options.answers,
-    })),
+    route(isSearch, allow('GET', 'HEAD'), apiVersion, conditional(counter), search(searching)),
     notFound,
   ]);
 

@@ -7,8 +7,9 @@
  * costs a worker 0.1–1 s of CPU, relaying a rendered answer about a millisecond.
  *
  * The primary keeps only which worker holds which key (bounded; the worker that asked last is taken to hold it, as
- * it is about to search or has just been given the answer), never a body: a never-seen request costs its worker one
- * small question. A relayed answer is the one the holding worker rendered, byte for byte (its ETag, paging facts
+ * it is about to search or has just been given the answer), never a body. The question rides on the rate-limit
+ * count every search already sends the primary ({@link AnswerExchange.question}, shared-rate-limiter.ts), so a
+ * never-seen request costs no message of its own; {@link AnswerExchange.fetch} asks in one of its own. A relayed answer is the one the holding worker rendered, byte for byte (its ETag, paging facts
  * and media type with it; the body travels as base64 in the channel's JSON, so the small messages of every request
  * keep node's cheaper JSON serialization); a worker that no longer holds it, does not answer within
  * {@link FETCH_WAIT_MS} or has gone counts as a miss, and the asking worker searches itself.
@@ -29,8 +30,41 @@ export interface AnswerExchange {
    * answer (its cache keeps what it was given or is about to search): the primary sends `key`'s next question here.
    */
   fetch(key: string): Promise<RenderedSearch | undefined>;
+  /**
+   * {@link fetch} without a message of its own: the question rides on the message every search already sends the
+   * primary (the rate-limit count, shared-rate-limiter.ts), which carries {@link AnswerQuestion.carried} and whose
+   * reply says whether the primary relayed it. A never-seen request so costs no extra round trip.
+   */
+  question(key: string): AnswerQuestion;
   /** Answer the primary's requests for this worker's answers from `local` (its response cache); call once. */
   serveFrom(local: (key: string) => RenderedSearch | undefined): void;
+}
+
+/** What a question carried by another message tells the primary: the key, and the id its answer comes back under. */
+export interface CarriedQuestion {
+  readonly id: number;
+  readonly key: string;
+}
+
+/** A question for another worker's answer, carried by another message ({@link AnswerExchange.question}). */
+export interface AnswerQuestion {
+  /** Goes in the carrying message. */
+  readonly carried: CarriedQuestion;
+  /**
+   * Call once with the carrying message's reply: `relayed` false (nobody else holds the key, the request was
+   * refused, or the primary does not relay) resolves {@link answer} as a miss at once; true waits for the relayed
+   * answer, at most {@link FETCH_WAIT_MS}.
+   */
+  settle(relayed: boolean): void;
+  /** The relayed answer, or undefined (as {@link AnswerExchange.fetch}); never rejects. */
+  readonly answer: Promise<RenderedSearch | undefined>;
+}
+
+/** Is `value` a carried question (the primary checks what it is sent)? */
+export function isCarriedQuestion(value: unknown): value is CarriedQuestion {
+  if (typeof value !== 'object' || value === null) return false;
+  const q = value as Record<string, unknown>;
+  return typeof q['key'] === 'string' && typeof q['id'] === 'number';
 }
 
 /** How long (ms) a worker waits for a relayed answer before it searches itself. */
@@ -101,19 +135,37 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
       channel.send(reply);
     }
   });
+  /** Wait for the answer of question `id` (its message sent), at most `waitMs`. */
+  const awaited = (id: number, resolve: (answer: RenderedSearch | undefined) => void): void => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      resolve(undefined);
+    }, waitMs);
+    timer.unref();
+    pending.set(id, (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+  };
   return {
+    question(key) {
+      const id = nextId++;
+      let settle!: (relayed: boolean) => void;
+      const answer = new Promise<RenderedSearch | undefined>((resolve) => {
+        let settled = false;
+        settle = (relayed) => {
+          if (settled) return;
+          settled = true;
+          if (relayed) awaited(id, resolve);
+          else resolve(undefined);
+        };
+      });
+      return { carried: { id, key }, settle, answer };
+    },
     fetch(key) {
       const id = nextId++;
       return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          resolve(undefined);
-        }, waitMs);
-        timer.unref();
-        pending.set(id, (answer) => {
-          clearTimeout(timer);
-          resolve(answer);
-        });
+        awaited(id, resolve);
         const question: Fetch = { type: 'answer', op: 'fetch', id, key };
         try {
           channel.send(question);
@@ -133,6 +185,12 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
 export interface AnswerRelay {
   /** Relay for the worker on `channel` (call once per worker, when forked). */
   join(channel: Channel): void;
+  /**
+   * The worker on `channel` asks for `question.key`'s answer (its id: `question.id`): relayed to the worker that
+   * asked last, whose answer (or none) comes back to `channel` as a reply under that id. False when nobody else
+   * holds the key (no reply follows: the asker searches). Either way `channel` is taken to hold the key from now.
+   */
+  ask(channel: Channel, question: CarriedQuestion): boolean;
   /** The worker on `channel` has gone: its questions in flight are answered "none", it holds nothing any more. */
   leave(channel: Channel): void;
 }
@@ -164,27 +222,29 @@ export function answerRelay(maxKeys = HOLDER_KEYS_PER_WORKER * 16): AnswerRelay 
       // the asker has gone: nothing to tell
     }
   };
+  const ask = (channel: Channel, question: CarriedQuestion): boolean => {
+    const holder = holders.get(question.key);
+    hold(question.key, channel);
+    if (holder === undefined || holder === channel || !members.has(holder)) return false;
+    const id = nextId++;
+    relayed.set(id, { asker: channel, id: question.id, key: question.key, holder });
+    const take: Take = { type: 'answer', op: 'take', id, key: question.key };
+    try {
+      holder.send(take);
+      return true;
+    } catch {
+      relayed.delete(id);
+      return false;
+    }
+  };
   return {
+    ask,
     join(channel) {
       members.add(channel);
       channel.on('message', (message) => {
         if (!isAnswerMessage(message)) return;
-        if (message.op === 'fetch' && typeof message.key === 'string') {
-          const holder = holders.get(message.key);
-          hold(message.key, channel);
-          if (holder === undefined || holder === channel || !members.has(holder)) {
-            reply(channel, message.id, null);
-            return;
-          }
-          const id = nextId++;
-          relayed.set(id, { asker: channel, id: message.id, key: message.key, holder });
-          const take: Take = { type: 'answer', op: 'take', id, key: message.key };
-          try {
-            holder.send(take);
-          } catch {
-            relayed.delete(id);
-            reply(channel, message.id, null);
-          }
+        if (message.op === 'fetch' && isCarriedQuestion(message)) {
+          if (!ask(channel, message)) reply(channel, message.id, null);
         } else if (message.op === 'give') {
           const question = relayed.get(message.id);
           if (question === undefined || question.holder !== channel) return;

@@ -5,6 +5,7 @@
  * in one process, whichever worker a connection lands on.
  */
 import type { RateCounter, RateLimiter, RateResource, RateState, RateTake } from './rate-limiter.js';
+import { isCarriedQuestion, type CarriedQuestion } from './shared-answers.js';
 
 /** The IPC channel of a worker (`process`) or of the primary's view of one worker (`cluster.Worker`). */
 export interface Channel {
@@ -24,6 +25,8 @@ interface RateQuestion {
   readonly key: string;
   readonly resource: RateResource;
   readonly identified: boolean;
+  /** A take's question for another worker's answer, carried here instead of in a message of its own. */
+  readonly answer?: CarriedQuestion;
 }
 
 /** The primary's answer. */
@@ -31,6 +34,8 @@ interface RateAnswer {
   readonly type: 'rate';
   readonly id: number;
   readonly result: RateTake | RateState;
+  /** The carried question was relayed (its answer follows as shared-answers.ts's reply); absent: it was not. */
+  readonly relayed?: true;
 }
 
 function isRateMessage(message: unknown): message is RateQuestion | RateAnswer {
@@ -40,19 +45,20 @@ function isRateMessage(message: unknown): message is RateQuestion | RateAnswer {
 /** The worker's side: a {@link RateCounter} whose every answer comes from the primary. */
 export class SharedRateCounter implements RateCounter {
   private nextId = 0;
-  private readonly pending = new Map<number, (result: RateTake | RateState) => void>();
+  private readonly pending = new Map<number, (result: RateTake | RateState, relayed: boolean) => void>();
 
   constructor(private readonly channel: Channel) {
     channel.on('message', (message) => {
       if (!isRateMessage(message) || !('result' in message)) return;
       const resolve = this.pending.get(message.id);
       this.pending.delete(message.id);
-      resolve?.(message.result);
+      resolve?.(message.result, message.relayed === true);
     });
   }
 
-  take(key: string, resource: RateResource, identified: boolean): Promise<RateTake> {
-    return this.ask('take', key, resource, identified) as Promise<RateTake>;
+  /** As {@link RateCounter.take}; `answer` rides on the question, and the take says whether it was relayed. */
+  take(key: string, resource: RateResource, identified: boolean, answer?: CarriedQuestion): Promise<RateTake> {
+    return this.ask('take', key, resource, identified, answer) as Promise<RateTake>;
   }
 
   refund(key: string, resource: RateResource, identified: boolean): Promise<RateState> {
@@ -63,23 +69,29 @@ export class SharedRateCounter implements RateCounter {
     return this.ask('peek', key, resource, identified) as Promise<RateState>;
   }
 
-  private ask(op: Operation, key: string, resource: RateResource, identified: boolean): Promise<RateTake | RateState> {
+  private ask(op: Operation, key: string, resource: RateResource, identified: boolean, answer?: CarriedQuestion): Promise<RateTake | RateState> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      const question: RateQuestion = { type: 'rate', id, op, key, resource, identified };
+      this.pending.set(id, (result, relayed) => resolve(answer === undefined ? result : { ...(result as RateTake), relayed }));
+      const question: RateQuestion = answer === undefined ? { type: 'rate', id, op, key, resource, identified } : { type: 'rate', id, op, key, resource, identified, answer };
       this.channel.send(question);
     });
   }
 }
 
-/** The primary's side: answer one worker's questions from `limiter` (call once per worker). */
-export function answerRateQuestions(channel: Channel, limiter: RateLimiter): void {
+/**
+ * The primary's side: answer one worker's questions from `limiter` (call once per worker).
+ * @param relay relays a question for another worker's answer that a take carries (shared-answers.ts's
+ *   `AnswerRelay.ask` for this worker), true when it did; asked only for a take that was allowed. @default none
+ */
+export function answerRateQuestions(channel: Channel, limiter: RateLimiter, relay?: (question: CarriedQuestion) => boolean): void {
   channel.on('message', (message) => {
     if (!isRateMessage(message) || 'result' in message) return;
-    const { id, op, key, resource, identified } = message as RateQuestion;
+    const { id, op, key, resource, identified, answer: question } = message as RateQuestion;
     if (!OPERATIONS.has(op)) return;
-    const answer: RateAnswer = { type: 'rate', id, result: limiter[op](key, resource, identified) };
+    const result = limiter[op](key, resource, identified);
+    const relayed = op === 'take' && (result as RateTake).allowed && relay !== undefined && isCarriedQuestion(question) && relay(question);
+    const answer: RateAnswer = relayed ? { type: 'rate', id, result, relayed: true } : { type: 'rate', id, result };
     channel.send(answer);
   });
 }

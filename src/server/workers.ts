@@ -98,7 +98,6 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
     new Promise((resolve, reject) => {
       const worker = cluster.fork();
       workers.add(worker);
-      answerRateQuestions(worker, limiter);
       // A worker whose channel has closed (it is exiting) is not written to: node would raise the error on it.
       const relayed: Channel = {
         send: (message) => {
@@ -108,6 +107,8 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
         on: (event, listener) => worker.on(event, listener),
       };
       relay.join(relayed);
+      // A search's question for another worker's answer rides on its rate-limit count (no round trip of its own).
+      answerRateQuestions(worker, limiter, (question) => relay.ask(relayed, question));
       let listening = false;
       worker.on('message', (message: Partial<ListenFailure>) => {
         if (message?.type !== 'listen-error') return;

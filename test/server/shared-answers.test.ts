@@ -115,6 +115,35 @@ describe('shared answers between workers', () => {
     expect(await workerAnswerExchange(gone, 60_000).fetch('k')).toBeUndefined();
   });
 
+  it('a question carried by another message: relayed → the holder\'s answer; not relayed → a miss at once', async () => {
+    const { relay, members } = pool(2);
+    await hold(members[0]!, 'k', answer('held'));
+    // Worker 1's question rides on another message (the rate-limit count): the primary relays it from there.
+    const question = members[1]!.exchange.question('k');
+    const relayed = relay.ask(members[1]!.primarySide, question.carried);
+    expect(relayed).toBe(true);
+    question.settle(relayed);
+    expect((await question.answer)?.body.toString()).toBe('held');
+    expect(members[1]!.workerSide.sent).toEqual([]); // no question of its own was sent
+    // Nobody else holds 'new': no relay, the asker is told at once (no reply follows) and holds it from now.
+    const fresh = members[0]!.exchange.question('new');
+    expect(relay.ask(members[0]!.primarySide, fresh.carried)).toBe(false);
+    fresh.settle(false);
+    expect(await fresh.answer).toBeUndefined();
+    members[0]!.cache.set('new', answer('new'));
+    expect((await ask(members[1]!, 'new'))?.body.toString()).toBe('new');
+  });
+
+  it('a carried question whose relay never answers is a miss after the wait', async () => {
+    const { relay, members } = pool(2, 20);
+    members[0]!.exchange.serveFrom(() => undefined);
+    members[0]!.primarySide.send = () => undefined; // the holder never hears the question
+    await hold(members[0]!, 'k', answer('x'));
+    const question = members[1]!.exchange.question('k');
+    question.settle(relay.ask(members[1]!.primarySide, question.carried));
+    expect(await question.answer).toBeUndefined();
+  });
+
   it('refuses what is not an answer, and ignores messages that are not its own', async () => {
     const { relay, members } = pool(1);
     // A "worker" that answers every take with something that is no answer (a body without its base64).

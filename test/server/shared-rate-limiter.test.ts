@@ -31,6 +31,24 @@ describe('one rate-limit count for several workers', () => {
     expect((await workers[0]!.take('ip:10.0.0.2', 'search', false)).state.used).toBe(1);
   });
 
+  it('carries a question for another worker\'s answer on a take: relayed only when allowed and the relay took it', async () => {
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, () => 1_700_000_000_000);
+    const [primarySide, workerSide] = channelPair();
+    const asked: unknown[] = [];
+    answerRateQuestions(primarySide, limiter, (question) => {
+      asked.push(question);
+      return question.key === 'held';
+    });
+    const counter = new SharedRateCounter(workerSide);
+    expect((await counter.take('ip:1', 'search', false, { id: 1, key: 'held' })).relayed).toBe(true);
+    expect((await counter.take('ip:1', 'search', false, { id: 2, key: 'nobody' })).relayed).toBe(false);
+    expect((await counter.take('ip:1', 'search', false)).relayed).toBeUndefined(); // carried none
+    for (let i = 0; i < 7; i++) await counter.take('ip:1', 'search', false);
+    const refused = await counter.take('ip:1', 'search', false, { id: 3, key: 'held' });
+    expect([refused.allowed, refused.relayed]).toEqual([false, false]); // past the quota: nothing relayed
+    expect(asked).toEqual([{ id: 1, key: 'held' }, { id: 2, key: 'nobody' }]);
+  });
+
   it('ignores messages that are not its own', async () => {
     const limiter = new RateLimiter();
     const [primarySide, workerSide] = channelPair();

@@ -9,10 +9,15 @@ import { identifyCaller } from '../identify.js';
 import type { AccessFile } from '../access-file.js';
 import { rateLimitHeaders, type RateCounter, type RateResource } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
+import type { AnswerQuestion } from '../shared-answers.js';
 
-/** Count one request of `c`'s caller against `c.resource`, setting the five headers; false past the quota. */
-async function count(counter: RateCounter, c: Context): Promise<boolean> {
-  const { allowed, state } = await counter.take(c.caller.key, c.resource, c.caller.viewer.identified);
+/**
+ * Count one request of `c`'s caller against `c.resource`, setting the five headers; false past the quota.
+ * @param question carried by the count (settled with whether the counter relayed it)
+ */
+async function count(counter: RateCounter, c: Context, question?: AnswerQuestion): Promise<boolean> {
+  const { allowed, state, relayed } = await counter.take(c.caller.key, c.resource, c.caller.viewer.identified, question?.carried);
+  question?.settle(relayed === true);
   for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.headers.set(name, value);
   return allowed;
 }
@@ -36,10 +41,15 @@ export function identify(access: AccessFile | undefined, counter: RateCounter): 
 /** The log hint of a 403 past the rate limit: the flags that change it. */
 export const RATE_LIMIT_HINT = 'rate limit exceeded: --rate-limit off, or a higher --search-rate-anonymous/--search-rate/--code-search-rate N';
 
-/** Count the request against the caller's window of `c.resource`; 403 with GitHub's body past the quota. */
-export function rateLimit(counter: RateCounter): Step {
+/**
+ * Count the request against the caller's window of `c.resource`; 403 with GitHub's body past the quota.
+ * @param ask the question for another worker's answer this request's count carries, if any (steps/search.ts's
+ *   `askAhead`: `serve --workers N`); it is left in `c.relay`
+ */
+export function rateLimit(counter: RateCounter, ask?: (c: Context) => AnswerQuestion | undefined): Step {
   return async (c, next) => {
-    if (await count(counter, c)) return next();
+    const question = ask?.(c);
+    if (await count(counter, c, question)) return next();
     c.hint = RATE_LIMIT_HINT;
     throw errors.rateLimitExceeded(c.caller.viewer.identified, c.caller.who);
   };

@@ -18,7 +18,7 @@ import { linkHeader } from '../link-header.js';
 import { rateLimitHeaders, type RateCounter } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
 import { ResponseCache, type RenderedSearch } from '../response-cache.js';
-import type { AnswerExchange } from '../shared-answers.js';
+import type { AnswerExchange, AnswerQuestion } from '../shared-answers.js';
 
 /** The kind of a search path (`/search/<kind>`, also under GitHub Enterprise's `/api/v3`), else undefined. */
 export function searchKind(pathname: string): Kind | undefined {
@@ -85,6 +85,8 @@ export interface SearchStepOptions {
   readonly maxResponseBytes: number;
   /** The other workers' response caches (`serve --workers N`), asked on a miss of this one's. @default none */
   readonly answers?: AnswerExchange | undefined;
+  /** This worker's response cache (shared with {@link askAhead}). @default a new one */
+  readonly responses?: ResponseCache | undefined;
 }
 
 /** The request the core answers, from the URL's parameters, `Accept` and the caller. */
@@ -132,24 +134,46 @@ function answerScope(caller: Caller): string {
   return caller.viewer === ANONYMOUS ? 'anonymous' : `${caller.key}\u0002${caller.viewer.login ?? ''}`;
 }
 
+/** The response-cache key of `request` for `caller`: everything its answer depends on. */
+function answerKey(request: SearchRequest, caller: Caller): string {
+  return ResponseCache.key([
+    request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
+    request.accept, answerScope(caller),
+  ]);
+}
+
+/**
+ * For `serve --workers N`: the question for another worker's answer that a search request's rate-limit count
+ * carries (steps/caller.ts's `rateLimit`), asked when this worker's cache does not hold the answer — so a
+ * never-seen request sends the primary one message, not two. Undefined (nothing to carry) for other requests, and
+ * without `options.answers`.
+ */
+export function askAhead(options: Pick<SearchStepOptions, 'answers' | 'responses' | 'timeoutMs' | 'previews'>): ((c: Context) => AnswerQuestion | undefined) | undefined {
+  const { answers, responses } = options;
+  if (answers === undefined || responses === undefined) return undefined;
+  return (c) => {
+    if (c.kind === undefined || (c.request.method !== 'GET' && c.request.method !== 'HEAD')) return undefined;
+    const key = answerKey(searchRequestOf(c, options), c.caller);
+    if (responses.get(key) !== undefined) return undefined;
+    return (c.relay = answers.question(key));
+  };
+}
+
 /**
  * The search: the answer of a recent identical request (response-cache.ts; with `answers`, also another worker's:
- * shared-answers.ts) or one call into the core; then its media type, ETag and `Link` headers and the body.
- * Answers the request.
+ * shared-answers.ts, asked ahead by the rate-limit count when {@link askAhead} is in the chain) or one call into
+ * the core; then its media type, ETag and `Link` headers and the body. Answers the request.
  */
 export function search(options: SearchStepOptions): Step {
-  const responses = new ResponseCache();
+  const responses = options.responses ?? new ResponseCache();
   const answers = options.answers;
   answers?.serveFrom((key) => responses.get(key));
   return async (c) => {
     const request = searchRequestOf(c, options);
-    const key = ResponseCache.key([
-      request.kind, request.q, request.sort, request.order, request.page, request.per_page, request.repository_id,
-      request.accept, answerScope(c.caller),
-    ]);
+    const key = answerKey(request, c.caller);
     let cached = responses.get(key);
     if (cached === undefined && answers !== undefined) {
-      cached = await answers.fetch(key);
+      cached = c.relay?.carried.key === key ? await c.relay.answer : await answers.fetch(key);
       if (cached !== undefined) responses.set(key, cached);
     }
     let answer = cached;

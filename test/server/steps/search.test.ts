@@ -2,8 +2,11 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/api-error.js';
 import type { Kind } from '../../../src/kinds/kind.js';
-import { RateLimiter, DEFAULT_RATE_LIMITS, type RateResource } from '../../../src/server/rate-limiter.js';
-import { apiVersion, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
+import { RateLimiter, DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateResource } from '../../../src/server/rate-limiter.js';
+import { ResponseCache } from '../../../src/server/response-cache.js';
+import { answerRateQuestions, SharedRateCounter } from '../../../src/server/shared-rate-limiter.js';
+import { rateLimit } from '../../../src/server/steps/caller.js';
+import { apiVersion, askAhead, classify, conditional, search, searchKind } from '../../../src/server/steps/search.js';
 import type { Context } from '../../../src/server/chain.js';
 import { answerRelay, workerAnswerExchange } from '../../../src/server/shared-answers.js';
 import { identifyCaller } from '../../../src/server/identify.js';
@@ -141,6 +144,42 @@ describe('search', () => {
     // Another request (another caller's key) is searched by the worker it reached.
     await b.step(searchContext('/search/issues?q=y+count:5'), nextAnswering(404));
     expect(b.core.calls).toHaveLength(1);
+  });
+
+  it('asks ahead on the rate-limit count (askAhead): one message to the primary per never-seen request, hits relayed', async () => {
+    const relay = answerRelay();
+    const limiter = new RateLimiter(UNLIMITED_RATE_LIMITS);
+    const worker = () => {
+      const toPrimary = new EventEmitter();
+      const toWorker = new EventEmitter();
+      const sent: Array<{ type?: string }> = [];
+      const deliver = (to: EventEmitter, log?: unknown[]) => (message: unknown) => {
+        log?.push(message);
+        setImmediate(() => to.emit('message', structuredClone(message)));
+      };
+      const primarySide = { send: deliver(toWorker), on: (event: 'message', listener: (m: unknown) => void) => toPrimary.on(event, listener) };
+      const workerSide = { send: deliver(toPrimary, sent), on: (event: 'message', listener: (m: unknown) => void) => toWorker.on(event, listener) };
+      relay.join(primarySide);
+      answerRateQuestions(primarySide, limiter, (question) => relay.ask(primarySide, question));
+      const core = fakeSearch();
+      const options = { search: core, maxResponseBytes: 1 << 20, answers: workerAnswerExchange(workerSide), responses: new ResponseCache() };
+      const count = rateLimit(new SharedRateCounter(workerSide), askAhead(options));
+      const step = search(options);
+      return { core, sent, run: (c: Context) => count(c, () => step(c, nextAnswering(404))) };
+    };
+    const [a, b] = [worker(), worker()];
+    const path = '/search/issues?q=x+count:50&per_page=10&page=2';
+    const body = await (await a.run(searchContext(path))).text();
+    expect(a.sent.map((m) => m.type)).toEqual(['rate']); // the never-seen request: its count carried the question
+    const again = searchContext(path);
+    expect(await (await b.run(again)).text()).toBe(body);
+    expect([a.core.calls.length, b.core.calls.length, again.answer?.fromCache]).toEqual([1, 0, true]);
+    expect(b.sent.map((m) => m.type)).toEqual(['rate']);
+    // Held here now: no question is carried, and the answer is this worker's own.
+    const third = searchContext(path);
+    await b.run(third);
+    expect((b.sent.at(-1) as { answer?: unknown }).answer).toBeUndefined();
+    expect([b.core.calls.length, third.answer?.fromCache]).toEqual([0, true]);
   });
 
   it.each([
