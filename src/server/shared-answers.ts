@@ -152,12 +152,21 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
       const id = nextId++;
       let settle!: (relayed: boolean) => void;
       const answer = new Promise<RenderedSearch | undefined>((resolve) => {
-        let settled = false;
+        // Listening from now: the relayed answer may arrive before the carrying message's reply has been handled.
+        let timer: NodeJS.Timeout | undefined;
+        let done = false;
+        const finish = (found: RenderedSearch | undefined): void => {
+          pending.delete(id);
+          clearTimeout(timer);
+          done = true;
+          resolve(found);
+        };
+        pending.set(id, finish);
         settle = (relayed) => {
-          if (settled) return;
-          settled = true;
-          if (relayed) awaited(id, resolve);
-          else resolve(undefined);
+          if (done || timer !== undefined) return;
+          if (!relayed) return finish(undefined);
+          timer = setTimeout(() => finish(undefined), waitMs);
+          timer.unref();
         };
       });
       return { carried: { id, key }, settle, answer };

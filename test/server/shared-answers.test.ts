@@ -134,6 +134,16 @@ describe('shared answers between workers', () => {
     expect((await ask(members[1]!, 'new'))?.body.toString()).toBe('new');
   });
 
+  it('a carried question takes its relayed answer even when it arrives before the carrying reply is handled', async () => {
+    const { relay, members } = pool(2);
+    await hold(members[0]!, 'k', answer('early'));
+    const question = members[1]!.exchange.question('k');
+    const relayed = relay.ask(members[1]!.primarySide, question.carried);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the answer has come back meanwhile
+    question.settle(relayed);
+    expect((await question.answer)?.body.toString()).toBe('early');
+  });
+
   it('a carried question whose relay never answers is a miss after the wait', async () => {
     const { relay, members } = pool(2, 20);
     members[0]!.exchange.serveFrom(() => undefined);

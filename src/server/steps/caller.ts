@@ -7,7 +7,7 @@ import { renderJson } from '../../envelope/envelope.js';
 import type { Context, Step } from '../chain.js';
 import { identifyCaller } from '../identify.js';
 import type { AccessFile } from '../access-file.js';
-import { rateLimitHeaders, type RateCounter, type RateResource } from '../rate-limiter.js';
+import { rateLimitHeaders, type RateCounter, type RateResource, type RateTake } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
 import type { AnswerQuestion } from '../shared-answers.js';
 
@@ -16,8 +16,13 @@ import type { AnswerQuestion } from '../shared-answers.js';
  * @param question carried by the count (settled with whether the counter relayed it)
  */
 async function count(counter: RateCounter, c: Context, question?: AnswerQuestion): Promise<boolean> {
-  const { allowed, state, relayed } = await counter.take(c.caller.key, c.resource, c.caller.viewer.identified, question?.carried);
-  question?.settle(relayed === true);
+  let taken: RateTake | undefined;
+  try {
+    taken = await counter.take(c.caller.key, c.resource, c.caller.viewer.identified, question?.carried);
+  } finally {
+    question?.settle(taken?.relayed === true);
+  }
+  const { allowed, state } = taken;
   for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.headers.set(name, value);
   return allowed;
 }
