@@ -18,6 +18,8 @@ export interface ConnectionInfo {
    * of the request is then the server's own with the target's path, and the chain answers 400 (listen.ts).
    */
   readonly malformed?: boolean | undefined;
+  /** The request's URL already parsed (listen.ts; the same as `request.url`), so the chain does not parse it again. */
+  readonly url?: URL | undefined;
 }
 
 /** What the steps of one request share: the request, the response headers so far, and what steps found out. */

@@ -133,13 +133,15 @@ export async function listen(options: ListenOptions): Promise<RunningServer> {
           return;
         }
       }
-      const headers = new Headers();
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-        if (malformed && req.rawHeaders[i]!.toLowerCase() === 'host') continue;
-        headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      // The raw pairs go to the Request as they are: its Headers are built and checked once (not also here).
+      const raw = req.rawHeaders;
+      const headers: Array<[string, string]> = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        if (malformed && raw[i]!.toLowerCase() === 'host') continue;
+        headers.push([raw[i]!, raw[i + 1]!]);
       }
       const request = new Request(url, { method, headers, ...(body ? { body } : {}) });
-      response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress), malformed });
+      response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress), malformed, url });
     } catch {
       response = errorAsResponse(serverError());
     }

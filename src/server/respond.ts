@@ -44,22 +44,31 @@ export function jsonResponse(status: number, body: string | Buffer, headers: Hea
   headers.set('content-type', JSON_CONTENT_TYPE);
   headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length));
   if (head || typeof body === 'string') return new Response(head ? null : body, { status, headers });
-  return new BytesResponse(body, { status, headers });
+  return new BytesResponse(body, status, headers);
 }
 
 /**
- * A Fetch Response over `bytes` without the copy `new Response(bytes)` makes (undici clones a byte body): the
+ * A Fetch Response over `bytes` without the copy `new Response(bytes)` makes (undici clones a byte body), its
+ * headers the `Headers` the steps filled (not copied into another): the
  * node adapter writes `bytes` itself ({@link rawBodyOf}); in-process readers (`text()`, `json()`,
  * `arrayBuffer()`, `body`) get the same bytes. A subclass, so a response costs one object, not a set of closures
  * defined on each (a busy server makes one per request).
  */
 class BytesResponse extends Response {
   readonly #bytes: Buffer;
+  readonly #headers: Headers;
   #used = false;
 
-  constructor(bytes: Buffer, init: ResponseInit) {
-    super(null, init);
+  /** @param headers the response's headers, taken as they are (not copied and checked again into another Headers) */
+  constructor(bytes: Buffer, status: number, headers: Headers) {
+    super(null, { status });
     this.#bytes = bytes;
+    this.#headers = headers;
+  }
+
+  /** The headers given (what `headers` reads). */
+  get given(): Headers {
+    return this.#headers;
   }
 
   /** The bytes, for the node adapter (the body stays unread). */
@@ -82,6 +91,11 @@ class BytesResponse extends Response {
 
 // The Fetch readers, once on the prototype (the DOM typings declare them as properties, so not as class members).
 Object.defineProperties(BytesResponse.prototype, {
+  headers: {
+    get(this: BytesResponse) {
+      return this.given;
+    },
+  },
   bodyUsed: {
     get(this: BytesResponse) {
       return this.used;

@@ -122,7 +122,7 @@ export function contextOf(request: Request, connection: ConnectionInfo = {}): Co
   const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
   return {
     request,
-    url: new URL(request.url),
+    url: connection.url ?? new URL(request.url),
     head: request.method === 'HEAD',
     connection,
     remoteAddress,
