@@ -15,8 +15,8 @@ import { topKBestMatch } from './top-k.js';
 
 /**
  * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
- * matched in all. As many documents as the request's window reaches (best match), or {@link RESULT_REACH}; all
- * when fewer matched: {@link covers} tells whether a window is served.
+ * matched in all. As many documents as the request's window reaches (best match and a sort key with pruning), or
+ * {@link RESULT_REACH}; all when fewer matched: {@link covers} tells whether a window is served.
  */
 export interface OrderedResults {
   readonly docs: Uint32Array;
@@ -45,8 +45,8 @@ export const PRUNE_MIN_MATCHES = 2048;
 /**
  * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
  * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
- * key keeps {@link RESULT_REACH}. Past the budget's deadline only the first {@link RESULT_REACH} found are ordered
- * (an incomplete answer must not spend a selection over all of them).
+ * key as many (its candidates narrowed by its column), else {@link RESULT_REACH}. Past the budget's deadline only
+ * the first {@link RESULT_REACH} found are ordered (an incomplete answer must not spend a selection over all of them).
  */
 export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Collection, budget: Budget, pruning: Pruning = 'auto'): OrderedResults {
   const { docs, scorer } = matches;
@@ -63,16 +63,16 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     const reach = Math.min(docs.length, RESULT_REACH);
     return { docs: docs.slice(0, reach), scores: new Float64Array(reach).fill(1), total: docs.length };
   }
-  // A sort key orders first and the score only breaks its ties: only the documents that can reach the window by
-  // their key (the first RESULT_REACH and every document tied with the last of them) need a score. (`always`: those
-  // that can reach the request's window, so that small dumps exercise it too; `never`: every match is scored.)
-  const keyReach = pruning === 'always' ? Math.min(compiled.plan.window.end, RESULT_REACH) : RESULT_REACH;
+  // A sort key orders first and the score only breaks its ties: only the documents that can reach the request's
+  // window by their key (its first positions and every document tied with the last of them) need a score, as best
+  // match keeps only what the window reaches (`never`: every match is scored).
+  const keyReach = Math.min(compiled.plan.window.end, RESULT_REACH);
   // (Without text every score is 1: the same narrowing saves ordering every match.)
   if (sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
     const candidates = sortCandidates(c, docs, sort.key, sort.order, keyReach);
     if (candidates) {
       const scores = scorer ? scorer.all(candidates) : new Float64Array(candidates.length).fill(1);
-      const ordered = orderResults(c, candidates, scores, sort.key, sort.order, RESULT_REACH, budget);
+      const ordered = orderResults(c, candidates, scores, sort.key, sort.order, keyReach, budget);
       const out = { docs: new Uint32Array(ordered.length), scores: new Float64Array(ordered.length), total: docs.length };
       for (let i = 0; i < ordered.length; i++) {
         out.docs[i] = candidates[ordered[i]!]!;
