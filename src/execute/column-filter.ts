@@ -125,8 +125,8 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
 }
 
 /**
- * The documents of `within` (sorted, duplicate-free) that every one of `tests` accepts, as one pass over `within`
- * block by block instead of a pass (and a list written) per filter: each run of documents is tested by the first
+ * The documents of `within` (sorted, duplicate-free; a function giving them, called only when the filters can be
+ * tested so) that every one of `tests` accepts, as one pass over `within` block by block instead of a pass (and a list written) per filter: each run of documents is tested by the first
  * filter into the output, then the survivors by the next, in place, and so on (a run none survives costs the
  * other filters nothing). The same documents as the filters applied one after another with
  * {@link columnFilterDocs}. Undefined when a test does not describe a filter of one document's own value (a range,
@@ -134,7 +134,7 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
  * the filters' runs differ in size. Spends one budget unit per document tested by each filter and yields when a
  * slice has run long; past the deadline it stops, keeping what passed so far.
  */
-export function columnConjunctionDocs(within: DocList, tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
+export function columnConjunctionDocs(within: DocList | (() => DocList), tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
   const filters: ValueFilter[] = [];
   for (const test of tests) {
     const filter = columnFilterOf(test);
@@ -143,7 +143,7 @@ export function columnConjunctionDocs(within: DocList, tests: readonly Predicate
     filters.push(filter);
   }
   if (filters.length === 0) return undefined;
-  return conjunctionDocs(within, filters, budget);
+  return conjunctionDocs(typeof within === 'function' ? within() : within, filters, budget);
 }
 
 async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {

@@ -92,7 +92,8 @@ export class Executor {
         let current = within;
         for (let i = 0; i < ordered.length; ) {
           if (current?.length === 0) break;
-          const fused = current && this.filterRun(ordered, i, current);
+          // (Without a list yet, filters of a document's own value start from every visible document either way.)
+          const fused = this.filterRun(ordered, i, current);
           if (fused) {
             current = await fused.docs;
             i += fused.count;
@@ -110,10 +111,11 @@ export class Executor {
 
   /**
    * The longest run of two or more filters at `ordered[from..]` that column-filter.ts tests in one pass over
-   * `within` ({@link columnConjunctionDocs}): the documents they all accept, and how many filters that was; undefined
-   * when the next two cannot be tested so.
+   * `within` (every visible document when undefined; {@link columnConjunctionDocs}): the documents they all accept,
+   * and how many filters that was; undefined when the next two cannot be tested so.
    */
-  private filterRun(ordered: readonly Expr[], from: number, within: DocList): { docs: Promise<DocList>; count: number } | undefined {
+  private filterRun(ordered: readonly Expr[], from: number, within: DocList | undefined): { docs: Promise<DocList>; count: number } | undefined {
+    if (ordered[from]?.type !== 'filter' || ordered[from + 1]?.type !== 'filter') return undefined;
     const tests: Predicate[] = [];
     for (let i = from; i < ordered.length; i++) {
       const expr = ordered[i]!;
@@ -121,7 +123,7 @@ export class Executor {
       tests.push(expr.test);
     }
     for (let count = tests.length; count > 1; count--) {
-      const docs = columnConjunctionDocs(within, tests.slice(0, count), this.budget);
+      const docs = columnConjunctionDocs(within ?? (() => this.everyVisible()), tests.slice(0, count), this.budget);
       if (docs) return { docs, count };
     }
     return undefined;

@@ -197,6 +197,8 @@ describe('column filters block by block equal their predicates per document', ()
             const found = columnConjunctionDocs(docs, tests.slice(0, m), new Budget(undefined));
             expect(found).toBeDefined();
             expect([...(await found!)]).toEqual(expected);
+            // The list made on demand (every visible document, as a query of qualifiers only starts).
+            expect([...(await columnConjunctionDocs(() => docs, tests.slice(0, m), new Budget(undefined))!)]).toEqual(expected);
             fused++;
           }
         },
@@ -216,6 +218,10 @@ describe('column filters block by block equal their predicates per document', ()
     const view = { columnSets: () => sets, column: () => column } as unknown as CollectionView;
     const flag = flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 1) }, true)!;
     expect(columnConjunctionDocs(Uint32Array.of(0, 1), [flag, make(view)], new Budget(undefined))).toBeUndefined();
+    const never = (): Uint32Array => {
+      throw new Error('no list is made for filters that are not tested in one pass');
+    };
+    expect(columnConjunctionDocs(never, [flag, make(view)], new Budget(undefined))).toBeUndefined();
   });
 
   it('a negated filter over an inverted form takes its strings\' documents out of the list at once; other filters are not', async () => {
