@@ -103,16 +103,53 @@ function sortCandidates(c: Collection, docs: DocList, sort: string, order: 'asc'
   const column = getter && c.column(getter);
   if (column?.type !== 'number') return undefined;
   const sign = order === 'asc' ? 1 : -1;
+  const values = column.values;
   const n = docs.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = column.values[docs[i]!]!;
-    keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
+  const k = Math.min(limit, n);
+  // The k-th best key: kept in a min-heap of the k best seen while the keys stream by (a window's few against many
+  // matches: most keys fall below the heap's least and cost one comparison), else by quickselect over them all.
+  let threshold: number;
+  if (k * 8 <= n) {
+    const heap = new Float64Array(k);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      const key = Number.isNaN(v) ? -Infinity : -sign * v;
+      if (size < k) {
+        let at = size++;
+        while (at > 0 && heap[(at - 1) >>> 1]! > key) {
+          heap[at] = heap[(at - 1) >>> 1]!;
+          at = (at - 1) >>> 1;
+        }
+        heap[at] = key;
+      } else if (key > heap[0]!) {
+        let at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          if (left >= k) break;
+          const child = left + 1 < k && heap[left + 1]! < heap[left]! ? left + 1 : left;
+          if (heap[child]! >= key) break;
+          heap[at] = heap[child]!;
+          at = child;
+        }
+        heap[at] = key;
+      }
+    }
+    threshold = heap[0]!;
+  } else {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
+    }
+    threshold = kthLargest(keys, k);
   }
-  const threshold = kthLargest(keys.slice(), Math.min(limit, n));
   let m = 0;
   const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) if (keys[i]! >= threshold) out[m++] = docs[i]!;
+  for (let i = 0; i < n; i++) {
+    const v = values[docs[i]!]!;
+    if ((Number.isNaN(v) ? -Infinity : -sign * v) >= threshold) out[m++] = docs[i]!;
+  }
   return out.subarray(0, m);
 }
 
