@@ -22,6 +22,12 @@ import type { NumberBlocks } from '../kinds/collection-view.js';
 /** Documents per run when a filter has no block statistics (one budget charge and one yield check per run). */
 const RUN = 1024;
 
+/** A column filter that tests one document's own value (not a union of parts, nor an inverted form's lists). */
+type ValueFilter = Exclude<ColumnFilter, { type: 'any' | 'sets' }>;
+
+/** The documents per run `filter` is tested in (a range's block statistics apply to their own block only). */
+const runSize = (filter: ValueFilter): number => (filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN);
+
 /** The documents a filter starts from when no list restricts it: those the viewer may see. */
 export interface VisibleDocs {
   /** The documents the viewer may not see, ascending. */
@@ -102,7 +108,7 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
   if (!within) within = visible!.every();
   const out = new Uint32Array(within.length);
   let n = 0;
-  const size = filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN;
+  const size = runSize(filter);
   for (let i = 0; i < within.length; ) {
     // The run of `within` inside the block of `size` documents that holds within[i].
     const block = Math.floor(within[i]! / size);
@@ -116,6 +122,66 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
     i = end;
   }
   return out.subarray(0, n);
+}
+
+/**
+ * The documents of `within` (sorted, duplicate-free; a function giving them, called only when the filters can be
+ * tested so) that every one of `tests` accepts, as one pass over `within` block by block instead of a pass (and a list written) per filter: each run of documents is tested by the first
+ * filter into the output, then the survivors by the next, in place, and so on (a run none survives costs the
+ * other filters nothing). The same documents as the filters applied one after another with
+ * {@link columnFilterDocs}. Undefined when a test does not describe a filter of one document's own value (a range,
+ * a flag, strings tested through their column: an inverted form or a union of parts is evaluated on its own) or
+ * the filters' runs differ in size. Spends one budget unit per document tested by each filter and yields when a
+ * slice has run long; past the deadline it stops, keeping what passed so far.
+ */
+export function columnConjunctionDocs(within: DocList | (() => DocList), tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
+  const filters: ValueFilter[] = [];
+  for (const test of tests) {
+    const filter = columnFilterOf(test);
+    if (!filter || filter.type === 'any' || filter.type === 'sets') return undefined;
+    if (filters.length > 0 && runSize(filter) !== runSize(filters[0]!)) return undefined;
+    filters.push(filter);
+  }
+  if (filters.length === 0) return undefined;
+  return conjunctionDocs(typeof within === 'function' ? within() : within, filters, budget);
+}
+
+async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
+  const out = new Uint32Array(within.length);
+  let n = 0;
+  const size = runSize(filters[0]!);
+  for (let i = 0; i < within.length; ) {
+    const block = Math.floor(within[i]! / size);
+    const end = runEnd(within, i, (block + 1) * size);
+    if (!budget.spend(end - i)) break;
+    if (budget.yieldDue) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      budget.yielded();
+    }
+    const start = n;
+    n = testRun(filters[0]!, within, i, end, block, out, n);
+    for (let f = 1; f < filters.length && n > start; f++) {
+      budget.spend(n - start);
+      // In place: each survivor is read before its slot (at or before it) is written.
+      n = testRun(filters[f]!, out, start, n, block, out, start);
+    }
+    i = end;
+  }
+  return out.subarray(0, n);
+}
+
+/**
+ * The documents of `within` (sorted, duplicate-free) that `test` rejects, when `test` is a filter over a stored
+ * inverted form (`-label:enhancement`): `within` less the documents of the strings that pass, in one difference
+ * (no list of the accepted ones is made to be taken out again). Undefined for any other filter, or when an
+ * inverted list cannot be read (the caller then negates the filter's own answer). Spends one budget unit per
+ * document of an inverted list read.
+ */
+export function columnExceptDocs(within: DocList, test: Predicate, budget: Budget): DocList | undefined {
+  const filter = columnFilterOf(test);
+  if (filter?.type !== 'sets') return undefined;
+  const docs = invertedDocs(filter, budget);
+  return docs && difference(within, docs);
 }
 
 /** The first index at or after `from` whose document is at least `bound` (a run is at most `bound`'s block long). */
@@ -134,7 +200,7 @@ function runEnd(within: DocList, from: number, bound: number): number {
  * Append the documents of `within[from..end)` (all inside block `block`) that `filter` accepts to `out` at `n`;
  * returns the new length. One monomorphic loop per filter type.
  */
-function testRun(filter: Exclude<ColumnFilter, { type: 'any' | 'sets' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
+function testRun(filter: ValueFilter, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
   if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
   if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
   return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
@@ -243,12 +309,12 @@ function shareOf(filter: ColumnFilter, count: number): number {
 }
 
 /** The share of {@link SAMPLE} evenly spaced documents (all when fewer) that `filter` accepts. */
-function sampled(filter: Exclude<ColumnFilter, { type: 'any' | 'sets' }>, count: number): number {
+function sampled(filter: ValueFilter, count: number): number {
   const n = Math.min(SAMPLE, count);
   const docs = new Uint32Array(n);
   for (let i = 0; i < n; i++) docs[i] = Math.floor((i * count) / n);
   // One run per block of the filter's size, as columnDocs takes them (the statistics of a block apply to it alone).
-  const size = filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN;
+  const size = runSize(filter);
   const out = new Uint32Array(n);
   let kept = 0;
   for (let i = 0; i < n; ) {

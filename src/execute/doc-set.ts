@@ -157,6 +157,7 @@ const RUN_COPY_RATIO = 4;
 export function difference(a: DocList, b: DocList): DocList {
   if (b.length === 0) return a;
   if (a.length >= RUN_COPY_RATIO * b.length) return differenceByRuns(a, b);
+  if (b.length >= GALLOP_RATIO * a.length) return gallopDifference(a, b);
   const out = new Uint32Array(a.length);
   let n = 0;
   let j = 0;
@@ -165,6 +166,34 @@ export function difference(a: DocList, b: DocList): DocList {
     while (j < b.length && b[j]! < x) j++;
     if (!(j < b.length && b[j] === x)) out[n++] = x;
   }
+  return out.subarray(0, n);
+}
+
+/**
+ * {@link difference} of a short list `a` and a much longer `b` (a few matches less a common label's documents):
+ * each entry of `a` looked for by exponential search in `b`, so the cost is `a`'s length times a logarithm, not
+ * `b`'s length.
+ */
+function gallopDifference(a: DocList, b: DocList): DocList {
+  const out = new Uint32Array(a.length);
+  let n = 0;
+  let lo = 0;
+  let i = 0;
+  for (; i < a.length && lo < b.length; i++) {
+    const x = a[i]!;
+    let step = 1;
+    let hi = lo;
+    while (hi < b.length && b[hi]! < x) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    lo = lowerBound(b, x, lo, Math.min(hi, b.length));
+    if (!(lo < b.length && b[lo] === x)) out[n++] = x;
+  }
+  // Past the end of `b`: the rest of `a` is kept whole.
+  out.set(a.subarray(i), n);
+  n += a.length - i;
   return out.subarray(0, n);
 }
 

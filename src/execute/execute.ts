@@ -11,7 +11,8 @@ import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
 import { textMatchCacheOf } from './score-cache.js';
-import { columnFilterDocs, filterShare } from './column-filter.js';
+import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
+import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
@@ -78,16 +79,25 @@ export class Executor {
         const { docs: found, visible } = await this.text(expr.text, expr.phrase, expr.fields, within);
         return within ? intersect(within, found) : visible ? found : difference(found, this.hidden);
       }
-      case 'not':
-        return difference(within ?? this.everyVisible(), await this.evaluate(expr.child, within));
+      case 'not': {
+        const from = within ?? this.everyVisible();
+        // A filter over an inverted form: its strings' documents taken out of the list at once.
+        const except = expr.child.type === 'filter' ? columnExceptDocs(from, expr.child.test, this.budget) : undefined;
+        return except ?? difference(from, await this.evaluate(expr.child, within));
+      }
       case 'and': {
         // Cheapest first: posting lookups shrink the set before predicates scan it.
         const costs = new Map(expr.children.map((child) => [child, cost(child, this.c.records.length)]));
         const ordered = [...expr.children].sort((a, b) => costs.get(a)! - costs.get(b)!);
         let current = within;
-        for (const child of ordered) {
+        for (let i = 0; i < ordered.length; ) {
           if (current?.length === 0) break;
-          current = await this.evaluate(child, current);
+          // (Without a list yet, filters of a document's own value start from every visible document either way.)
+          const fused = this.filterRun(ordered, i, current);
+          if (fused) {
+            current = await fused.docs;
+            i += fused.count;
+          } else current = await this.evaluate(ordered[i++]!, current);
         }
         return current ?? this.everyVisible();
       }
@@ -97,6 +107,26 @@ export class Executor {
         return out;
       }
     }
+  }
+
+  /**
+   * The longest run of two or more filters at `ordered[from..]` that column-filter.ts tests in one pass over
+   * `within` (every visible document when undefined; {@link columnConjunctionDocs}): the documents they all accept,
+   * and how many filters that was; undefined when the next two cannot be tested so.
+   */
+  private filterRun(ordered: readonly Expr[], from: number, within: DocList | undefined): { docs: Promise<DocList>; count: number } | undefined {
+    if (ordered[from]?.type !== 'filter' || ordered[from + 1]?.type !== 'filter') return undefined;
+    const tests: Predicate[] = [];
+    for (let i = from; i < ordered.length; i++) {
+      const expr = ordered[i]!;
+      if (expr.type !== 'filter') break;
+      tests.push(expr.test);
+    }
+    for (let count = tests.length; count > 1; count--) {
+      const docs = columnConjunctionDocs(within ?? (() => this.everyVisible()), tests.slice(0, count), this.budget);
+      if (docs) return { docs, count };
+    }
+    return undefined;
   }
 
   /**

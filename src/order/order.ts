@@ -15,8 +15,8 @@ import { topKBestMatch } from './top-k.js';
 
 /**
  * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
- * matched in all. As many documents as the request's window reaches (best match), or {@link RESULT_REACH}; all
- * when fewer matched: {@link covers} tells whether a window is served.
+ * matched in all. As many documents as the request's window reaches (best match and a sort key with pruning), or
+ * {@link RESULT_REACH}; all when fewer matched: {@link covers} tells whether a window is served.
  */
 export interface OrderedResults {
   readonly docs: Uint32Array;
@@ -45,8 +45,8 @@ export const PRUNE_MIN_MATCHES = 2048;
 /**
  * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
  * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
- * key keeps {@link RESULT_REACH}. Past the budget's deadline only the first {@link RESULT_REACH} found are ordered
- * (an incomplete answer must not spend a selection over all of them).
+ * key as many (its candidates narrowed by its column), else {@link RESULT_REACH}. Past the budget's deadline only
+ * the first {@link RESULT_REACH} found are ordered (an incomplete answer must not spend a selection over all of them).
  */
 export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Collection, budget: Budget, pruning: Pruning = 'auto'): OrderedResults {
   const { docs, scorer } = matches;
@@ -63,16 +63,16 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
     const reach = Math.min(docs.length, RESULT_REACH);
     return { docs: docs.slice(0, reach), scores: new Float64Array(reach).fill(1), total: docs.length };
   }
-  // A sort key orders first and the score only breaks its ties: only the documents that can reach the window by
-  // their key (the first RESULT_REACH and every document tied with the last of them) need a score. (`always`: those
-  // that can reach the request's window, so that small dumps exercise it too; `never`: every match is scored.)
-  const keyReach = pruning === 'always' ? Math.min(compiled.plan.window.end, RESULT_REACH) : RESULT_REACH;
+  // A sort key orders first and the score only breaks its ties: only the documents that can reach the request's
+  // window by their key (its first positions and every document tied with the last of them) need a score, as best
+  // match keeps only what the window reaches (`never`: every match is scored).
+  const keyReach = Math.min(compiled.plan.window.end, RESULT_REACH);
   // (Without text every score is 1: the same narrowing saves ordering every match.)
   if (sort !== undefined && pruning !== 'never' && !budget.limited && docs.length > keyReach) {
     const candidates = sortCandidates(c, docs, sort.key, sort.order, keyReach);
     if (candidates) {
       const scores = scorer ? scorer.all(candidates) : new Float64Array(candidates.length).fill(1);
-      const ordered = orderResults(c, candidates, scores, sort.key, sort.order, RESULT_REACH, budget);
+      const ordered = orderResults(c, candidates, scores, sort.key, sort.order, keyReach, budget);
       const out = { docs: new Uint32Array(ordered.length), scores: new Float64Array(ordered.length), total: docs.length };
       for (let i = 0; i < ordered.length; i++) {
         out.docs[i] = candidates[ordered[i]!]!;
@@ -103,16 +103,53 @@ function sortCandidates(c: Collection, docs: DocList, sort: string, order: 'asc'
   const column = getter && c.column(getter);
   if (column?.type !== 'number') return undefined;
   const sign = order === 'asc' ? 1 : -1;
+  const values = column.values;
   const n = docs.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = column.values[docs[i]!]!;
-    keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
+  const k = Math.min(limit, n);
+  // The k-th best key: kept in a min-heap of the k best seen while the keys stream by (a window's few against many
+  // matches: most keys fall below the heap's least and cost one comparison), else by quickselect over them all.
+  let threshold: number;
+  if (k * 8 <= n) {
+    const heap = new Float64Array(k);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      const key = Number.isNaN(v) ? -Infinity : -sign * v;
+      if (size < k) {
+        let at = size++;
+        while (at > 0 && heap[(at - 1) >>> 1]! > key) {
+          heap[at] = heap[(at - 1) >>> 1]!;
+          at = (at - 1) >>> 1;
+        }
+        heap[at] = key;
+      } else if (key > heap[0]!) {
+        let at = 0;
+        for (;;) {
+          const left = 2 * at + 1;
+          if (left >= k) break;
+          const child = left + 1 < k && heap[left + 1]! < heap[left]! ? left + 1 : left;
+          if (heap[child]! >= key) break;
+          heap[at] = heap[child]!;
+          at = child;
+        }
+        heap[at] = key;
+      }
+    }
+    threshold = heap[0]!;
+  } else {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
+    }
+    threshold = kthLargest(keys, k);
   }
-  const threshold = kthLargest(keys.slice(), Math.min(limit, n));
   let m = 0;
   const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) if (keys[i]! >= threshold) out[m++] = docs[i]!;
+  for (let i = 0; i < n; i++) {
+    const v = values[docs[i]!]!;
+    if ((Number.isNaN(v) ? -Infinity : -sign * v) >= threshold) out[m++] = docs[i]!;
+  }
   return out.subarray(0, m);
 }
 

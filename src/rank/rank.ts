@@ -11,6 +11,10 @@ import type { Collection } from '../store/collection.js';
 import { numberWords, shaWords } from '../kinds/rank-words.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { PRIOR_BLOCK_DOCS, type Segment } from '../segment/segment.js';
+import { lowerBound } from '../index/sorted-list.js';
+
+/** Blocks of a prior a gather reads in one read at most (the segment's read-ahead: 64 KiB). */
+const PRIOR_READ_REACH = 16;
 
 /**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
@@ -100,14 +104,17 @@ class PriorValues {
   }
 
   /**
-   * The priors of `docs` into `out` (same order): a stored block's values are copied by position, one block
-   * lookup per run of documents in the same block (what {@link read} gives, without a call per document).
+   * The priors of `docs` (ascending) into `out` (same order): a stored block's values are copied by position, one
+   * block lookup per run of documents in the same block (what {@link read} gives, without a call per document); the
+   * blocks not read yet that the documents ask for are read a few at a time (the segment's read-ahead, up to the
+   * last of them within its reach: sparse matches over a large collection cost a read per group of nearby blocks,
+   * not one per block).
    */
   gather(docs: DocList, out: Float64Array): void {
     let i = 0;
     while (i < docs.length && this.stored) {
       const b = (docs[i]! / PRIOR_BLOCK_DOCS) | 0;
-      const block = this.blocks[b] ?? this.load(b);
+      const block = this.blocks[b] ?? this.load(b, this.lastBlockNear(docs, i, b));
       if (!block) break;
       const base = b * PRIOR_BLOCK_DOCS;
       const end = base + block.length;
@@ -120,11 +127,30 @@ class PriorValues {
     for (; i < docs.length; i++) out[i] = this.read(docs[i]!);
   }
 
-  /** Read block `b` from the segment; a damaged segment (dropped with its notice) turns to deriving. */
-  private load(b: number): Float64Array | undefined {
-    const block = this.segment!.priorBlock(this.name, b);
-    if (!block) this.stored = false;
-    return (this.blocks[b] = block);
+  /**
+   * The block of the last of `docs[from..]` (ascending) within {@link PRIOR_READ_REACH} blocks of block `b` (the
+   * block of `docs[from]`).
+   */
+  private lastBlockNear(docs: DocList, from: number, b: number): number {
+    const end = lowerBound(docs, (b + PRIOR_READ_REACH) * PRIOR_BLOCK_DOCS, from);
+    return (docs[end - 1]! / PRIOR_BLOCK_DOCS) | 0;
+  }
+
+  /**
+   * Read block `b` from the segment (with the blocks after it through `through` not read yet, in the same read); a
+   * damaged segment (dropped with its notice) turns to deriving.
+   */
+  private load(b: number, through = b): Float64Array | undefined {
+    const segment = this.segment!;
+    const block = segment.priorBlock(this.name, b, through);
+    if (!block) {
+      this.stored = false;
+      return (this.blocks[b] = undefined);
+    }
+    this.blocks[b] = block;
+    // The blocks read with it, kept too (the segment holds them already: no read).
+    for (let k = b + 1; k <= through && !this.blocks[k]; k++) this.blocks[k] = segment.priorBlock(this.name, k);
+    return block;
   }
 }
 
@@ -193,6 +219,14 @@ export function gatherPrior(c: Collection, name: string, docs: DocList, out: Flo
   return true;
 }
 
+/** The values of `prior` for `docs` (ascending), same order; undefined without a prior. */
+function gathered(prior: PriorValues | undefined, docs: DocList): Float64Array | undefined {
+  if (!prior) return undefined;
+  const out = new Float64Array(docs.length);
+  prior.gather(docs, out);
+  return out;
+}
+
 /**
  * Best-match scores of `docs` (same order as `text`): the kind's function of the text score, its signals and
  * priors, or the text score itself when the kind has none. Where the kind's {@link RankSpec.linear} form applies
@@ -215,13 +249,13 @@ export function rankScores(
   const { signals, priors } = rankReaders(c);
   const linear = rank.linear;
   if (linear && linear.applies(ctx)) {
-    const multiplier = linear.multiplier === undefined ? undefined : priors.get(linear.multiplier);
-    const addend = linear.addend === undefined ? undefined : priors.get(linear.addend);
+    // The priors gathered in document order (a few blocks per read), then combined.
+    const multiplier = linear.multiplier === undefined ? undefined : gathered(priors.get(linear.multiplier), docs);
+    const addend = linear.addend === undefined ? undefined : gathered(priors.get(linear.addend), docs);
     for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
       let score = text[i]!;
-      if (multiplier) score *= multiplier.read(doc);
-      if (addend) score += addend.read(doc);
+      if (multiplier) score *= multiplier[i]!;
+      if (addend) score += addend[i]!;
       out[i] = score;
     }
     return out;

@@ -279,9 +279,10 @@ export class Segment {
   /**
    * Block `b` of prior `name`: the values of documents `[b × PRIOR_BLOCK_DOCS, …)` ({@link PRIOR_BLOCK_DOCS} of
    * them, fewer in the last block), read and checked on first use (with up to {@link READ_AHEAD_BLOCKS} − 1 blocks
-   * after it when block `b − 1` was read before it); undefined as for {@link prior}.
+   * after it when block `b − 1` was read before it, or through block `through` when the caller knows it will ask
+   * for it: one read instead of one per block); undefined as for {@link prior}.
    */
-  priorBlock(name: string, b: number): Float64Array | undefined {
+  priorBlock(name: string, b: number, through = b): Float64Array | undefined {
     if (!this.usable || !this.priorNames.has(name)) return undefined;
     let blocks = this.blocks.get(name);
     if (!blocks) this.blocks.set(name, (blocks = []));
@@ -290,9 +291,8 @@ export class Segment {
       const first = b * PRIOR_BLOCK_DOCS;
       if (b < 0 || first >= this.count) return undefined;
       let run = 1;
-      if (b > 0 && blocks[b - 1]) {
-        while (run < READ_AHEAD_BLOCKS && !blocks[b + run] && (b + run) * PRIOR_BLOCK_DOCS < this.count) run++;
-      }
+      const last = b > 0 && blocks[b - 1] ? b + READ_AHEAD_BLOCKS - 1 : through;
+      while (run < READ_AHEAD_BLOCKS && b + run <= last && !blocks[b + run] && (b + run) * PRIOR_BLOCK_DOCS < this.count) run++;
       const n = Math.min(run * PRIOR_BLOCK_DOCS, this.count - first);
       const values = this.readValues(`prior.${name}`, first, n);
       if (!values) return undefined;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
 import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
-import { columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
+import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
 import { anyOf, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
@@ -174,6 +174,75 @@ describe('column filters block by block equal their predicates per document', ()
       { numRuns: 100, seed: 2427 },
     );
     expect(fellBack).toBeGreaterThan(0);
+  });
+
+  it('a conjunction of ranges, flags and sets in one pass equals the filters applied one after another', async () => {
+    const dict = ['bug', 'docs', 'go'];
+    let fused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        count.chain((n) =>
+          fc.tuple(numbers(n), interval, numbers(n), interval, fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean(), stringsColumns(dict, n, 2), fc.subarray(dict), within(n)),
+        ),
+        async ([a, rangeA, b, rangeB, flags, wanted, column, set, docs]) => {
+          const tests = [
+            intervalPredicate({ type: 'number', values: a, blocks: numberBlocks(a) }, rangeA)!,
+            flagPredicate({ type: 'boolean', values: flags }, wanted)!,
+            intervalPredicate({ type: 'number', values: b, blocks: numberBlocks(b) }, rangeB)!,
+            stringsPredicate(column, (s) => set.includes(s))!,
+          ];
+          for (let m = 2; m <= tests.length; m++) {
+            let expected = [...docs];
+            for (const test of tests.slice(0, m)) expected = expected.filter((doc) => test(doc));
+            const found = columnConjunctionDocs(docs, tests.slice(0, m), new Budget(undefined));
+            expect(found).toBeDefined();
+            expect([...(await found!)]).toEqual(expected);
+            // The list made on demand (every visible document, as a query of qualifiers only starts).
+            expect([...(await columnConjunctionDocs(() => docs, tests.slice(0, m), new Budget(undefined))!)]).toEqual(expected);
+            fused++;
+          }
+        },
+      ),
+      { numRuns: 150, seed: 2428 },
+    );
+    expect(fused).toBeGreaterThan(0);
+  });
+
+  it.each<[string, (view: CollectionView) => Predicate]>([
+    ['a predicate without a column', () => () => true],
+    ['any of several parts', () => anyOf([flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 0) }, true)!, () => false])],
+    ['a filter over an inverted form', (view) => setsPredicate(view, () => undefined, (s) => s === 'bug', () => () => false)!],
+  ])('a conjunction with %s is not tested in one pass (undefined)', (_label, make) => {
+    const sets: ColumnSets = { dict: ['bug'], count: () => 1, docsOf: () => Uint32Array.of(0) };
+    const column: Column = { type: 'strings', dict: ['bug'], offsets: Uint32Array.of(0, 1, 1), ids: Uint32Array.of(0) };
+    const view = { columnSets: () => sets, column: () => column } as unknown as CollectionView;
+    const flag = flagPredicate({ type: 'boolean', values: Uint8Array.of(1, 1) }, true)!;
+    expect(columnConjunctionDocs(Uint32Array.of(0, 1), [flag, make(view)], new Budget(undefined))).toBeUndefined();
+    const never = (): Uint32Array => {
+      throw new Error('no list is made for filters that are not tested in one pass');
+    };
+    expect(columnConjunctionDocs(never, [flag, make(view)], new Budget(undefined))).toBeUndefined();
+  });
+
+  it('a negated filter over an inverted form takes its strings\' documents out of the list at once; other filters are not', async () => {
+    const dict = ['bug', 'enhancement', 'docs'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 2 * NUMBER_BLOCK + 5 }).chain((n) => fc.tuple(stringsColumns(dict, n, 3), fc.subarray(dict), within(n))),
+        async ([column, wanted, docs]) => {
+          const { starts, docs: lists } = invertStrings(column.offsets, column.ids, dict.length);
+          const sets: ColumnSets = { dict, count: (id) => starts[id + 1]! - starts[id]!, docsOf: (id) => lists.subarray(starts[id]!, starts[id + 1]!) };
+          const view = { columnSets: () => sets, column: () => column } as unknown as CollectionView;
+          const test = setsPredicate(view, () => undefined, (s) => wanted.includes(s), () => () => false)!;
+          const kept = columnExceptDocs(docs, test, new Budget(undefined));
+          expect(kept).toBeDefined();
+          const accepted = new Set(await blockwise(docs, test));
+          expect([...kept!]).toEqual([...docs].filter((doc) => !accepted.has(doc)));
+        },
+      ),
+      { numRuns: 100, seed: 2429 },
+    );
+    expect(columnExceptDocs(Uint32Array.of(0), flagPredicate({ type: 'boolean', values: Uint8Array.of(1) }, true)!, new Budget(undefined))).toBeUndefined();
   });
 
   it.each<[string, number[], Interval, number]>([

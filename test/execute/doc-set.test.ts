@@ -50,6 +50,21 @@ describe('doc-set algebra against a Set oracle', () => {
     );
   });
 
+  it('difference of a short list and a much longer one (searched, not walked) matches the oracle, past the long one\'s end too', () => {
+    // Short: a few matches, some beyond the long list's last document; long: most of 0..2999 (a common label's documents).
+    const short = fc.uniqueArray(fc.nat(3100), { maxLength: 12 }).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+    const long = fc.uniqueArray(fc.nat(3000), { maxLength: 300 }).map((gaps) => {
+      const skip = new Set(gaps);
+      return Uint32Array.from({ length: 3001 }, (_, i) => i).filter((i) => !skip.has(i));
+    });
+    fc.assert(
+      fc.property(short, long, (a, b) => {
+        expect([...difference(a, b)]).toEqual([...a].filter((x) => !b.includes(x)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('unionExcept(a, b, hidden) is difference(union(a, b), hidden), at either end of the document numbers', () => {
     // Lists near 2^32 - 1 too: the merge's end-of-list value must stay above every document number.
     const high = fc.uniqueArray(fc.nat(200), { maxLength: 40 }).map((xs) => Uint32Array.from(xs.map((x) => 0xffffffff - x).sort((a, b) => a - b)));

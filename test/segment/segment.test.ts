@@ -67,6 +67,24 @@ describe('segment facts', () => {
     expect(notices).toEqual([]);
   });
 
+  it('read a block with the blocks after it through the one asked for, in one read, bit for bit', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const blocks = Math.ceil(COUNT / PRIOR_BLOCK_DOCS);
+    const expectBlock = (block: Float64Array | undefined, b: number) => {
+      const want = factor.subarray(b * PRIOR_BLOCK_DOCS, Math.min(COUNT, (b + 1) * PRIOR_BLOCK_DOCS));
+      expect(block && Buffer.from(block.buffer, block.byteOffset, block.byteLength).equals(Buffer.from(want.buffer, want.byteOffset, want.byteLength))).toBe(true);
+    };
+    expectBlock(s.priorBlock('factor', 2, 6), 2);
+    // Blocks 3..6 came with it: the same arrays (views into the one read), whatever `through` is asked later.
+    for (let b = 3; b <= 6; b++) expectBlock(s.priorBlock('factor', b), b);
+    expect(s.priorBlock('factor', 4, 30)!.buffer).toBe(s.priorBlock('factor', 2)!.buffer);
+    // Through past the end: the blocks that exist.
+    expectBlock(s.priorBlock('factor', blocks - 2, blocks + 5), blocks - 2);
+    expectBlock(s.priorBlock('factor', blocks - 1), blocks - 1);
+    expect(notices).toEqual([]);
+  });
+
   it('store a NaN clock (a kind without one)', () => {
     const { file, id } = written(Number.NaN);
     expect(Segment.open(file, 'issues', id, COUNT)!.clock).toBeNaN();

@@ -1,0 +1,73 @@
+/**
+ * A kind's priors read from the segment (src/rank/rank.ts PriorValues over src/segment): gathered for sorted,
+ * sparse or dense, documents — a few blocks per read — or read one by one, they are the stored values bit for bit.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PrivateDocs } from '../../src/access/private-docs.js';
+import type { ReaderSlot } from '../../src/kinds/collection-view.js';
+import type { RankSpec } from '../../src/kinds/spec.js';
+import { gatherPrior, priorReader } from '../../src/rank/rank.js';
+import { PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import type { Collection } from '../../src/store/collection.js';
+import { CollectionBudget } from '../../src/store/memory-budget.js';
+
+const COUNT = 40 * PRIOR_BLOCK_DOCS + 77;
+const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 11 === 0 ? Number.NaN : Math.cos(i) + i * 1e-6));
+const rank: RankSpec = {
+  score: (text) => text,
+  priors: {
+    factor: () => {
+      throw new Error('a stored prior is never derived');
+    },
+  },
+};
+
+function collection(): Collection {
+  const id = segmentId('columns-id');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'prior-gather-')), 'issues-x.segment');
+  writeSegment(file, 'issues', id, COUNT, { clock: 0, priors: new Map([['factor', factor]]), privateDocs: PrivateDocs.NONE });
+  const segment = Segment.open(file, 'issues', id, COUNT)!;
+  const slots = new Map<ReaderSlot<unknown, Collection>, unknown>();
+  const c = {
+    spec: { rank },
+    records: { length: COUNT },
+    segment,
+    clock: 0,
+    column: () => undefined,
+    memo<T>(slot: ReaderSlot<T, Collection>): T {
+      if (!slots.has(slot)) slots.set(slot, slot.make(c, new CollectionBudget()));
+      return slots.get(slot) as T;
+    },
+  } as unknown as Collection;
+  return c;
+}
+
+const same = (a: Float64Array, b: Float64Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const every = (step: number, from = 0): Uint32Array => Uint32Array.from({ length: Math.ceil((COUNT - from) / step) }, (_, i) => from + i * step);
+
+describe('priors gathered from the segment', () => {
+  it.each<[string, Uint32Array[]]>([
+    ['every document', [every(1)]],
+    ['one document per block (a read per group of nearby blocks)', [every(PRIOR_BLOCK_DOCS, 5)]],
+    ['documents far apart (a block per read)', [every(20 * PRIOR_BLOCK_DOCS + 3)]],
+    ['a sparse gather, then a denser one over blocks partly read already', [every(3 * PRIOR_BLOCK_DOCS + 1), every(PRIOR_BLOCK_DOCS / 4, 2)]],
+    ['the last block, then the first ones', [Uint32Array.of(COUNT - 1), Uint32Array.of(0, 1, PRIOR_BLOCK_DOCS + 1)]],
+    ['documents out of order (still right, one block at a time)', [Uint32Array.of(9000, 3, 15_000, 2, 20_000)]],
+  ])('%s', (_label, gathers) => {
+    const c = collection();
+    for (const docs of gathers) {
+      const out = new Float64Array(docs.length);
+      expect(gatherPrior(c, 'factor', docs, out)).toBe(true);
+      expect(same(out, Float64Array.from(docs, (d) => factor[d]!))).toBe(true);
+    }
+    const read = priorReader(c, 'factor')!;
+    for (const doc of [0, 511, 512, COUNT - 1]) expect(Object.is(read(doc), factor[doc])).toBe(true);
+  });
+
+  it('a kind without the prior gathers nothing', () => {
+    expect(gatherPrior(collection(), 'other', Uint32Array.of(1), new Float64Array(1))).toBe(false);
+  });
+});
