@@ -12,7 +12,8 @@
  *                 has ⌈n / blockBytes⌉ of them); read an aligned group of pages of {@link CRC_PAGE_ENTRIES} at
  *                 a time, each page checked against its CRC in the footer
  *   footer        UTF-8 JSON {@link Footer} (space-padded to a multiple of 8): the caller's metadata, the block size, per section its offset,
- *                 length and first block CRC, and the CRC of every page of block CRCs
+ *                 length and first block CRC (and its own block size when it differs from the file's), and the CRC of every page of
+ *                 block CRCs
  *   last 24       footer offset (u64 LE), footer length (u32 LE), CRC-32 of the footer (u32 LE), the magic again
  *
  * Written through the one temp-file writer (temp-file.ts: temp name, then one atomic rename) by a
@@ -59,8 +60,13 @@ export const FILE_MAGIC = {
 /** Why a framed file was refused, or a block of it found damaged. */
 export class FramingError extends Error {}
 
-/** A section as stored: [byte offset, byte length, index of its first block CRC in the CRC table]. */
-type SectionEntry = readonly [number, number, number];
+/**
+ * A section as stored: [byte offset, byte length, index of its first block CRC in the CRC table], then its bytes per
+ * checked block when they differ from the file's (a section read a few values at a time at scattered places, such as
+ * an index's field lengths, is checked in smaller blocks than its postings: a read then checks what it needs, not
+ * 64 KiB around each value).
+ */
+type SectionEntry = readonly [number, number, number] | readonly [number, number, number, number];
 
 /** What the footer holds. */
 interface Footer {
@@ -204,7 +210,8 @@ export class SectionWriter {
     readonly offset: number,
     /** Its length when reserved; undefined while streamed. */
     readonly reserved: number | undefined,
-    private readonly blockBytes: number,
+    /** Bytes per checked block of this section. */
+    readonly blockBytes: number,
     private readonly onEnd: (section: SectionWriter) => void,
   ) {}
 
@@ -332,10 +339,15 @@ export class FramedWriter {
     this.names.add(name);
   }
 
-  /** A section of `length` bytes at the current end, to be filled in order (other sections may be filled meanwhile). */
-  reserve(name: string, length: number): SectionWriter {
+  /**
+   * A section of `length` bytes at the current end, to be filled in order (other sections may be filled meanwhile).
+   * @param blockBytes bytes per checked block of this section (a power of two, at least 8; default the file's):
+   *   smaller suits a section read a few values at a time at scattered places
+   */
+  reserve(name: string, length: number, blockBytes = this.blockBytes): SectionWriter {
+    if (!validBlockBytes(blockBytes)) throw new RangeError('block size: a power of two, at least 8');
     this.claim(name);
-    const section = new SectionWriter(this.output, name, this.end, length, this.blockBytes, () => undefined);
+    const section = new SectionWriter(this.output, name, this.end, length, blockBytes, () => undefined);
     this.end = pad8(this.end + length);
     this.sections.push(section);
     return section;
@@ -372,7 +384,8 @@ export class FramedWriter {
     let count = 0;
     for (const section of this.sections) {
       if (!section.done) throw new Error(`section ${section.name} was not finished`);
-      entries[section.name] = [section.offset, section.written, count];
+      entries[section.name] =
+        section.blockBytes === this.blockBytes ? [section.offset, section.written, count] : [section.offset, section.written, count, section.blockBytes];
       count += section.crcs.length;
     }
     const table = new Uint32Array(count);
@@ -656,6 +669,7 @@ export class FramedFile {
       for (const [name, entry] of Object.entries(sections)) {
         const ok =
           Array.isArray(entry) &&
+          (entry.length === 3 || (entry.length === 4 && validBlockBytes(entry[3]))) &&
           Number.isSafeInteger(entry[0]) &&
           Number.isSafeInteger(entry[1]) &&
           Number.isSafeInteger(entry[2]) &&
@@ -664,7 +678,7 @@ export class FramedFile {
           entry[1] >= 0 &&
           entry[0] + entry[1] <= crcs[0] &&
           entry[2] >= 0 &&
-          entry[2] + Math.ceil(entry[1] / blockBytes) <= crcs[1];
+          entry[2] + Math.ceil(entry[1] / (entry[3] ?? blockBytes)) <= crcs[1];
         if (!ok) throw new FramingError(`bad section ${name}`);
       }
       return new FramedFile(file, source, footer);
@@ -682,6 +696,11 @@ export class FramedFile {
   /** Byte length of section `name` (0 when absent). */
   length(name: string): number {
     return this.has(name) ? this.footer.sections[name]![1] : 0;
+  }
+
+  /** Bytes per checked block of section `name` (the file's {@link blockBytes} unless the writer chose otherwise; 0 when absent). */
+  sectionBlockBytes(name: string): number {
+    return this.has(name) ? (this.footer.sections[name]![3] ?? this.footer.blockBytes) : 0;
   }
 
   /** The stored CRC of block `index` of the CRC table, its page read and checked on first use. */
@@ -736,10 +755,11 @@ export class FramedFile {
    * @throws as {@link read}; RangeError when `out` has no room for `length` bytes at `at`
    */
   readInto(name: string, start: number, length: number, out: Uint8Array, at: number): void {
-    const [offset, size, firstCrc] = this.section(name, start, length);
+    const entry = this.section(name, start, length);
+    const [offset, size, firstCrc] = entry;
     if (!(at >= 0 && at + length <= out.length)) throw new RangeError(`no room for ${length} bytes at ${at}`);
     if (length === 0) return;
-    const B = this.footer.blockBytes;
+    const B = entry[3] ?? this.footer.blockBytes;
     let seen = this.checked.get(name);
     if (!seen) this.checked.set(name, (seen = new Uint8Array(Math.ceil(size / B))));
     const first = Math.floor(start / B);
