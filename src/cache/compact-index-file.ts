@@ -5,8 +5,9 @@
  * sample and reads that window (a few hundred bytes of termOffsets and termBytes), then its term index and posting
  * starts — so a query reads the dictionary entries of its own terms, not the whole dictionary (1.45 MB at 100k
  * issues, ten times that at 1M). The postings (the bulk of the file) are read block by block when a query first
- * touches them. Every read is checked by the framing: each 64 KiB block against its CRC the first time it is read.
- * A dictionary small enough to fit one block per section is read whole when opened.
+ * touches them. Every read is checked by the framing: each block against its CRC the first time it is read — 64 KiB
+ * blocks for the postings, 4 KiB ones for the dictionary and the field lengths, read a few values at a time
+ * ({@link SMALL_BLOCK_BYTES}). A dictionary small enough to fit one block per section is read whole when opened.
  *
  * Sections (little-endian): termOffsets, termBytes, termIndex, postStart, postDocs, postWeights, postTf,
  * fieldLengths (postTf and fieldLengths are empty for an index without statistics), sampleOffsets and sampleBytes
@@ -14,7 +15,7 @@
  * frequency in `tfBytes` bytes (1, 2 or 4, the narrowest that holds the largest), so a typical index spends 9
  * bytes per posting instead of 12. The footer's metadata ({@link IndexFileHeader}) holds the identity fields the
  * cache checks, the document count, the fields, each field's total length and `tfBytes`. `fieldLengths` is read a
- * block of {@link BLOCK_ENTRIES} lengths at a time. Opening checks the framing, the dictionary's blocks and the
+ * checked block (1,024 lengths) at a time. Opening checks the framing, the dictionary's blocks and the
  * arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds the whole index.
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
