@@ -205,3 +205,21 @@ describe('a section checked in blocks of its own size', () => {
     expect(() => writer.reserve('s', 8, 24)).toThrow(RangeError);
   });
 });
+
+describe('pages of block CRCs read by group, each checked when first needed', () => {
+  it('uses a held page only once checked: a damaged one is refused when (and only when) a block of its own is read', () => {
+    const blocks = 3 * CRC_PAGE_ENTRIES + 5; // four pages of block CRCs, one group
+    const writer = FramedWriter.inMemory(FILE_MAGIC.columns, 2, 8);
+    writer.add('many', Float64Array.from({ length: blocks }, (_, i) => i));
+    const bytes = Buffer.from(writer.finishBytes(null));
+    const { footer } = footerOf(bytes);
+    bytes[footer.crcs[0] + 4 * (2 * CRC_PAGE_ENTRIES + 7)]! ^= 4; // page 2
+    const f = FramedFile.fromBytes(bytes, FILE_MAGIC.columns, 2);
+    const valueAt = (block: number): number => new Float64Array(f.read('many', 8 * block, 8).buffer)[0]!;
+    expect(valueAt(3)).toBe(3); // page 0: the group is read
+    expect(valueAt(CRC_PAGE_ENTRIES + 1)).toBe(CRC_PAGE_ENTRIES + 1); // page 1, held since then
+    expect(() => valueAt(2 * CRC_PAGE_ENTRIES + 1)).toThrow(/block CRC page 2 is corrupt/);
+    expect(() => valueAt(2 * CRC_PAGE_ENTRIES + 9)).toThrow(/block CRC page 2 is corrupt/); // and again, never served
+    expect(valueAt(3 * CRC_PAGE_ENTRIES + 4)).toBe(3 * CRC_PAGE_ENTRIES + 4); // page 3
+  });
+});
