@@ -5,8 +5,9 @@
  * sample and reads that window (a few hundred bytes of termOffsets and termBytes), then its term index and posting
  * starts — so a query reads the dictionary entries of its own terms, not the whole dictionary (1.45 MB at 100k
  * issues, ten times that at 1M). The postings (the bulk of the file) are read block by block when a query first
- * touches them. Every read is checked by the framing: each 64 KiB block against its CRC the first time it is read.
- * A dictionary small enough to fit one block per section is read whole when opened.
+ * touches them. Every read is checked by the framing: each block against its CRC the first time it is read — 64 KiB
+ * blocks for the postings, 4 KiB ones for the dictionary and the field lengths, read a few values at a time
+ * ({@link SMALL_BLOCK_BYTES}). A dictionary small enough to fit one block per section is read whole when opened.
  *
  * Sections (little-endian): termOffsets, termBytes, termIndex, postStart, postDocs, postWeights, postTf,
  * fieldLengths (postTf and fieldLengths are empty for an index without statistics), sampleOffsets and sampleBytes
@@ -14,7 +15,7 @@
  * frequency in `tfBytes` bytes (1, 2 or 4, the narrowest that holds the largest), so a typical index spends 9
  * bytes per posting instead of 12. The footer's metadata ({@link IndexFileHeader}) holds the identity fields the
  * cache checks, the document count, the fields, each field's total length and `tfBytes`. `fieldLengths` is read a
- * block of {@link BLOCK_ENTRIES} lengths at a time. Opening checks the framing, the dictionary's blocks and the
+ * checked block (1,024 lengths) at a time. Opening checks the framing, the dictionary's blocks and the
  * arrays' shapes. The file is written as a stream ({@link IndexFileSink}): a build never holds the whole index.
  */
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, type SectionWriter } from './framing.js';
@@ -26,9 +27,10 @@ import { BoundedLru } from '../results/bounded-lru.js';
 
 /**
  * Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the
- * dictionary; 9: the long postings' block maxima (maxima-sections.ts).
+ * dictionary; 9: the long postings' block maxima (maxima-sections.ts); 10: the dictionary and the field lengths
+ * checked in blocks of {@link SMALL_BLOCK_BYTES}.
  */
-export const INDEX_LAYOUT = 9;
+export const INDEX_LAYOUT = 10;
 /** Every how many terms the dictionary's sample holds one (the window a lookup reads). */
 export const SAMPLE_EVERY = 128;
 /** A dictionary whose sections are together at most this many bytes is read whole when the file is opened. */
@@ -37,6 +39,17 @@ const EAGER_DICTIONARY_BYTES = 64 * 1024;
 export const BLOCK_ENTRIES = 16_384;
 /** Bytes per framed block of the index file. */
 const BLOCK_BYTES = BLOCK_ENTRIES * 4;
+/**
+ * Bytes per checked block of the sections read a few values at a time at scattered places: the dictionary (a
+ * lookup reads a window of terms, then one term index and one rank's posting starts) and the field lengths (one
+ * (doc, field) per matching document of a rare term). In 64 KiB blocks, a rare term's 531 matches at 1M issues
+ * read and checked nearly all 8 MB of field lengths (≈ 120 blocks of 64 KiB); in 4 KiB blocks they read ≈ 2 MB,
+ * and a lookup ≈ 16 KB of dictionary instead of ≈ 256 KB. Smaller blocks cost more per byte when a section is read
+ * whole (a CRC call per block: 4 KiB ≈ 1.3×, 1 KiB ≈ 10× the time of 64 KiB blocks for the whole section).
+ */
+const SMALL_BLOCK_BYTES = 4096;
+/** The sections checked in {@link SMALL_BLOCK_BYTES} blocks. */
+const SMALL_BLOCK_SECTIONS: ReadonlySet<SectionName> = new Set<SectionName>(['termOffsets', 'termBytes', 'termIndex', 'postStart', 'fieldLengths']);
 
 type SectionName =
   | 'termOffsets'
@@ -164,7 +177,7 @@ class IndexFileWriter implements IndexSink<number | undefined> {
       ...(maximaPrivate === undefined ? {} : { maximaPrivate }),
     };
     if (!this.writer) return;
-    for (const name of SECTIONS) this.out.set(name, this.writer.reserve(name, lengths[name]));
+    for (const name of SECTIONS) this.out.set(name, this.writer.reserve(name, lengths[name], SMALL_BLOCK_SECTIONS.has(name) ? SMALL_BLOCK_BYTES : BLOCK_BYTES));
     this.whole('termOffsets', layout.termOffsets);
     this.whole('termBytes', layout.termBytes);
     this.whole('termIndex', layout.termIndex);
@@ -630,6 +643,7 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
   const shapeOk =
     entries === BLOCK_ENTRIES &&
     framed.blockBytes === BLOCK_BYTES &&
+    SECTIONS.every((name) => framed.sectionBlockBytes(name) === (SMALL_BLOCK_SECTIONS.has(name) ? SMALL_BLOCK_BYTES : BLOCK_BYTES)) &&
     isCount(header!.docCount) &&
     F >= 0 &&
     Number.isInteger(T) &&
@@ -673,20 +687,23 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
     const bytes = read('fieldLengths', 0, lengthsLength);
     return (lengths = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4));
   };
-  // One (doc, field)'s length, read a block of `entries` at a time (checked by the framing).
-  const lengthBlocks: Array<Uint32Array | undefined> = [];
+  // One (doc, field)'s length, read one checked block of the section at a time (SMALL_BLOCK_BYTES: the scattered
+  // documents of a rare term read what they need, not 64 KiB each).
+  const lengthBlocks = new Map<number, Uint32Array>();
   const totalLengths = lengthsLength / 4;
+  const lengthEntries = SMALL_BLOCK_BYTES / 4;
   const fieldLength = (doc: number, field: number): number => {
     if (lengths) return lengths[doc * F + field]!;
     const i = doc * F + field;
-    const b = Math.floor(i / entries);
-    let block = lengthBlocks[b];
+    const b = Math.floor(i / lengthEntries);
+    let block = lengthBlocks.get(b);
     if (!block) {
-      const first = b * entries;
-      const bytes = read('fieldLengths', first * 4, Math.min(entries, totalLengths - first) * 4);
-      block = lengthBlocks[b] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      const first = b * lengthEntries;
+      const bytes = read('fieldLengths', first * 4, Math.min(lengthEntries, totalLengths - first) * 4);
+      block = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      lengthBlocks.set(b, block);
     }
-    return block[i - b * entries]!;
+    return block[i - b * lengthEntries]!;
   };
   // The stored block maxima (maxima-sections.ts), when the build stored them.
   let maxima: FileMaxima | undefined;

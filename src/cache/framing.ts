@@ -12,7 +12,8 @@
  *                 has ⌈n / blockBytes⌉ of them); read an aligned group of pages of {@link CRC_PAGE_ENTRIES} at
  *                 a time, each page checked against its CRC in the footer
  *   footer        UTF-8 JSON {@link Footer} (space-padded to a multiple of 8): the caller's metadata, the block size, per section its offset,
- *                 length and first block CRC, and the CRC of every page of block CRCs
+ *                 length and first block CRC (and its own block size when it differs from the file's), and the CRC of every page of
+ *                 block CRCs
  *   last 24       footer offset (u64 LE), footer length (u32 LE), CRC-32 of the footer (u32 LE), the magic again
  *
  * Written through the one temp-file writer (temp-file.ts: temp name, then one atomic rename) by a
@@ -36,8 +37,10 @@ export const FRAMING_VERSION = 2;
 /** Block CRCs per checked page of the CRC table (4 KiB). */
 export const CRC_PAGE_ENTRIES = 1024;
 /**
- * Pages of the CRC table read together (an aligned group, each page checked): a page of 100 items scattered over a
- * 500 MB record snapshot touches ≈ 70 of its 124 pages, read in ≈ 16 reads instead of 70.
+ * Pages of the CRC table read together (an aligned group; each page checked when first needed): a page of 100 items
+ * scattered over a 500 MB record snapshot touches ≈ 70 of its 124 pages, read in ≈ 16 reads instead of 70. Over a
+ * 5 GB snapshot (1,235 pages) a page of 30 items touches ≈ 30 groups: checking only the pages it needs checks 30
+ * pages, not 240.
  */
 const CRC_PAGE_GROUP = 8;
 /** Reads of unchecked blocks up to this many bytes go into memory the file keeps (larger ones into their own). */
@@ -59,8 +62,13 @@ export const FILE_MAGIC = {
 /** Why a framed file was refused, or a block of it found damaged. */
 export class FramingError extends Error {}
 
-/** A section as stored: [byte offset, byte length, index of its first block CRC in the CRC table]. */
-type SectionEntry = readonly [number, number, number];
+/**
+ * A section as stored: [byte offset, byte length, index of its first block CRC in the CRC table], then its bytes per
+ * checked block when they differ from the file's (a section read a few values at a time at scattered places, such as
+ * an index's field lengths, is checked in smaller blocks than its postings: a read then checks what it needs, not
+ * 64 KiB around each value).
+ */
+type SectionEntry = readonly [number, number, number] | readonly [number, number, number, number];
 
 /** What the footer holds. */
 interface Footer {
@@ -204,7 +212,8 @@ export class SectionWriter {
     readonly offset: number,
     /** Its length when reserved; undefined while streamed. */
     readonly reserved: number | undefined,
-    private readonly blockBytes: number,
+    /** Bytes per checked block of this section. */
+    readonly blockBytes: number,
     private readonly onEnd: (section: SectionWriter) => void,
   ) {}
 
@@ -332,10 +341,15 @@ export class FramedWriter {
     this.names.add(name);
   }
 
-  /** A section of `length` bytes at the current end, to be filled in order (other sections may be filled meanwhile). */
-  reserve(name: string, length: number): SectionWriter {
+  /**
+   * A section of `length` bytes at the current end, to be filled in order (other sections may be filled meanwhile).
+   * @param blockBytes bytes per checked block of this section (a power of two, at least 8; default the file's):
+   *   smaller suits a section read a few values at a time at scattered places
+   */
+  reserve(name: string, length: number, blockBytes = this.blockBytes): SectionWriter {
+    if (!validBlockBytes(blockBytes)) throw new RangeError('block size: a power of two, at least 8');
     this.claim(name);
-    const section = new SectionWriter(this.output, name, this.end, length, this.blockBytes, () => undefined);
+    const section = new SectionWriter(this.output, name, this.end, length, blockBytes, () => undefined);
     this.end = pad8(this.end + length);
     this.sections.push(section);
     return section;
@@ -372,7 +386,8 @@ export class FramedWriter {
     let count = 0;
     for (const section of this.sections) {
       if (!section.done) throw new Error(`section ${section.name} was not finished`);
-      entries[section.name] = [section.offset, section.written, count];
+      entries[section.name] =
+        section.blockBytes === this.blockBytes ? [section.offset, section.written, count] : [section.offset, section.written, count, section.blockBytes];
       count += section.crcs.length;
     }
     const table = new Uint32Array(count);
@@ -542,10 +557,12 @@ const unclosed = new FinalizationRegistry<Source>((source) => source.close());
 
 /** An open framed file: its metadata now, its sections' bytes on demand (each block checked once). */
 export class FramedFile {
-  /** Section name → which of its blocks were checked. */
-  private readonly checked = new Map<string, Uint8Array>();
-  /** Pages of the block-CRC table read (and checked) so far. */
+  /** Section name → which of its blocks were checked (a bit per block: 160 KB for a 5 GB section of 4 KiB blocks). */
+  private readonly checked = new Map<string, Uint32Array>();
+  /** Pages of the block-CRC table read and checked so far. */
   private readonly pageCache = new Map<number, Uint32Array>();
+  /** Pages of the block-CRC table read with a needed page's group but not yet checked (checked when first needed). */
+  private readonly pagesRead = new Map<number, Uint32Array>();
   private readonly source: Source;
   /** Memory that blocks read whole to be checked are read into (made on first use). */
   private blocks: Uint8Array | undefined;
@@ -656,6 +673,7 @@ export class FramedFile {
       for (const [name, entry] of Object.entries(sections)) {
         const ok =
           Array.isArray(entry) &&
+          (entry.length === 3 || (entry.length === 4 && validBlockBytes(entry[3]))) &&
           Number.isSafeInteger(entry[0]) &&
           Number.isSafeInteger(entry[1]) &&
           Number.isSafeInteger(entry[2]) &&
@@ -664,7 +682,7 @@ export class FramedFile {
           entry[1] >= 0 &&
           entry[0] + entry[1] <= crcs[0] &&
           entry[2] >= 0 &&
-          entry[2] + Math.ceil(entry[1] / blockBytes) <= crcs[1];
+          entry[2] + Math.ceil(entry[1] / (entry[3] ?? blockBytes)) <= crcs[1];
         if (!ok) throw new FramingError(`bad section ${name}`);
       }
       return new FramedFile(file, source, footer);
@@ -684,27 +702,32 @@ export class FramedFile {
     return this.has(name) ? this.footer.sections[name]![1] : 0;
   }
 
+  /** Bytes per checked block of section `name` (the file's {@link blockBytes} unless the writer chose otherwise; 0 when absent). */
+  sectionBlockBytes(name: string): number {
+    return this.has(name) ? (this.footer.sections[name]![3] ?? this.footer.blockBytes) : 0;
+  }
+
   /** The stored CRC of block `index` of the CRC table, its page read and checked on first use. */
   private blockCrc(index: number): number {
     const p = Math.floor(index / CRC_PAGE_ENTRIES);
     let page = this.pageCache.get(p);
     if (!page) {
-      // The page's aligned group of pages in one read, each page checked (and kept) unless already held.
-      const group = p - (p % CRC_PAGE_GROUP);
-      const first = group * CRC_PAGE_ENTRIES;
-      const n = Math.min(CRC_PAGE_GROUP * CRC_PAGE_ENTRIES, this.footer.crcs[1] - first);
-      const table = new Uint32Array(n);
-      this.source.readInto(new Uint8Array(table.buffer), 0, this.footer.crcs[0] + first * 4, n * 4);
-      for (let q = group; q * CRC_PAGE_ENTRIES < first + n; q++) {
-        if (this.pageCache.has(q)) continue;
-        const entries = table.subarray((q - group) * CRC_PAGE_ENTRIES, (q - group + 1) * CRC_PAGE_ENTRIES);
-        if (crcOf(asBuffer(entries)) !== this.footer.pages[q]) {
-          if (q === p) throw new FramingError(`block CRC page ${p} is corrupt`);
-          continue; // a damaged neighbour is refused when a block of its own is read
+      let entries = this.pagesRead.get(p);
+      if (!entries) {
+        // The page's aligned group of pages in one read; the others are kept unchecked until one of their blocks is read.
+        const group = p - (p % CRC_PAGE_GROUP);
+        const first = group * CRC_PAGE_ENTRIES;
+        const n = Math.min(CRC_PAGE_GROUP * CRC_PAGE_ENTRIES, this.footer.crcs[1] - first);
+        const table = new Uint32Array(n);
+        this.source.readInto(new Uint8Array(table.buffer), 0, this.footer.crcs[0] + first * 4, n * 4);
+        for (let q = group; q * CRC_PAGE_ENTRIES < first + n; q++) {
+          if (q !== p && !this.pageCache.has(q)) this.pagesRead.set(q, table.subarray((q - group) * CRC_PAGE_ENTRIES, (q - group + 1) * CRC_PAGE_ENTRIES));
         }
-        this.pageCache.set(q, entries);
+        entries = table.subarray((p - group) * CRC_PAGE_ENTRIES, (p - group + 1) * CRC_PAGE_ENTRIES);
       }
-      page = this.pageCache.get(p)!;
+      this.pagesRead.delete(p);
+      if (crcOf(asBuffer(entries)) !== this.footer.pages[p]) throw new FramingError(`block CRC page ${p} is corrupt`);
+      this.pageCache.set(p, (page = entries));
     }
     return page[index - p * CRC_PAGE_ENTRIES]!;
   }
@@ -736,19 +759,20 @@ export class FramedFile {
    * @throws as {@link read}; RangeError when `out` has no room for `length` bytes at `at`
    */
   readInto(name: string, start: number, length: number, out: Uint8Array, at: number): void {
-    const [offset, size, firstCrc] = this.section(name, start, length);
+    const entry = this.section(name, start, length);
+    const [offset, size, firstCrc] = entry;
     if (!(at >= 0 && at + length <= out.length)) throw new RangeError(`no room for ${length} bytes at ${at}`);
     if (length === 0) return;
-    const B = this.footer.blockBytes;
+    const B = entry[3] ?? this.footer.blockBytes;
     let seen = this.checked.get(name);
-    if (!seen) this.checked.set(name, (seen = new Uint8Array(Math.ceil(size / B))));
+    if (!seen) this.checked.set(name, (seen = new Uint32Array(Math.ceil(size / B / 32))));
     const first = Math.floor(start / B);
     const last = Math.floor((start + length - 1) / B);
     // The blocks not yet checked are read whole (and checked); the rest only as far as asked.
     let lo = -1;
     let hi = -1;
     for (let b = first; b <= last; b++) {
-      if (seen[b]) continue;
+      if ((seen[b >>> 5]! >>> (b & 31)) & 1) continue;
       if (lo < 0) lo = b;
       hi = b;
     }
@@ -763,12 +787,12 @@ export class FramedFile {
     this.source.readInto(bytes, whole ? at : 0, offset + from, to - from);
     const base = whole ? at : 0;
     for (let b = lo; b <= hi; b++) {
-      if (seen[b]) continue;
+      if ((seen[b >>> 5]! >>> (b & 31)) & 1) continue;
       const blockAt = base + b * B - from;
       if (crcOf(bytes.subarray(blockAt, Math.min(blockAt + B, base + size - from))) !== this.blockCrc(firstCrc + b)) {
         throw new FramingError(`${name} block ${b} is corrupt`);
       }
-      seen[b] = 1;
+      seen[b >>> 5]! |= 1 << (b & 31);
     }
     if (!whole) out.set(bytes.subarray(start - from, start - from + length), at);
   }

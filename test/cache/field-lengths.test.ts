@@ -1,6 +1,8 @@
 /**
  * Field lengths in a stored index (src/cache/compact-index-file.ts): each field's total over every document is in
- * the header, and one (doc, field) length is read a block at a time, checked against its block's CRC.
+ * the header, and one (doc, field) length is read a block at a time, checked against its block's CRC: the section
+ * is checked in 4 KiB blocks (the postings in 64 KiB ones), so a rare term's scattered documents read and check
+ * 4 KiB around each length, not 64 KiB.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,7 @@ import type { RawRecord } from '../../src/kinds/kind.js';
 import { BLOCK_ENTRIES, IndexFileError, openIndexFile, writeIndexFile } from '../../src/cache/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
-import { sectionAt } from './helpers/framed-bytes.js';
+import { footerOf, sectionAt } from './helpers/framed-bytes.js';
 
 const spec = specOf('issues');
 // More (doc, field) lengths than one block holds, so several blocks are read and checked.
@@ -45,6 +47,29 @@ describe('stored field lengths', () => {
     for (const doc of [0, 1, Math.floor(BLOCK_ENTRIES / F), COUNT - 1]) {
       for (let f = 0; f < F; f++) expect(index.fieldLength(doc, f)).toBe(lengths[doc * F + f]);
     }
+  });
+
+  it('are checked in 4 KiB blocks of their own, as are the dictionary sections (the postings in 64 KiB ones)', () => {
+    const { footer } = footerOf(readFileSync(stored()));
+    expect(footer.blockBytes).toBe(BLOCK_ENTRIES * 4);
+    for (const name of ['fieldLengths', 'termOffsets', 'termBytes', 'termIndex', 'postStart']) expect([name, footer.sections[name]![3]]).toEqual([name, 4096]);
+    for (const name of ['postDocs', 'postWeights', 'postTf']) expect([name, footer.sections[name]![3]]).toEqual([name, undefined]);
+  });
+
+  it('find a damaged 4 KiB block of lengths when it is read, and only then (its neighbours read as built)', () => {
+    const file = stored();
+    const bytes = readFileSync(file);
+    const [offset] = sectionAt(bytes, 'fieldLengths');
+    const perBlock = 1024; // lengths per 4 KiB block
+    bytes[offset + 3 * 4096 + 5]! ^= 0x40; // block 3: lengths 3072…4095
+    writeFileSync(file, bytes);
+    let corrupt = 0;
+    const { index } = openIndexFile(file, () => corrupt++);
+    const docOf = (entry: number): number => Math.floor(entry / F);
+    for (const entry of [0, 3 * perBlock - 1, 4 * perBlock, 4 * perBlock + 7]) expect(index.fieldLength(docOf(entry), entry % F)).toBe(built.fieldLength(docOf(entry), entry % F));
+    expect(corrupt).toBe(0);
+    expect(() => index.fieldLength(docOf(3 * perBlock + 2), 0)).toThrow(IndexFileError);
+    expect(corrupt).toBe(1);
   });
 
   it('find a damaged block of lengths when it is read, and only then', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CRC_PAGE_ENTRIES, FILE_MAGIC, FRAME_BLOCK_BYTES, FramedFile, FramedWriter, FramingError, pad8, writeFramed } from '../../src/cache/framing.js';
-import { footerOf } from './helpers/framed-bytes.js';
+import { footerOf, withFooter } from './helpers/framed-bytes.js';
 
 const MAGIC = Buffer.from('TESTFRAM', 'latin1');
 const big = Float64Array.from({ length: (3 * FRAME_BLOCK_BYTES) / 8 + 5 }, (_, i) => i * 1.5);
@@ -147,3 +147,79 @@ describe('framed files', () => {
   });
 });
 
+
+describe('a section checked in blocks of its own size', () => {
+  /** A file of 64-byte blocks whose section `fine` is checked in 16-byte blocks. */
+  function mixed(): Buffer {
+    const writer = FramedWriter.inMemory(MAGIC, 4, 64);
+    writer.add('coarse', Uint8Array.from({ length: 200 }, (_, i) => i));
+    const fine = writer.reserve('fine', 100, 16);
+    fine.write(Uint8Array.from({ length: 100 }, (_, i) => 255 - i));
+    fine.end();
+    return writer.finishBytes({ mixed: true });
+  }
+
+  it('stores its block size in its footer entry (only when it differs from the file’s) and reads back as written', () => {
+    const bytes = mixed();
+    const { footer } = footerOf(bytes);
+    expect([footer.blockBytes, footer.sections['coarse']!.length, footer.sections['fine']![3]]).toEqual([64, 3, 16]);
+    // ⌈200 / 64⌉ + ⌈100 / 16⌉ block CRCs
+    expect(footer.crcs[1]).toBe(4 + 7);
+    const f = FramedFile.fromBytes(bytes, MAGIC, 4);
+    expect([f.blockBytes, f.sectionBlockBytes('coarse'), f.sectionBlockBytes('fine'), f.sectionBlockBytes('nope')]).toEqual([64, 64, 16, 0]);
+    expect([...f.read('fine', 30, 40)]).toEqual(Array.from({ length: 40 }, (_, i) => 255 - 30 - i));
+    expect([...f.read('coarse')]).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect([...f.read('fine')]).toEqual(Array.from({ length: 100 }, (_, i) => 255 - i));
+  });
+
+  it('finds a damaged small block when (and only when) that block is read', () => {
+    const bytes = Buffer.from(mixed());
+    const [offset] = footerOf(bytes).footer.sections['fine']!;
+    bytes[offset + 2 * 16 + 5]! ^= 0x08; // block 2 of `fine`: bytes 32…47
+    const f = FramedFile.fromBytes(bytes, MAGIC, 4);
+    expect([...f.read('fine', 0, 32)]).toEqual(Array.from({ length: 32 }, (_, i) => 255 - i));
+    expect([...f.read('fine', 48, 52)]).toEqual(Array.from({ length: 52 }, (_, i) => 255 - 48 - i));
+    expect(() => f.read('fine', 40, 1)).toThrow(/fine block 2 is corrupt/);
+  });
+
+  it('refuses a footer whose section block size is not a power of two of at least 8, or too large for the CRC table', () => {
+    for (const bad of [12, 4, 0, -16, 1.5]) {
+      const bytes = withFooter(mixed(), (footer) => {
+        (footer.sections['fine'] as number[])[3] = bad;
+      });
+      expect(() => FramedFile.fromBytes(bytes, MAGIC, 4), String(bad)).toThrow(/bad section fine/);
+    }
+    // 8-byte blocks would need 13 CRCs for `fine`: more than the table holds.
+    const tooFine = withFooter(mixed(), (footer) => {
+      (footer.sections['fine'] as number[])[3] = 8;
+    });
+    expect(() => FramedFile.fromBytes(tooFine, MAGIC, 4)).toThrow(/bad section fine/);
+    const extra = withFooter(mixed(), (footer) => {
+      (footer.sections['fine'] as number[]).push(16);
+    });
+    expect(() => FramedFile.fromBytes(extra, MAGIC, 4)).toThrow(/bad section fine/);
+  });
+
+  it('refuses a block size that is not a power of two when a section is reserved', () => {
+    const writer = FramedWriter.inMemory(MAGIC, 4, 64);
+    expect(() => writer.reserve('s', 8, 24)).toThrow(RangeError);
+  });
+});
+
+describe('pages of block CRCs read by group, each checked when first needed', () => {
+  it('uses a held page only once checked: a damaged one is refused when (and only when) a block of its own is read', () => {
+    const blocks = 3 * CRC_PAGE_ENTRIES + 5; // four pages of block CRCs, one group
+    const writer = FramedWriter.inMemory(FILE_MAGIC.columns, 2, 8);
+    writer.add('many', Float64Array.from({ length: blocks }, (_, i) => i));
+    const bytes = Buffer.from(writer.finishBytes(null));
+    const { footer } = footerOf(bytes);
+    bytes[footer.crcs[0] + 4 * (2 * CRC_PAGE_ENTRIES + 7)]! ^= 4; // page 2
+    const f = FramedFile.fromBytes(bytes, FILE_MAGIC.columns, 2);
+    const valueAt = (block: number): number => new Float64Array(f.read('many', 8 * block, 8).buffer)[0]!;
+    expect(valueAt(3)).toBe(3); // page 0: the group is read
+    expect(valueAt(CRC_PAGE_ENTRIES + 1)).toBe(CRC_PAGE_ENTRIES + 1); // page 1, held since then
+    expect(() => valueAt(2 * CRC_PAGE_ENTRIES + 1)).toThrow(/block CRC page 2 is corrupt/);
+    expect(() => valueAt(2 * CRC_PAGE_ENTRIES + 9)).toThrow(/block CRC page 2 is corrupt/); // and again, never served
+    expect(valueAt(3 * CRC_PAGE_ENTRIES + 4)).toBe(3 * CRC_PAGE_ENTRIES + 4); // page 3
+  });
+});

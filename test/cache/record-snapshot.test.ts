@@ -176,6 +176,23 @@ describe('record snapshot file', () => {
     expect(Object.keys(list)).toEqual(['0', '1', '2', '3', '4']);
   });
 
+  it('lazyRecords behaves as an array of its count: isArray, length, in, iteration, array methods, JSON, spread', () => {
+    const list = lazyRecords(4, (doc) => ({ doc }));
+    expect(Array.isArray(list)).toBe(true);
+    expect([list.length, 3 in list, 4 in list, '-1' in list]).toEqual([4, true, false, false]);
+    expect(list[4]).toBeUndefined();
+    expect([...list].map((r) => r.doc)).toEqual([0, 1, 2, 3]);
+    expect(list.map((r) => r.doc)).toEqual([0, 1, 2, 3]);
+    expect(list.slice(1, 3)).toEqual([{ doc: 1 }, { doc: 2 }]);
+    expect(list.findIndex((r) => r.doc === 2)).toBe(2);
+    expect(JSON.parse(JSON.stringify(list))).toEqual([{ doc: 0 }, { doc: 1 }, { doc: 2 }, { doc: 3 }]);
+    expect(Object.getOwnPropertyDescriptor(list, 'length')).toMatchObject({ value: 4, enumerable: false });
+    expect(Reflect.ownKeys(list)).toContain('length');
+    // Made in constant time, whatever the count: nothing of one slot per record is allocated up front.
+    const huge = lazyRecords(2 ** 31, (doc) => ({ doc }));
+    expect([huge.length, huge[2 ** 31 - 1]]).toEqual([2 ** 31, { doc: 2 ** 31 - 1 }]);
+  });
+
   it('forEachRecord passes over lazy records keeping none it parsed, and reuses those already kept', () => {
     const parsed: number[] = [];
     const list = lazyRecords(4, (doc) => (parsed.push(doc), { doc }));

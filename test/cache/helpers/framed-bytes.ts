@@ -9,7 +9,8 @@ import { crc32 } from 'node:zlib';
 export interface RawFooter {
   meta: unknown;
   blockBytes: number;
-  sections: Record<string, [number, number, number]>;
+  /** [offset, length, first block CRC] and, when it differs from `blockBytes`, the section's own block size. */
+  sections: Record<string, [number, number, number] | [number, number, number, number]>;
   crcs: [number, number];
   pages: number[];
 }
@@ -84,9 +85,9 @@ export function withFooter(bytes: Buffer, change: (footer: RawFooter) => void): 
 export function withSection(bytes: Buffer, name: string, change: (section: Buffer) => void): Buffer {
   const out = Buffer.from(bytes);
   const { footer } = footerOf(out);
-  const [offset, size, firstCrc] = footer.sections[name]!;
+  const [offset, size, firstCrc, own] = footer.sections[name]!;
   change(out.subarray(offset, offset + size));
-  const B = footer.blockBytes;
+  const B = own ?? footer.blockBytes;
   for (let b = 0; b * B < size; b++) {
     const crc = crc32(out.subarray(offset + b * B, offset + Math.min(size, (b + 1) * B))) >>> 0;
     out.writeUInt32LE(crc, footer.crcs[0] + 4 * (firstCrc + b));
