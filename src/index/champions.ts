@@ -56,144 +56,176 @@ function longTermRanks(index: CompactIndex, fields: readonly number[]): number[]
   }
   if (wanted.size === 0) return [];
   const ranks: number[] = [];
-  const T = index.termCount;
-  for (let rank = 0; rank < T && ranks.length < wanted.size; rank++) if (wanted.has(index.dimension(rank))) ranks.push(rank);
+  const dimensions = index.termIndex;
+  for (let rank = 0; rank < dimensions.length && ranks.length < wanted.size; rank++) if (wanted.has(dimensions[rank]!)) ranks.push(rank);
   return ranks.sort((a, b) => a - b);
 }
 
-/** Ascending union of ascending lists, less the ascending `except`. */
-function unionLess(lists: readonly Uint32Array[], except: Uint32Array): Uint32Array {
-  let out = new Uint32Array(0);
-  for (const list of lists) {
-    const merged = new Uint32Array(out.length + list.length);
-    let i = 0;
-    let j = 0;
-    let m = 0;
-    while (i < out.length || j < list.length) {
-      const a = i < out.length ? out[i]! : Infinity;
-      const b = j < list.length ? list[j]! : Infinity;
-      if (a <= b) {
-        merged[m++] = a;
-        i++;
-        if (a === b) j++;
-      } else {
-        merged[m++] = b;
-        j++;
-      }
-    }
-    out = merged.subarray(0, m);
-  }
-  if (except.length === 0) return out.slice();
-  const kept = new Uint32Array(out.length);
-  let m = 0;
-  let h = 0;
-  for (let i = 0; i < out.length; i++) {
-    const doc = out[i]!;
-    while (h < except.length && except[h]! < doc) h++;
-    if (h < except.length && except[h] === doc) continue;
-    kept[m++] = doc;
-  }
-  return kept.slice(0, m);
-}
-
 /**
- * The first `reach` of `docs` by score descending, then document ascending: positions into `docs`, in that order;
- * undefined when a score is NaN (the query path then orders otherwise: no list is stored).
+ * The best `capacity` (document, score) pairs offered: score descending, then document ascending (a binary heap,
+ * worst on top; an offer below the worst kept is one comparison).
  */
-function best(docs: Uint32Array, scores: Float64Array, reach: number): Uint32Array | undefined {
-  const k = Math.min(reach, docs.length);
-  // A min-heap of the k best positions seen (worst on top); documents ascend, so a tie never displaces.
-  const heap = new Uint32Array(k);
-  let size = 0;
-  const worse = (a: number, b: number): boolean => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
-  const sink = (from: number, n: number): void => {
+class Best {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  size = 0;
+
+  constructor(private readonly capacity: number) {
+    this.docs = new Uint32Array(capacity);
+    this.scores = new Float64Array(capacity);
+  }
+
+  get full(): boolean {
+    return this.size === this.capacity;
+  }
+
+  /** The worst kept pair's score and document (when {@link full}). */
+  get worstScore(): number {
+    return this.scores[0]!;
+  }
+
+  get worstDoc(): number {
+    return this.docs[0]!;
+  }
+
+  /** True when pair `i` ranks below pair `j`. */
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const d = this.docs[i]!;
+    this.docs[i] = this.docs[j]!;
+    this.docs[j] = d;
+    const s = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = s;
+  }
+
+  private sink(from: number, n: number): void {
     let i = from;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const c = r < n && worse(heap[r]!, heap[l]!) ? r : l;
-      if (!worse(heap[c]!, heap[i]!)) return;
-      const t = heap[i]!;
-      heap[i] = heap[c]!;
-      heap[c] = t;
+      const c = r < n && this.worse(r, l) ? r : l;
+      if (!this.worse(c, i)) return;
+      this.swap(i, c);
       i = c;
     }
-  };
-  for (let p = 0; p < docs.length; p++) {
-    if (Number.isNaN(scores[p]!)) return undefined;
-    if (size < k) {
-      let i = size++;
-      heap[i] = p;
+  }
+
+  offer(doc: number, score: number): void {
+    if (this.size < this.capacity) {
+      let i = this.size++;
+      this.docs[i] = doc;
+      this.scores[i] = score;
       while (i > 0) {
         const parent = (i - 1) >>> 1;
-        if (!worse(heap[i]!, heap[parent]!)) break;
-        const t = heap[i]!;
-        heap[i] = heap[parent]!;
-        heap[parent] = t;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
         i = parent;
       }
-    } else if (k > 0 && worse(heap[0]!, p)) {
-      heap[0] = p;
-      sink(0, size);
+      return;
     }
+    const worst = this.scores[0]!;
+    if (this.capacity === 0 || score < worst || (score === worst && doc > this.docs[0]!)) return;
+    this.docs[0] = doc;
+    this.scores[0] = score;
+    this.sink(0, this.size);
   }
-  for (let end = size - 1; end > 0; end--) {
-    const t = heap[0]!;
-    heap[0] = heap[end]!;
-    heap[end] = t;
-    sink(0, end);
+
+  /** The pairs kept, best first (empties the heap). */
+  sorted(): { docs: Uint32Array; scores: Float64Array } {
+    const n = this.size;
+    for (let end = n - 1; end > 0; end--) {
+      this.swap(0, end);
+      this.sink(0, end);
+    }
+    this.size = 0;
+    return { docs: this.docs.slice(0, n), scores: this.scores.slice(0, n) };
   }
-  return heap;
 }
 
 /**
  * The champion list of every long term of `index` (see the module comment), ascending by term. Visits each long
- * term's postings in the champion fields once (their term frequencies, for the public weights).
+ * term's postings in the champion fields once: each posting's public weights (its term frequencies weighed whole,
+ * as the query path weighs a posting it keeps: `impacts` of {@link LunrTextIndex.queryImpacts}) added into a dense
+ * score per document, field after field in the query's order (adding a field's `0` where a document lacks the term
+ * changes nothing, so the sums are the query path's).
  */
 export function championLists(index: CompactIndex, options: ChampionOptions): ChampionList[] {
   if (!index.hasStatistics && options.privateDocs.length > 0) return [];
   const fieldNumbers = options.fields.map((name) => index.fieldNumber(name));
   if (fieldNumbers.length === 0 || fieldNumbers.some((f) => f < 0)) return [];
-  const { privateDocs, multiplier, addend } = options;
-  const hidden = privateDocs;
-  const text = new LunrTextIndex(index, index.docCount, (of) => (of === hidden ? options.privateLengths : undefined));
+  const { privateDocs: hidden, multiplier, addend } = options;
+  const N = index.docCount;
+  const isPrivate = new Uint8Array(N);
+  for (let i = 0; i < hidden.length; i++) isPrivate[hidden[i]!] = 1;
+  const text = new LunrTextIndex(index, N, (of) => (of === hidden ? options.privateLengths : undefined));
+  // Per document: its text score so far and the last term that touched it (dense, reused from term to term).
+  const score = new Float64Array(N);
+  const touchedBy = new Int32Array(N).fill(-1);
+  const touched = new Uint32Array(N);
   const lists: ChampionList[] = [];
   for (const rank of longTermRanks(index, fieldNumbers)) {
     const term = index.term(rank);
     const terms = new Map(options.fields.map((name) => [name, [term]]));
-    const docs = unionLess(
-      fieldNumbers.map((f) => index.docs(rank, f)),
-      privateDocs,
-    );
-    const n = docs.length;
-    // The text score in the query path's operations (order/bounds.ts `textScores`), fields in the query's order.
-    const scores = new Float64Array(n);
-    const dots = new Float64Array(n);
+    let n = 0;
+    let weighed = 0;
     for (const field of text.queryImpacts(terms, hidden)) {
-      dots.fill(0);
-      for (const { weight, weightsOf } of field.dimensions) {
-        const weights = weightsOf(docs);
-        for (let i = 0; i < n; i++) {
-          const w = weights[i]!;
-          if (w >= 0) dots[i]! += weight * (w / 1000);
+      const magnitude = field.magnitude;
+      for (const dimension of field.dimensions) {
+        weighed++;
+        const { weight, docs } = dimension;
+        const impacts = dimension.impacts;
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i]!;
+          if (isPrivate[doc] === 1) continue;
+          if (touchedBy[doc] !== rank) {
+            touchedBy[doc] = rank;
+            touched[n++] = doc;
+            score[doc] = 0;
+          }
+          const w = impacts[i]!;
+          // (order/bounds.ts `textScores`: the field's dot product from 0, over the magnitude, `|| 0`; one dimension.)
+          if (w >= 0) score[doc]! += (0 + weight * (w / 1000)) / magnitude || 0;
         }
       }
-      const magnitude = field.magnitude;
-      for (let i = 0; i < n; i++) scores[i]! += dots[i]! / magnitude || 0;
     }
-    // The linear form (rank/rank.ts `rankScores`).
-    if (multiplier) for (let i = 0; i < n; i++) scores[i]! *= multiplier[docs[i]!]!;
-    if (addend) for (let i = 0; i < n; i++) scores[i]! += addend[docs[i]!]!;
-    const order = best(docs, scores, options.reach);
-    if (!order) continue;
-    const top = new Uint32Array(order.length);
-    const topScores = new Float64Array(order.length);
-    for (let i = 0; i < order.length; i++) {
-      top[i] = docs[order[i]!]!;
-      topScores[i] = scores[order[i]!]!;
+    // A champion field the query vector left out (no public document holds the term) still matches, scoring 0.
+    if (weighed < fieldNumbers.length) {
+      for (const f of fieldNumbers) {
+        const docs = index.docs(rank, f);
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i]!;
+          if (isPrivate[doc] === 1 || touchedBy[doc] === rank) continue;
+          touchedBy[doc] = rank;
+          touched[n++] = doc;
+          score[doc] = 0;
+        }
+      }
     }
-    lists.push({ term, total: n, docs: top, scores: topScores });
+    // The linear form (rank/rank.ts `rankScores`), then the best `reach`.
+    const best = new Best(Math.min(options.reach, n));
+    let usable = true;
+    for (let i = 0; i < n; i++) {
+      const doc = touched[i]!;
+      let s = score[doc]!;
+      if (multiplier) s *= multiplier[doc]!;
+      if (addend) s += addend[doc]!;
+      if (Number.isNaN(s)) {
+        usable = false;
+        break;
+      }
+      // (Below the worst kept: one comparison, no call.)
+      if (best.full && (s < best.worstScore || (s === best.worstScore && doc > best.worstDoc))) continue;
+      best.offer(doc, s);
+    }
+    if (!usable) continue;
+    lists.push({ term, total: n, ...best.sorted() });
   }
   return lists.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 }
