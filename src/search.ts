@@ -11,6 +11,7 @@ import { envelopeOf, type Page } from './envelope/page.js';
 import type { Envelope } from './envelope/envelope.js';
 import { Budget } from './execute/execute.js';
 import { executePlan } from './execute/match.js';
+import { championResults } from './order/champions.js';
 import { covers, orderMatches } from './order/order.js';
 import { resultCacheOf } from './order/result-cache.js';
 import { pageOf } from './page/page.js';
@@ -68,7 +69,8 @@ export async function runSearch(raw: SearchRequest, store: Store): Promise<Searc
   let incomplete = compiled.incomplete;
   if (!ordered || !covers(ordered, plan.window.end)) {
     const budget = new Budget(deadline);
-    ordered = orderMatches(compiled, await executePlan(compiled, c, budget), c, budget);
+    // A one-word query of the anonymous viewer: its term's stored champion list, when the build stored one.
+    ordered = championResults(compiled, c) ?? orderMatches(compiled, await executePlan(compiled, c, budget), c, budget);
     // Complete results only: a timed-out answer must not be served again.
     if (budget.expired) incomplete = true;
     else cache.set(compiled.key, ordered);

@@ -117,6 +117,10 @@ export class FileMaxima implements StoredMaxima {
     return this.table;
   }
 
+  slots(): Uint32Array {
+    return this.tables().slots;
+  }
+
   slot(slot: number): SlotMaxima | undefined {
     if (this.kept.has(slot)) return this.kept.get(slot);
     const { slots, counts } = this.tables();

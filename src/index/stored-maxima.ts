@@ -65,6 +65,8 @@ export interface StoredMaxima {
   readonly privateCount: number;
   /** The maxima of slot `slot` (Lunr term index · F + field), or undefined when none are stored for it. */
   slot(slot: number): SlotMaxima | undefined;
+  /** Every slot with stored maxima, ascending (the long postings: index/champions.ts lists their terms). */
+  slots(): ArrayLike<number>;
 }
 
 /** Receives the stored maxima in slot order (an index sink, compact-index.ts). */
@@ -183,5 +185,9 @@ export class ArrayMaxima implements StoredMaxima {
 
   slot(slot: number): SlotMaxima | undefined {
     return this.bySlot.get(slot);
+  }
+
+  slots(): Uint32Array {
+    return Uint32Array.from(this.bySlot.keys()).sort();
   }
 }

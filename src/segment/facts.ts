@@ -9,6 +9,44 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import type { PrivateDocs } from '../access/private-docs.js';
 import type { SegmentFacts } from './segment.js';
+import type { CompactIndex } from '../index/compact-index.js';
+import { championLists, type ChampionList } from '../index/champions.js';
+
+/** Documents a stored champion list keeps (the search window's reach: GitHub shows at most 1,000 results). */
+export const CHAMPION_REACH = 1000;
+
+/**
+ * The fields a one-word query over the kind's default fields searches and scores whatever the word (a default
+ * field that asks to be searched only for some words, `searchedFor`, is left out: a word it would search gets no
+ * champion list, src/order/champions.ts), in the default fields' order (the query's).
+ */
+export function championFields(spec: KindSpec): string[] {
+  return spec.defaultFields.filter((name) => {
+    const field = spec.fields.find((f) => f.name === name);
+    return field !== undefined && field.searchedFor === undefined;
+  });
+}
+
+/**
+ * The linear form the champion lists are scored in: the kind's best match when it has no rank function (the text
+ * alone), else its `linear` form (order/champions.ts uses a list only where that form applies); undefined when the
+ * kind's best match has no linear form (no lists).
+ */
+export function championForm(spec: KindSpec): { readonly multiplier?: string | undefined; readonly addend?: string | undefined } | undefined {
+  const rank = spec.rank;
+  if (!rank) return {};
+  return rank.linear ? { multiplier: rank.linear.multiplier, addend: rank.linear.addend } : undefined;
+}
+
+/** The champion lists of `index` for the anonymous viewer (index/champions.ts), with the priors just derived. */
+function champions(c: FactsSource, index: CompactIndex, priors: ReadonlyMap<string, Float64Array>, privateLengths: ReadonlyMap<string, number> | undefined): ChampionList[] | undefined {
+  const form = championForm(c.spec);
+  if (!form) return undefined;
+  const multiplier = form.multiplier === undefined ? undefined : priors.get(form.multiplier);
+  const addend = form.addend === undefined ? undefined : priors.get(form.addend);
+  if ((form.multiplier !== undefined && !multiplier) || (form.addend !== undefined && !addend)) return undefined;
+  return championLists(index, { privateDocs: c.privateDocs.docs, privateLengths, fields: championFields(c.spec), multiplier, addend, reach: CHAMPION_REACH });
+}
 
 /** What deriving the facts reads of a collection (src/store/collection.ts). */
 export interface FactsSource extends CollectionView {
@@ -61,8 +99,9 @@ export function deriveClock(c: FactsSource): number {
  * The clock, every prior of every document and the private documents of `c` (its columns attached first).
  * @param privateLengths per field of the text index, the private documents' field-length sums (visible-statistics.ts,
  *   `hiddenLengthSums`), when the index has statistics
+ * @param index the kind's text index, when the build has it: its long terms' champion lists are computed too
  */
-export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string, number>): SegmentFacts {
+export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string, number>, index?: CompactIndex): SegmentFacts {
   const clock = deriveClock(c);
   const priors = new Map<string, Float64Array>();
   const count = c.records.length;
@@ -84,5 +123,6 @@ export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string
       priors.set(name, values);
     }
   }
-  return { clock, priors, privateDocs: c.privateDocs, privateLengths };
+  const lists = index ? champions(c, index, priors, privateLengths) : undefined;
+  return { clock, priors, privateDocs: c.privateDocs, privateLengths, ...(lists ? { champions: lists } : {}) };
 }

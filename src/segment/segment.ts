@@ -13,7 +13,11 @@
  * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
  * per {@link FINE_BLOCK_DOCS} documents, `fine.all.<name>` and `fine.public.<name>` (read a 4 KiB block at a time:
  * the sub-blocks of the blocks a query scores).
- * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative, privateLengths }`
+ * The champion lists of the long terms (index/champions.ts: a one-word query's public count and first 1,000
+ * documents in best-match order with their scores, for the anonymous viewer) are `champion.docs` (u32) and
+ * `champion.scores` (f64), the lists one after the other in term order; the footer's `champions` names them.
+ * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative, privateLengths,
+ * champions }` (`champions`: per list, ascending by term, `[term, total, length]`);
  * (`nonNegative`: the priors no document has below 0, the ones a bound may multiply by; `privateLengths`: per
  * field of the text index, `[field, Σ field length over the private documents]`, or null when the build had no
  * index statistics).
@@ -31,12 +35,13 @@ import { PrivateDocs } from '../access/private-docs.js';
 import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
+import type { ChampionList } from '../index/champions.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums).
+ * private documents' field-length sums; 4: the long terms' champion lists).
  */
-export const SEGMENT_FORMAT = 3;
+export const SEGMENT_FORMAT = 4;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -77,6 +82,16 @@ export interface SegmentFacts {
    * src/index/visible-statistics.ts's `hiddenLengthSums`; undefined when the index has no statistics.
    */
   readonly privateLengths?: ReadonlyMap<string, number> | undefined;
+  /** The long terms' champion lists (index/champions.ts), ascending by term; none when absent. */
+  readonly champions?: readonly ChampionList[] | undefined;
+}
+
+/** A stored champion list's first documents (see {@link Segment.champion}). */
+export interface StoredChampions {
+  /** Public documents matching the term (the anonymous viewer's `total_count`). */
+  readonly total: number;
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
 }
 
 interface Meta {
@@ -88,6 +103,7 @@ interface Meta {
   repositories: string[];
   nonNegative: string[];
   privateLengths: Array<[string, number]> | null;
+  champions: Array<[string, number, number]>;
 }
 
 /**
@@ -131,6 +147,19 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     sections.set(`fine.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0, FINE_BLOCK_SHIFT));
     if (!values.some((v) => v < 0)) nonNegative.push(name);
   }
+  const lists = facts.champions ?? [];
+  let entries = 0;
+  for (const list of lists) entries += list.docs.length;
+  const championDocs = new Uint32Array(entries);
+  const championScores = new Float64Array(entries);
+  entries = 0;
+  for (const list of lists) {
+    championDocs.set(list.docs, entries);
+    championScores.set(list.scores, entries);
+    entries += list.docs.length;
+  }
+  sections.set('champion.docs', championDocs);
+  sections.set('champion.scores', championScores);
   const meta: Meta = {
     kind,
     id,
@@ -140,6 +169,7 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     repositories: [...repositories],
     nonNegative,
     privateLengths: facts.privateLengths ? [...facts.privateLengths] : null,
+    champions: lists.map((list) => [list.term, list.total, list.docs.length]),
   };
   return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES);
 }
@@ -154,6 +184,25 @@ function damaged(file: string, why: string): void {
   }
 }
 
+/**
+ * True when the footer's champion table is well formed (ascending terms, counts, lengths at most the totals) and its
+ * lengths add up to the two sections' sizes.
+ */
+function championsFit(table: unknown, count: number, docBytes: number, scoreBytes: number): boolean {
+  if (!Array.isArray(table)) return false;
+  let entries = 0;
+  let last: string | undefined;
+  for (const entry of table) {
+    if (!Array.isArray(entry) || entry.length !== 3) return false;
+    const [term, total, length] = entry as unknown[];
+    if (typeof term !== 'string' || (last !== undefined && !(last < term))) return false;
+    if (!isLengthSum(total) || !isLengthSum(length) || length > total || total > count) return false;
+    last = term;
+    entries += length;
+  }
+  return docBytes === entries * 4 && scoreBytes === entries * 8;
+}
+
 const isLengthSum = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** An open segment: the clock and private documents now, priors block by block on first use. */
@@ -165,6 +214,8 @@ export class Segment {
   /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
   private readonly fine = new Map<string, Array<Float64Array | undefined>>();
   private usable = true;
+  /** Term → [total, first entry, length] of its champion list, made from the footer on first use. */
+  private championTable: Map<string, readonly [number, number, number]> | undefined;
 
   private constructor(
     private readonly framed: FramedFile,
@@ -177,6 +228,7 @@ export class Segment {
     private readonly priorNames: ReadonlySet<string>,
     private readonly nonNegative: ReadonlySet<string>,
     readonly count: number,
+    private readonly championEntries: ReadonlyArray<readonly [string, number, number]>,
   ) {}
 
   /**
@@ -214,7 +266,8 @@ export class Segment {
         meta.nonNegative.every((name) => meta.priors!.includes(name)) &&
         (meta.privateLengths === null ||
           (Array.isArray(meta.privateLengths) &&
-            meta.privateLengths.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isLengthSum(entry[1]))));
+            meta.privateLengths.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isLengthSum(entry[1])))) &&
+        championsFit(meta.champions, count, framed.length('champion.docs'), framed.length('champion.scores'));
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
       const repoBytes = framed.read('private.repos');
@@ -232,7 +285,8 @@ export class Segment {
       }
       const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names);
       const privateLengths = meta.privateLengths ? new Map(meta.privateLengths) : undefined;
-      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count);
+      const championEntries = meta.champions as Array<[string, number, number]>;
+      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries);
     } catch (error) {
       framed?.close();
       damaged(file, (error as Error).message);
@@ -358,6 +412,39 @@ export class Segment {
       blocks[b] = block;
     }
     return sub - first < block.length ? { values: block, first } : undefined;
+  }
+
+  /**
+   * The first `k` entries (all when fewer) of the champion list of `term` (index/champions.ts: the one-word query's
+   * answer for the anonymous viewer), read and checked; undefined when the segment holds none for the term, or the
+   * sections turned out damaged (dropped as for {@link prior}: the caller answers the query otherwise).
+   */
+  champion(term: string, k: number): StoredChampions | undefined {
+    if (!this.usable) return undefined;
+    if (!this.championTable) {
+      this.championTable = new Map();
+      let first = 0;
+      for (const [name, total, length] of this.championEntries) {
+        this.championTable.set(name, [total, first, length]);
+        first += length;
+      }
+    }
+    const entry = this.championTable.get(term);
+    if (!entry) return undefined;
+    const [total, first, length] = entry;
+    const n = Math.min(k, length);
+    try {
+      const docBytes = this.framed.read('champion.docs', first * 4, n * 4);
+      const scoreBytes = this.framed.read('champion.scores', first * 8, n * 8);
+      const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, n);
+      for (let i = 0; i < n; i++) if (docs[i]! >= this.count) throw new FramingError('champion documents out of range');
+      return { total, docs, scores: new Float64Array(scoreBytes.buffer, scoreBytes.byteOffset, n) };
+    } catch (error) {
+      this.usable = false;
+      this.framed.close();
+      damaged(this.framed.file, (error as Error).message);
+      return undefined;
+    }
   }
 
   /** Close the file (later prior reads give undefined). */

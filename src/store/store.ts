@@ -280,7 +280,7 @@ class DumpStore implements Store {
       const sums = hiddenLengthSums(index, collection.privateDocs.docs);
       lengths = new Map(index.fields.map((field, f) => [field.name, sums[f]!]));
     }
-    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection, lengths)) === undefined) return;
+    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection, lengths, index)) === undefined) return;
     const written = Segment.open(file, collection.kind, id, count);
     if (written) collection.attachSegment(written);
   }

@@ -1,0 +1,231 @@
+/**
+ * Champion lists (Manning, Raghavan & Schütze, Introduction to Information Retrieval §7.1.3–7.1.4), exact: for every
+ * long term — one whose posting in a champion field has stored block maxima (index/stored-maxima.ts: at least
+ * `maximaThreshold` entries) — the public answer of the one-word query that is that term, as the build computes it
+ * once: the term's public match count (the union of its postings over the champion fields, less the private
+ * documents) and its first `reach` matches in best-match order (score descending, then document number ascending)
+ * with their float64 scores.
+ *
+ * The scores are the query path's, bit for bit: the weights come from {@link LunrTextIndex.queryImpacts} under the
+ * public statistics (the anonymous viewer's: N′, n′_t, avg′_f of visible-statistics.ts; the stored weights when there
+ * is no private document), the text score adds `weight × (w / 1000)` per field, divided by the query vector's
+ * magnitude, `|| 0`, fields in the query's order (order/bounds.ts `textScores`, text-index.ts `score`), and the
+ * linear form `text × multiplier + addend` follows (rank/rank.ts `rankScores`). Only public documents and public
+ * statistics go in: no private record moves a list, its count or a score.
+ */
+import type { CompactIndex } from './compact-index.js';
+import { LunrTextIndex } from './text-index.js';
+
+/** One long term's stored answer. */
+export interface ChampionList {
+  /** The analysed term. */
+  readonly term: string;
+  /** Public documents matching it in any champion field (the anonymous viewer's `total_count`). */
+  readonly total: number;
+  /** The first min(reach, total) of them in best-match order. */
+  readonly docs: Uint32Array;
+  /** Their scores (same order). */
+  readonly scores: Float64Array;
+}
+
+/** What the lists are computed over. */
+export interface ChampionOptions {
+  /** The private documents (ascending): left out of every list, count and statistic. */
+  readonly privateDocs: Uint32Array;
+  /** Their field-length sums by field name (the segment's `privateLengths`), when the build has them. */
+  readonly privateLengths?: ReadonlyMap<string, number> | undefined;
+  /** The fields a one-word query searches and scores, in the query's order (the kind's default fields it may search). */
+  readonly fields: readonly string[];
+  /** The linear form's multiplier per document, when the form has one. */
+  readonly multiplier?: Float64Array | undefined;
+  /** The linear form's addend per document, when the form has one. */
+  readonly addend?: Float64Array | undefined;
+  /** Documents kept per list. */
+  readonly reach: number;
+}
+
+/** The ranks of the long terms of `index` over `fields` (field numbers), ascending. */
+function longTermRanks(index: CompactIndex, fields: readonly number[]): number[] {
+  const stored = index.maxima?.slots();
+  if (!stored || stored.length === 0) return [];
+  const F = index.fields.length;
+  const wanted = new Set<number>();
+  for (let i = 0; i < stored.length; i++) {
+    const slot = stored[i]!;
+    if (fields.includes(slot % F)) wanted.add(Math.floor(slot / F));
+  }
+  if (wanted.size === 0) return [];
+  const ranks: number[] = [];
+  const dimensions = index.termIndex;
+  for (let rank = 0; rank < dimensions.length && ranks.length < wanted.size; rank++) if (wanted.has(dimensions[rank]!)) ranks.push(rank);
+  return ranks.sort((a, b) => a - b);
+}
+
+/**
+ * The best `capacity` (document, score) pairs offered: score descending, then document ascending (a binary heap,
+ * worst on top; an offer below the worst kept is one comparison).
+ */
+class Best {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  size = 0;
+
+  constructor(private readonly capacity: number) {
+    this.docs = new Uint32Array(capacity);
+    this.scores = new Float64Array(capacity);
+  }
+
+  get full(): boolean {
+    return this.size === this.capacity;
+  }
+
+  /** The worst kept pair's score and document (when {@link full}). */
+  get worstScore(): number {
+    return this.scores[0]!;
+  }
+
+  get worstDoc(): number {
+    return this.docs[0]!;
+  }
+
+  /** True when pair `i` ranks below pair `j`. */
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const d = this.docs[i]!;
+    this.docs[i] = this.docs[j]!;
+    this.docs[j] = d;
+    const s = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = s;
+  }
+
+  private sink(from: number, n: number): void {
+    let i = from;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) return;
+      const r = l + 1;
+      const c = r < n && this.worse(r, l) ? r : l;
+      if (!this.worse(c, i)) return;
+      this.swap(i, c);
+      i = c;
+    }
+  }
+
+  offer(doc: number, score: number): void {
+    if (this.size < this.capacity) {
+      let i = this.size++;
+      this.docs[i] = doc;
+      this.scores[i] = score;
+      while (i > 0) {
+        const parent = (i - 1) >>> 1;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    const worst = this.scores[0]!;
+    if (this.capacity === 0 || score < worst || (score === worst && doc > this.docs[0]!)) return;
+    this.docs[0] = doc;
+    this.scores[0] = score;
+    this.sink(0, this.size);
+  }
+
+  /** The pairs kept, best first (empties the heap). */
+  sorted(): { docs: Uint32Array; scores: Float64Array } {
+    const n = this.size;
+    for (let end = n - 1; end > 0; end--) {
+      this.swap(0, end);
+      this.sink(0, end);
+    }
+    this.size = 0;
+    return { docs: this.docs.slice(0, n), scores: this.scores.slice(0, n) };
+  }
+}
+
+/**
+ * The champion list of every long term of `index` (see the module comment), ascending by term. Visits each long
+ * term's postings in the champion fields once: each posting's public weights (its term frequencies weighed whole,
+ * as the query path weighs a posting it keeps: `impacts` of {@link LunrTextIndex.queryImpacts}) added into a dense
+ * score per document, field after field in the query's order (adding a field's `0` where a document lacks the term
+ * changes nothing, so the sums are the query path's).
+ */
+export function championLists(index: CompactIndex, options: ChampionOptions): ChampionList[] {
+  if (!index.hasStatistics && options.privateDocs.length > 0) return [];
+  const fieldNumbers = options.fields.map((name) => index.fieldNumber(name));
+  if (fieldNumbers.length === 0 || fieldNumbers.some((f) => f < 0)) return [];
+  const { privateDocs: hidden, multiplier, addend } = options;
+  const N = index.docCount;
+  const isPrivate = new Uint8Array(N);
+  for (let i = 0; i < hidden.length; i++) isPrivate[hidden[i]!] = 1;
+  const text = new LunrTextIndex(index, N, (of) => (of === hidden ? options.privateLengths : undefined));
+  // Per document: its text score so far and the last term that touched it (dense, reused from term to term).
+  const score = new Float64Array(N);
+  const touchedBy = new Int32Array(N).fill(-1);
+  const touched = new Uint32Array(N);
+  const lists: ChampionList[] = [];
+  for (const rank of longTermRanks(index, fieldNumbers)) {
+    const term = index.term(rank);
+    const terms = new Map(options.fields.map((name) => [name, [term]]));
+    let n = 0;
+    let weighed = 0;
+    for (const field of text.queryImpacts(terms, hidden)) {
+      const magnitude = field.magnitude;
+      for (const dimension of field.dimensions) {
+        weighed++;
+        const { weight, docs } = dimension;
+        const impacts = dimension.impacts;
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i]!;
+          if (isPrivate[doc] === 1) continue;
+          if (touchedBy[doc] !== rank) {
+            touchedBy[doc] = rank;
+            touched[n++] = doc;
+            score[doc] = 0;
+          }
+          const w = impacts[i]!;
+          // (order/bounds.ts `textScores`: the field's dot product from 0, over the magnitude, `|| 0`; one dimension.)
+          if (w >= 0) score[doc]! += (0 + weight * (w / 1000)) / magnitude || 0;
+        }
+      }
+    }
+    // A champion field the query vector left out (no public document holds the term) still matches, scoring 0.
+    if (weighed < fieldNumbers.length) {
+      for (const f of fieldNumbers) {
+        const docs = index.docs(rank, f);
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i]!;
+          if (isPrivate[doc] === 1 || touchedBy[doc] === rank) continue;
+          touchedBy[doc] = rank;
+          touched[n++] = doc;
+          score[doc] = 0;
+        }
+      }
+    }
+    // The linear form (rank/rank.ts `rankScores`), then the best `reach`.
+    const best = new Best(Math.min(options.reach, n));
+    let usable = true;
+    for (let i = 0; i < n; i++) {
+      const doc = touched[i]!;
+      let s = score[doc]!;
+      if (multiplier) s *= multiplier[doc]!;
+      if (addend) s += addend[doc]!;
+      if (Number.isNaN(s)) {
+        usable = false;
+        break;
+      }
+      // (Below the worst kept: one comparison, no call.)
+      if (best.full && (s < best.worstScore || (s === best.worstScore && doc > best.worstDoc))) continue;
+      best.offer(doc, s);
+    }
+    if (!usable) continue;
+    lists.push({ term, total: n, ...best.sorted() });
+  }
+  return lists.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+}
