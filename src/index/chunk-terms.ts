@@ -45,32 +45,22 @@ const isBreak = (u: number): boolean => u === 32 || (u >= 9 && u <= 13);
 const FIRST_TABLE_BITS = 12;
 /** log2 of the default largest table; at half load of it the cache is emptied (a build's memory stays bounded). */
 const MAX_TABLE_BITS = 20;
-/** Int32 words per slot: the chunk's hash, and where its entry starts in the pool plus one (0: an empty slot). */
-const SLOT = 2;
-/**
- * UTF-16 units of an entry's header in the pool, before the chunk's characters: its length, its term count, and
- * its term id (count 1) or where its ids start in `flat`, each as two 16-bit halves (low first).
- */
-const HEADER = 6;
-
-/** The 32-bit value stored as two 16-bit halves at `pool[at]`, `pool[at + 1]`. */
-const word = (pool: Uint16Array, at: number): number => pool[at]! | (pool[at + 1]! << 16);
+/** Int32 words per slot: hash, first character in the pool, length, term count, term id (count 1) or first id in `flat`. */
+const SLOT = 5;
 
 /**
  * Chunk → term ids cache for one analyzer over one registry. A chunk is found by its FNV-1a hash in an
- * open-addressing table of two words a slot (the hash, and where the chunk's entry is in a pool); the entry holds
- * all a hit needs, its length, term count and one term id (or where its ids are) just before its characters. A
- * lookup touches the slot and the entry: two cache lines at most, in a table of 8 bytes a slot and a pool of
- * entries back to back (a slot of every field, with the characters elsewhere, was three lines and twice the
- * memory, and the lookups of a build's rarer chunks wait on memory). No substring per lookup, no string kept per
- * chunk (a slice would pin the whole text it came from), and a table sized to the chunks seen so far.
+ * open-addressing table whose slots hold all a hit needs (hash, where the chunk's characters are in a UTF-16 pool,
+ * its term count and its one term id, or where its ids are): a lookup touches the slot and the pool, a chunk of
+ * one term nothing else. No substring per lookup, no string kept per chunk (a slice would pin the whole text it
+ * came from), and a table sized to the chunks seen so far (a small one stays in the processor's caches).
  */
 export class ChunkTerms {
   private bits = FIRST_TABLE_BITS;
-  /** {@link SLOT} words per slot. */
+  /** {@link SLOT} words per slot; length 0 marks an empty slot (no chunk is empty). */
   private table = new Int32Array(SLOT << FIRST_TABLE_BITS);
   private count = 0;
-  /** The chunks' entries, back to back: a {@link HEADER}, then the characters. */
+  /** The chunks' characters, back to back. */
   private pool = new Uint16Array(1 << 16);
   private poolLength = 0;
   /** Term ids of the chunks of more than one term, back to back. */
@@ -108,39 +98,39 @@ export class ChunkTerms {
         h = Math.imul(h ^ u, 0x01000193);
       }
       const at = this.find(text, i, j, h);
-      const pool = this.pool;
-      const terms = word(pool, at + 2);
-      if (terms === 1) out.push(word(pool, at + 4));
+      const table = this.table;
+      const terms = table[at + 3]!;
+      if (terms === 1) out.push(table[at + 4]!);
       else if (terms > 1) {
         const flat = this.flat.data;
-        for (let k = word(pool, at + 4), end = k + terms; k < end; k++) out.push(flat[k]!);
+        for (let k = table[at + 4]!, end = k + terms; k < end; k++) out.push(flat[k]!);
       }
       i = j;
     }
   }
 
-  /** Where the entry of chunk text[i, j) of hash `h` is in the pool, analysed and added when new. */
+  /** The table offset of the slot of chunk text[i, j) of hash `h`, analysed and added when new. */
   private find(text: string, i: number, j: number, h: number): number {
     const table = this.table;
-    const pool = this.pool;
     const mask = (1 << this.bits) - 1;
     const length = j - i;
     let slot = (h ^ (h >>> 15)) & mask;
     for (;;) {
       const at = slot * SLOT;
-      const entry = table[at + 1]! - 1;
-      if (entry < 0) return this.add(text, i, j, h, slot);
-      if (table[at] === h && word(pool, entry) === length) {
-        const from = entry + HEADER;
+      const stored = table[at + 2]!;
+      if (stored === 0) return this.add(text, i, j, h, slot);
+      if (stored === length && table[at] === h) {
+        const pool = this.pool;
+        const from = table[at + 1]!;
         let m = 0;
         while (m < length && pool[from + m] === text.charCodeAt(i + m)) m++;
-        if (m === length) return entry;
+        if (m === length) return at;
       }
       slot = (slot + 1) & mask;
     }
   }
 
-  /** Analyse a new chunk text[i, j) and remember it in the empty `slot`; returns where its entry is in the pool. */
+  /** Analyse a new chunk text[i, j) and remember it in the empty `slot`; returns the slot's table offset. */
   private add(text: string, i: number, j: number, h: number, slot: number): number {
     if (this.count + 1 > 1 << (this.bits - 1)) {
       if (this.bits < this.maxTableBits) this.grow();
@@ -148,41 +138,38 @@ export class ChunkTerms {
       slot = this.emptySlot(h);
     }
     const length = j - i;
-    const size = HEADER + length;
-    if (this.poolLength + size > this.pool.length) {
-      let bigger = this.pool.length * 2;
-      while (bigger < this.poolLength + size) bigger *= 2;
-      const pool = new Uint16Array(bigger);
-      pool.set(this.pool.subarray(0, this.poolLength));
-      this.pool = pool;
+    if (this.poolLength + length > this.pool.length) {
+      let size = this.pool.length * 2;
+      while (size < this.poolLength + length) size *= 2;
+      const bigger = new Uint16Array(size);
+      bigger.set(this.pool.subarray(0, this.poolLength));
+      this.pool = bigger;
     }
-    const tokens = analyze(text.slice(i, j), this.analyzer);
-    const ids = tokens.length === 1 ? this.registry.id(tokens[0]!.term) : this.flat.length;
-    if (tokens.length !== 1) for (const token of tokens) this.flat.push(this.registry.id(token.term));
     const pool = this.pool;
-    const entry = this.poolLength;
-    const count = tokens.length;
-    const chars = length;
-    pool[entry] = chars & 0xffff;
-    pool[entry + 1] = chars >>> 16;
-    pool[entry + 2] = count & 0xffff;
-    pool[entry + 3] = count >>> 16;
-    pool[entry + 4] = ids & 0xffff;
-    pool[entry + 5] = ids >>> 16;
-    for (let m = 0; m < length; m++) pool[entry + HEADER + m] = text.charCodeAt(i + m);
-    this.poolLength += size;
+    const from = this.poolLength;
+    for (let m = 0; m < length; m++) pool[from + m] = text.charCodeAt(i + m);
+    this.poolLength += length;
+    const tokens = analyze(text.slice(i, j), this.analyzer);
     const at = slot * SLOT;
-    this.table[at] = h;
-    this.table[at + 1] = entry + 1;
+    const table = this.table;
+    table[at] = h;
+    table[at + 1] = from;
+    table[at + 2] = length;
+    table[at + 3] = tokens.length;
+    if (tokens.length === 1) table[at + 4] = this.registry.id(tokens[0]!.term);
+    else {
+      table[at + 4] = this.flat.length;
+      for (const token of tokens) this.flat.push(this.registry.id(token.term));
+    }
     this.count++;
-    return entry;
+    return at;
   }
 
   /** The first empty slot on the probe path of hash `h`. */
   private emptySlot(h: number): number {
     const mask = (1 << this.bits) - 1;
     let slot = (h ^ (h >>> 15)) & mask;
-    while (this.table[slot * SLOT + 1]! !== 0) slot = (slot + 1) & mask;
+    while (this.table[slot * SLOT + 2]! !== 0) slot = (slot + 1) & mask;
     return slot;
   }
 
@@ -192,7 +179,7 @@ export class ChunkTerms {
     this.bits++;
     this.table = new Int32Array(SLOT << this.bits);
     for (let at = 0; at < old.length; at += SLOT) {
-      if (old[at + 1] === 0) continue;
+      if (old[at + 2] === 0) continue;
       this.table.set(old.subarray(at, at + SLOT), this.emptySlot(old[at]!) * SLOT);
     }
   }
