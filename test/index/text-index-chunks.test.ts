@@ -62,7 +62,7 @@ describe('ChunkTerms', () => {
     expect(new Set(registry.names).size).toBe(registry.names.length);
   });
 
-  it('keeps lengths, term counts and ids past 16 bits (an entry stores each as two halves)', () => {
+  it('gives the same terms for term ids, chunk lengths and term counts past 16 bits', () => {
     const registry = new TermRegistry();
     const chunks = new ChunkTerms(registry, 'prose');
     // 70,000 distinct terms first (ids past 65,535), then one chunk of 70,001 terms and ~560,000 characters.
