@@ -61,4 +61,16 @@ describe('ChunkTerms', () => {
     }
     expect(new Set(registry.names).size).toBe(registry.names.length);
   });
+
+  it('gives the same terms for term ids, chunk lengths and term counts past 16 bits', () => {
+    const registry = new TermRegistry();
+    const chunks = new ChunkTerms(registry, 'prose');
+    // 70,000 distinct terms first (ids past 65,535), then one chunk of 70,001 terms and ~560,000 characters.
+    const many = Array.from({ length: 70_000 }, (_, i) => `t${i}q`);
+    expect(viaChunks(chunks, registry, many.join(' '))).toEqual(many);
+    const long = [...many, 'tail'].join('.');
+    const expected = analyze(long, 'prose').map((t) => t.term);
+    expect(expected.length).toBeGreaterThan(65_536);
+    for (let round = 0; round < 2; round++) expect(viaChunks(chunks, registry, `x ${long} t69999q`)).toEqual(['x', ...expected, 't69999q']);
+  });
 });
