@@ -105,23 +105,7 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
     const all = within ?? visible!.every();
     return described ? columnDocs(all, described, budget, visible) : scanDocs(all, scan, budget, RUN); // an inverted list that could not be read: one call per document
   }
-  if (!within) within = visible!.every();
-  const out = new Uint32Array(within.length);
-  let n = 0;
-  const size = runSize(filter);
-  for (let i = 0; i < within.length; ) {
-    // The run of `within` inside the block of `size` documents that holds within[i].
-    const block = Math.floor(within[i]! / size);
-    const end = runEnd(within, i, (block + 1) * size);
-    if (!budget.spend(end - i)) break;
-    if (budget.yieldDue) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      budget.yielded();
-    }
-    n = testRun(filter, within, i, end, block, out, n);
-    i = end;
-  }
-  return out.subarray(0, n);
+  return conjunctionDocs(within ?? visible!.every(), [filter], budget);
 }
 
 /**
@@ -146,11 +130,17 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
   return conjunctionDocs(typeof within === 'function' ? within() : within, filters, budget);
 }
 
+/**
+ * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts: per run of
+ * `within` inside one block of the filters' run size, the first filter writes its survivors and each next one
+ * narrows them in place. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
+ */
 async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
   const out = new Uint32Array(within.length);
   let n = 0;
   const size = runSize(filters[0]!);
   for (let i = 0; i < within.length; ) {
+    // The run of `within` inside the block of `size` documents that holds within[i].
     const block = Math.floor(within[i]! / size);
     const end = runEnd(within, i, (block + 1) * size);
     if (!budget.spend(end - i)) break;

@@ -52,6 +52,22 @@ export function intersect(a: DocList, b: DocList): DocList {
  */
 const GALLOP_RATIO = 16;
 
+/**
+ * The first position at or after `from` in ascending `b` whose entry is ≥ `x` (`b.length` when none): exponential
+ * search (steps 1, 2, 4, … from `from`), then a binary search in the last step — O(log d) for a distance d.
+ */
+function gallop(b: DocList, x: number, from: number): number {
+  let lo = from;
+  let hi = from;
+  let step = 1;
+  while (hi < b.length && b[hi]! < x) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  return lowerBound(b, x, lo, Math.min(hi, b.length));
+}
+
 /** {@link intersect} of a short list `a` with a much longer `b`: each entry of `a` found by exponential search in `b`. */
 function gallopIntersect(a: DocList, b: DocList): DocList {
   const out = new Uint32Array(a.length);
@@ -59,15 +75,7 @@ function gallopIntersect(a: DocList, b: DocList): DocList {
   let lo = 0;
   for (let i = 0; i < a.length && lo < b.length; i++) {
     const x = a[i]!;
-    // Grow a step until b[hi] >= x, then binary search in (lo, hi].
-    let step = 1;
-    let hi = lo;
-    while (hi < b.length && b[hi]! < x) {
-      lo = hi + 1;
-      hi += step;
-      step *= 2;
-    }
-    lo = lowerBound(b, x, lo, Math.min(hi, b.length));
+    lo = gallop(b, x, lo);
     if (lo < b.length && b[lo] === x) out[n++] = x;
   }
   return out.subarray(0, n);
@@ -181,14 +189,7 @@ function gallopDifference(a: DocList, b: DocList): DocList {
   let i = 0;
   for (; i < a.length && lo < b.length; i++) {
     const x = a[i]!;
-    let step = 1;
-    let hi = lo;
-    while (hi < b.length && b[hi]! < x) {
-      lo = hi + 1;
-      hi += step;
-      step *= 2;
-    }
-    lo = lowerBound(b, x, lo, Math.min(hi, b.length));
+    lo = gallop(b, x, lo);
     if (!(lo < b.length && b[lo] === x)) out[n++] = x;
   }
   // Past the end of `b`: the rest of `a` is kept whole.

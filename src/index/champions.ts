@@ -15,6 +15,7 @@
  */
 import type { CompactIndex } from './compact-index.js';
 import { LunrTextIndex } from './text-index.js';
+import { BestPairs } from './best-pairs.js';
 
 /** One long term's stored answer. */
 export interface ChampionList {
@@ -59,94 +60,6 @@ function longTermRanks(index: CompactIndex, fields: readonly number[]): number[]
   const dimensions = index.termIndex;
   for (let rank = 0; rank < dimensions.length && ranks.length < wanted.size; rank++) if (wanted.has(dimensions[rank]!)) ranks.push(rank);
   return ranks.sort((a, b) => a - b);
-}
-
-/**
- * The best `capacity` (document, score) pairs offered: score descending, then document ascending (a binary heap,
- * worst on top; an offer below the worst kept is one comparison).
- */
-class Best {
-  readonly docs: Uint32Array;
-  readonly scores: Float64Array;
-  size = 0;
-
-  constructor(private readonly capacity: number) {
-    this.docs = new Uint32Array(capacity);
-    this.scores = new Float64Array(capacity);
-  }
-
-  get full(): boolean {
-    return this.size === this.capacity;
-  }
-
-  /** The worst kept pair's score and document (when {@link full}). */
-  get worstScore(): number {
-    return this.scores[0]!;
-  }
-
-  get worstDoc(): number {
-    return this.docs[0]!;
-  }
-
-  /** True when pair `i` ranks below pair `j`. */
-  private worse(i: number, j: number): boolean {
-    const a = this.scores[i]!;
-    const b = this.scores[j]!;
-    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
-  }
-
-  private swap(i: number, j: number): void {
-    const d = this.docs[i]!;
-    this.docs[i] = this.docs[j]!;
-    this.docs[j] = d;
-    const s = this.scores[i]!;
-    this.scores[i] = this.scores[j]!;
-    this.scores[j] = s;
-  }
-
-  private sink(from: number, n: number): void {
-    let i = from;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) return;
-      const r = l + 1;
-      const c = r < n && this.worse(r, l) ? r : l;
-      if (!this.worse(c, i)) return;
-      this.swap(i, c);
-      i = c;
-    }
-  }
-
-  offer(doc: number, score: number): void {
-    if (this.size < this.capacity) {
-      let i = this.size++;
-      this.docs[i] = doc;
-      this.scores[i] = score;
-      while (i > 0) {
-        const parent = (i - 1) >>> 1;
-        if (!this.worse(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    const worst = this.scores[0]!;
-    if (this.capacity === 0 || score < worst || (score === worst && doc > this.docs[0]!)) return;
-    this.docs[0] = doc;
-    this.scores[0] = score;
-    this.sink(0, this.size);
-  }
-
-  /** The pairs kept, best first (empties the heap). */
-  sorted(): { docs: Uint32Array; scores: Float64Array } {
-    const n = this.size;
-    for (let end = n - 1; end > 0; end--) {
-      this.swap(0, end);
-      this.sink(0, end);
-    }
-    this.size = 0;
-    return { docs: this.docs.slice(0, n), scores: this.scores.slice(0, n) };
-  }
 }
 
 /**
@@ -209,7 +122,7 @@ export function championLists(index: CompactIndex, options: ChampionOptions): Ch
       }
     }
     // The linear form (rank/rank.ts `rankScores`), then the best `reach`.
-    const best = new Best(Math.min(options.reach, n));
+    const best = new BestPairs(Math.min(options.reach, n));
     let usable = true;
     for (let i = 0; i < n; i++) {
       const doc = touched[i]!;

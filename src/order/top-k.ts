@@ -14,6 +14,7 @@ import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
 import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
+import { BestPairs } from '../index/best-pairs.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -220,7 +221,7 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
-  const heap = new Heap(Math.max(0, Math.min(k, n)));
+  const heap = new BestPairs(Math.max(0, Math.min(k, n)));
   // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
   // and the block starts before the worst kept document (ties go to the lower document number).
   const hopeless = (j: number): boolean =>
@@ -314,89 +315,3 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   return { ...heap.sorted(), scored };
 }
 
-/** The best `capacity` (document, score) pairs offered: score descending, then document number ascending. */
-class Heap {
-  private readonly docs: Uint32Array;
-  private readonly scores: Float64Array;
-  private size = 0;
-
-  constructor(private readonly capacity: number) {
-    this.docs = new Uint32Array(capacity);
-    this.scores = new Float64Array(capacity);
-  }
-
-  get full(): boolean {
-    return this.size === this.capacity;
-  }
-
-  /** The score of the worst pair kept (only meaningful when {@link full}). */
-  get worstScore(): number {
-    return this.scores[0]!;
-  }
-
-  /** The document of the worst pair kept (only meaningful when {@link full}). */
-  get worstDoc(): number {
-    return this.docs[0]!;
-  }
-
-  /** True when pair `i` ranks below pair `j` (lower score, or the same score and a later document). */
-  private worse(i: number, j: number): boolean {
-    const a = this.scores[i]!;
-    const b = this.scores[j]!;
-    return a < b || (a === b && this.docs[i]! > this.docs[j]!);
-  }
-
-  private swap(i: number, j: number): void {
-    const d = this.docs[i]!;
-    this.docs[i] = this.docs[j]!;
-    this.docs[j] = d;
-    const s = this.scores[i]!;
-    this.scores[i] = this.scores[j]!;
-    this.scores[j] = s;
-  }
-
-  offer(doc: number, score: number): void {
-    if (this.capacity === 0) return;
-    if (this.size < this.capacity) {
-      let i = this.size++;
-      this.docs[i] = doc;
-      this.scores[i] = score;
-      while (i > 0) {
-        const parent = (i - 1) >>> 1;
-        if (!this.worse(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    const top = this.scores[0]!;
-    if (score < top || (score === top && doc > this.docs[0]!)) return;
-    this.docs[0] = doc;
-    this.scores[0] = score;
-    this.sink(0, this.size);
-  }
-
-  private sink(i: number, size: number): void {
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= size) return;
-      const right = left + 1;
-      const child = right < size && this.worse(right, left) ? right : left;
-      if (!this.worse(child, i)) return;
-      this.swap(i, child);
-      i = child;
-    }
-  }
-
-  /** The pairs kept, best first (empties the heap). */
-  sorted(): { docs: Uint32Array; scores: Float64Array } {
-    const n = this.size;
-    // Heap sort: the worst goes to the end each time.
-    for (let end = n - 1; end > 0; end--) {
-      this.swap(0, end);
-      this.sink(0, end);
-    }
-    this.size = 0;
-    return { docs: this.docs.slice(0, n), scores: this.scores.slice(0, n) };
-  }
-}
