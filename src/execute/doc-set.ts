@@ -118,8 +118,9 @@ const PAST_END = 2 ** 32;
 /**
  * Documents in either list and not in `hidden` (all three ascending): {@link union} and {@link difference} in one
  * merge, so a common keyword's matches across fields are written once, without the hidden documents, instead of
- * written whole and then copied again around them. Linear in the three lists; a loop without calls or
- * allocations (a cold process runs it in V8's interpreter).
+ * written whole and then copied again around them. Linear in the two lists; the hidden list is passed over by
+ * exponential search from each match at or past its next entry, so a few matches cost a logarithm per jump, not the
+ * hidden list's length. No allocation but the answer (a cold process runs it in V8's interpreter).
  */
 export function unionExcept(a: DocList, b: DocList, hidden: DocList): DocList {
   if (hidden.length === 0) return union(a, b);
@@ -146,7 +147,11 @@ export function unionExcept(a: DocList, b: DocList, hidden: DocList): DocList {
       y = ++j < bl ? b[j]! : PAST_END;
     }
     if (doc >= next) {
-      while (next < doc) next = ++h < hl ? hidden[h]! : PAST_END;
+      // Gallop: a few matches against a long hidden list skip most of it (a rare word at 1M: 531 matches, 125k hidden).
+      if (next < doc) {
+        h = gallop(hidden, doc, h + 1);
+        next = h < hl ? hidden[h]! : PAST_END;
+      }
       if (next === doc) continue;
     }
     out[n++] = doc;

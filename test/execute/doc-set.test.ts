@@ -80,6 +80,22 @@ describe('doc-set algebra against a Set oracle', () => {
     expect([...unionExcept(Uint32Array.of(1, 4, 9), Uint32Array.of(2, 4, 10), Uint32Array.of(0, 4, 10, 11))]).toEqual([1, 2, 9]);
   });
 
+  it('unionExcept skips far through a long hidden list (few matches, many hidden documents)', () => {
+    const evens = Uint32Array.from({ length: 10_001 }, (_, i) => 2 * i); // 0, 2, …, 20000
+    expect([...unionExcept(Uint32Array.of(3, 4, 9999, 10000, 19998, 20001), new Uint32Array(0), evens)]).toEqual([3, 9999, 20001]);
+    expect([...unionExcept(Uint32Array.of(0, 20000), Uint32Array.of(1, 20002), evens)]).toEqual([1, 20002]);
+    const hiddenLong = fc.uniqueArray(fc.nat(5000), { minLength: 500, maxLength: 3000 }).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+    const few = fc.uniqueArray(fc.nat(5000), { maxLength: 12 }).map((xs) => Uint32Array.from(xs.sort((a, b) => a - b)));
+    fc.assert(
+      fc.property(few, few, hiddenLong, (a, b, hidden) => {
+        const hiddenSet = new Set(hidden);
+        const expected = [...new Set([...a, ...b])].filter((x) => !hiddenSet.has(x)).sort((x, y) => x - y);
+        expect([...unionExcept(a, b, hidden)]).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('universe(n) is 0..n-1', () => {
     expect([...universe(4)]).toEqual([0, 1, 2, 3]);
     expect(universe(0)).toHaveLength(0);
