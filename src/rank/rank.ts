@@ -15,6 +15,12 @@ import { lowerBound } from '../index/sorted-list.js';
 
 /** Blocks of a prior a gather reads in one read at most (the segment's read-ahead: 64 KiB). */
 const PRIOR_READ_REACH = 16;
+/**
+ * Blocks no document asks for that a gather still reads between two blocks that one does, rather than start another
+ * read: a read costs about what two more 4 KiB blocks read and checked cost, so nearby blocks share a read and
+ * blocks far apart (a rare term's matches over a large collection) are read one by one, never the blocks between.
+ */
+const PRIOR_READ_GAP = 2;
 
 /**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
@@ -128,19 +134,27 @@ class PriorValues {
   }
 
   /**
-   * The block of the last of `docs[from..]` (ascending) within {@link PRIOR_READ_REACH} blocks of block `b` (the
-   * block of `docs[from]`).
+   * The last block of one read that starts at block `b` (the block of `docs[from]`; `docs` ascending): the blocks
+   * of the following documents while each is at most {@link PRIOR_READ_GAP} blocks past the previous one asked for
+   * and within {@link PRIOR_READ_REACH} blocks of `b`.
    */
   private lastBlockNear(docs: DocList, from: number, b: number): number {
-    const end = lowerBound(docs, (b + PRIOR_READ_REACH) * PRIOR_BLOCK_DOCS, from);
-    return (docs[end - 1]! / PRIOR_BLOCK_DOCS) | 0;
+    let last = b;
+    for (let i = lowerBound(docs, (b + 1) * PRIOR_BLOCK_DOCS, from); i < docs.length; ) {
+      const next = (docs[i]! / PRIOR_BLOCK_DOCS) | 0;
+      if (next <= last || next > last + 1 + PRIOR_READ_GAP || next >= b + PRIOR_READ_REACH) break;
+      last = next;
+      i = lowerBound(docs, (next + 1) * PRIOR_BLOCK_DOCS, i + 1);
+    }
+    return last;
   }
 
   /**
-   * Read block `b` from the segment (with the blocks after it through `through` not read yet, in the same read); a
-   * damaged segment (dropped with its notice) turns to deriving.
+   * Read block `b` from the segment (with the blocks after it through `through` not read yet, in the same read;
+   * without `through`, the segment's own read-ahead for blocks asked for in order); a damaged segment (dropped with
+   * its notice) turns to deriving.
    */
-  private load(b: number, through = b): Float64Array | undefined {
+  private load(b: number, through?: number): Float64Array | undefined {
     const segment = this.segment!;
     const block = segment.priorBlock(this.name, b, through);
     if (!block) {
@@ -149,7 +163,7 @@ class PriorValues {
     }
     this.blocks[b] = block;
     // The blocks read with it, kept too (the segment holds them already: no read).
-    for (let k = b + 1; k <= through && !this.blocks[k]; k++) this.blocks[k] = segment.priorBlock(this.name, k);
+    for (let k = b + 1; k <= (through ?? b) && !this.blocks[k]; k++) this.blocks[k] = segment.priorBlock(this.name, k, k);
     return block;
   }
 }

@@ -131,6 +131,7 @@ export function segmentId(columnsId: string): string {
  */
 export function writeSegment(file: string, kind: string, id: string, count: number, facts: SegmentFacts): number | undefined {
   const { docs, repos, repositories } = facts.privateDocs;
+  if (!privateDocsFit(docs, repos, repositories.length, count)) return undefined;
   const sections = new Map<string, ArrayBufferView>([
     ['private.docs', docs],
     ['private.repos', repos],
@@ -172,6 +173,22 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     champions: lists.map((list) => [list.term, list.total, list.docs.length]),
   };
   return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES);
+}
+
+/**
+ * True when `docs` are ascending and below `count`, and each of `repos` (parallel to them) is below `repositories`:
+ * what every reader of a segment's private documents relies on. Checked when the segment is written (a list that
+ * fails is not stored), so that opening one — once per cold process — need not visit each private document.
+ */
+export function privateDocsFit(docs: Uint32Array, repos: Uint32Array, repositories: number, count: number): boolean {
+  if (docs.length !== repos.length) return false;
+  let last = -1;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    if (doc <= last || doc >= count || repos[i]! >= repositories) return false;
+    last = doc;
+  }
+  return true;
 }
 
 /** Report and remove a damaged segment file (the next build, or the next query, writes it again). */
@@ -275,14 +292,10 @@ export class Segment {
       const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
       const repos = new Uint32Array(repoBytes.buffer, repoBytes.byteOffset, repoBytes.length / 4);
       const names = meta.repositories!;
-      // The one pass over the private documents at open: no object per document, only the checks that keep every
-      // reader in bounds and the hidden lists ascending (a typed loop, about a millisecond per 100k documents).
-      let last = -1;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i]!;
-        if (doc <= last || doc >= count || repos[i]! >= names.length) throw new FramingError('private documents out of order');
-        last = doc;
-      }
+      // No pass over the private documents at open: the writer stored them only ascending, below the count and with
+      // their repositories in the table ({@link privateDocsFit}), and every block's CRC says these are its bytes.
+      // The last one is checked (a few bytes), so a count that disagrees with the list is refused all the same.
+      if (docs.length > 0 && docs[docs.length - 1]! >= count) throw new FramingError('private documents out of range');
       const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names);
       const privateLengths = meta.privateLengths ? new Map(meta.privateLengths) : undefined;
       const championEntries = meta.champions as Array<[string, number, number]>;
@@ -333,10 +346,11 @@ export class Segment {
   /**
    * Block `b` of prior `name`: the values of documents `[b × PRIOR_BLOCK_DOCS, …)` ({@link PRIOR_BLOCK_DOCS} of
    * them, fewer in the last block), read and checked on first use (with up to {@link READ_AHEAD_BLOCKS} − 1 blocks
-   * after it when block `b − 1` was read before it, or through block `through` when the caller knows it will ask
-   * for it: one read instead of one per block); undefined as for {@link prior}.
+   * after it when block `b − 1` was read before it, or, when `through` is given, through block `through` and no
+   * further — the caller knows which blocks it will ask for: one read instead of one per block); undefined as for
+   * {@link prior}.
    */
-  priorBlock(name: string, b: number, through = b): Float64Array | undefined {
+  priorBlock(name: string, b: number, through?: number): Float64Array | undefined {
     if (!this.usable || !this.priorNames.has(name)) return undefined;
     let blocks = this.blocks.get(name);
     if (!blocks) this.blocks.set(name, (blocks = []));
@@ -345,7 +359,7 @@ export class Segment {
       const first = b * PRIOR_BLOCK_DOCS;
       if (b < 0 || first >= this.count) return undefined;
       let run = 1;
-      const last = b > 0 && blocks[b - 1] ? b + READ_AHEAD_BLOCKS - 1 : through;
+      const last = through ?? (b > 0 && blocks[b - 1] ? b + READ_AHEAD_BLOCKS - 1 : b);
       while (run < READ_AHEAD_BLOCKS && b + run <= last && !blocks[b + run] && (b + run) * PRIOR_BLOCK_DOCS < this.count) run++;
       const n = Math.min(run * PRIOR_BLOCK_DOCS, this.count - first);
       const values = this.readValues(`prior.${name}`, first, n);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PrivateDocs } from '../../src/access/private-docs.js';
+import { FramedFile } from '../../src/cache/framing.js';
 import type { ReaderSlot } from '../../src/kinds/collection-view.js';
 import type { RankSpec } from '../../src/kinds/spec.js';
 import { gatherPrior, priorReader } from '../../src/rank/rank.js';
@@ -65,6 +66,33 @@ describe('priors gathered from the segment', () => {
     }
     const read = priorReader(c, 'factor')!;
     for (const doc of [0, 511, 512, COUNT - 1]) expect(Object.is(read(doc), factor[doc])).toBe(true);
+  });
+
+  // Blocks asked for, and the reads (first block, blocks) a gather makes for them: nearby blocks (at most two
+  // unasked-for blocks between) share a read of at most 16 blocks; blocks farther apart are read alone.
+  it.each<[string, number[], Array<[number, number]>]>([
+    ['blocks far apart: one read each, never the blocks between', [0, 4, 9, 20], [[0, 1], [4, 1], [9, 1], [20, 1]]],
+    ['adjacent blocks: one read', [5, 6, 7], [[5, 3]]],
+    ['two unasked-for blocks between: one read', [5, 8], [[5, 4]]],
+    ['three between: two reads', [5, 9], [[5, 1], [9, 1]]],
+    ['a run longer than 16 blocks: split at 16', [...Array.from({ length: 20 }, (_, i) => i + 2)], [[2, 16], [18, 4]]],
+  ])('reads %s', (_label, blocks, expected) => {
+    const c = collection();
+    const docs = Uint32Array.from(blocks, (b) => b * PRIOR_BLOCK_DOCS + 7);
+    const reads: Array<[number, number]> = [];
+    const original = FramedFile.prototype.read;
+    FramedFile.prototype.read = function (this: FramedFile, name: string, start?: number, length?: number) {
+      if (name === 'prior.factor') reads.push([(start ?? 0) / (PRIOR_BLOCK_DOCS * 8), (length ?? 0) / (PRIOR_BLOCK_DOCS * 8)]);
+      return original.call(this, name, start, length);
+    };
+    const out = new Float64Array(docs.length);
+    try {
+      gatherPrior(c, 'factor', docs, out);
+    } finally {
+      FramedFile.prototype.read = original;
+    }
+    expect(reads).toEqual(expected);
+    expect(same(out, Float64Array.from(docs, (d) => factor[d]!))).toBe(true);
   });
 
   it('a kind without the prior gathers nothing', () => {

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FramedFile } from '../../src/cache/framing.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { PrivateDocs } from '../../src/access/private-docs.js';
-import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, privateDocsFit, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Number.NaN : Math.sin(i) * 1e-3 + i));
@@ -83,6 +84,52 @@ describe('segment facts', () => {
     expectBlock(s.priorBlock('factor', blocks - 2, blocks + 5), blocks - 2);
     expectBlock(s.priorBlock('factor', blocks - 1), blocks - 1);
     expect(notices).toEqual([]);
+  });
+
+  it('read no further than `through` when it is given, even right after the previous block (no read-ahead)', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const reads: Array<[string, number, number]> = [];
+    const original = FramedFile.prototype.read;
+    FramedFile.prototype.read = function (this: FramedFile, name: string, start?: number, length?: number) {
+      reads.push([name, start ?? 0, length ?? 0]);
+      return original.call(this, name, start, length);
+    };
+    try {
+      s.priorBlock('factor', 2);
+      s.priorBlock('factor', 3, 3);
+      s.priorBlock('factor', 4, 5);
+      // Without `through`, a block asked for right after its predecessor reads ahead.
+      s.priorBlock('factor', 6);
+    } finally {
+      FramedFile.prototype.read = original;
+    }
+    const bytes = PRIOR_BLOCK_DOCS * 8;
+    expect(reads).toEqual([
+      ['prior.factor', 2 * bytes, bytes],
+      ['prior.factor', 3 * bytes, bytes],
+      ['prior.factor', 4 * bytes, 2 * bytes],
+      ['prior.factor', 6 * bytes, 16 * bytes], // the segment's read-ahead: 16 blocks
+    ]);
+  });
+
+  it.each<[string, number[], number[], number, boolean]>([
+    ['ascending, in range', [3, 9, 11], [0, 1, 0], 2, true],
+    ['none', [], [], 0, true],
+    ['out of order', [3, 11, 9], [0, 1, 0], 2, false],
+    ['a duplicate', [3, 9, 9], [0, 1, 0], 2, false],
+    ['a document past the count', [3, 9, COUNT], [0, 1, 0], 2, false],
+    ['a repository past the table', [3, 9, 11], [0, 2, 0], 2, false],
+  ])('store private documents only when every reader can rely on them: %s', (_label, docs, repos, repositories, fit) => {
+    const d = Uint32Array.from(docs);
+    const r = Uint32Array.from(repos);
+    expect(privateDocsFit(d, r, repositories, COUNT)).toBe(fit);
+    const names = ['acme/secret', 'carol/vault'].slice(0, repositories);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'segment-')), 'issues-x.segment');
+    const size = writeSegment(file, 'issues', segmentId('columns-id'), COUNT, { ...facts, privateDocs: new PrivateDocs(d, r, names) });
+    expect(size !== undefined).toBe(fit);
+    expect(existsSync(file)).toBe(fit);
+    if (fit) expect(Segment.open(file, 'issues', segmentId('columns-id'), COUNT)!.privateDocs.docs).toEqual(d);
   });
 
   it('store a NaN clock (a kind without one)', () => {
