@@ -16,9 +16,17 @@ import { lowerBound } from '../index/sorted-list.js';
 /** Blocks of a prior a gather reads in one read at most (the segment's read-ahead: 64 KiB). */
 const PRIOR_READ_REACH = 16;
 /**
- * Blocks no document asks for that a gather still reads between two blocks that one does, rather than start another
- * read: a read costs about what two more 4 KiB blocks read and checked cost, so nearby blocks share a read and
- * blocks far apart (a rare term's matches over a large collection) are read one by one, never the blocks between.
+ * How a gather chooses the blocks of one read. `all`: the documents are all the caller will ask for (every match
+ * scored at once), so a read joins the next block asked for only when at most {@link PRIOR_READ_GAP} blocks no
+ * document asks for lie between — a rare term's matches scattered over a large collection read their own blocks,
+ * never the ones between. `more`: more documents may follow in later gathers (the top-k collector's rounds, whose
+ * later rounds ask for the blocks between), so a read reaches the last block asked for within
+ * {@link PRIOR_READ_REACH} blocks (and the segment's read-ahead right after a block read before).
+ */
+export type GatherReach = 'all' | 'more';
+/**
+ * Blocks no document asks for that an `all` gather still reads between two blocks that one does, rather than start
+ * another read (a read costs about what two more 4 KiB blocks read and checked cost).
  */
 const PRIOR_READ_GAP = 2;
 
@@ -114,13 +122,13 @@ class PriorValues {
    * block lookup per run of documents in the same block (what {@link read} gives, without a call per document); the
    * blocks not read yet that the documents ask for are read a few at a time (the segment's read-ahead, up to the
    * last of them within its reach: sparse matches over a large collection cost a read per group of nearby blocks,
-   * not one per block).
+   * not one per block); `reach` says which blocks one read takes ({@link GatherReach}).
    */
-  gather(docs: DocList, out: Float64Array): void {
+  gather(docs: DocList, out: Float64Array, reach: GatherReach): void {
     let i = 0;
     while (i < docs.length && this.stored) {
       const b = (docs[i]! / PRIOR_BLOCK_DOCS) | 0;
-      const block = this.blocks[b] ?? this.load(b, this.lastBlockNear(docs, i, b));
+      const block = this.blocks[b] ?? this.load(b, this.lastBlockNear(docs, i, b, reach));
       if (!block) break;
       const base = b * PRIOR_BLOCK_DOCS;
       const end = base + block.length;
@@ -134,11 +142,17 @@ class PriorValues {
   }
 
   /**
-   * The last block of one read that starts at block `b` (the block of `docs[from]`; `docs` ascending): the blocks
-   * of the following documents while each is at most {@link PRIOR_READ_GAP} blocks past the previous one asked for
-   * and within {@link PRIOR_READ_REACH} blocks of `b`.
+   * The last block of one read that starts at block `b` (the block of `docs[from]`; `docs` ascending), within
+   * {@link PRIOR_READ_REACH} blocks of `b`: for `all`, the blocks of the following documents while each is at most
+   * {@link PRIOR_READ_GAP} blocks past the previous one asked for; for `more`, the last block asked for (or the
+   * segment's whole read-ahead when block `b − 1` was read before).
    */
-  private lastBlockNear(docs: DocList, from: number, b: number): number {
+  private lastBlockNear(docs: DocList, from: number, b: number, reach: GatherReach): number {
+    if (reach === 'more') {
+      if (b > 0 && this.blocks[b - 1]) return b + PRIOR_READ_REACH - 1;
+      const end = lowerBound(docs, (b + PRIOR_READ_REACH) * PRIOR_BLOCK_DOCS, from);
+      return Math.max(b, (docs[end - 1]! / PRIOR_BLOCK_DOCS) | 0);
+    }
     let last = b;
     for (let i = lowerBound(docs, (b + 1) * PRIOR_BLOCK_DOCS, from); i < docs.length; ) {
       const next = (docs[i]! / PRIOR_BLOCK_DOCS) | 0;
@@ -225,19 +239,21 @@ export function priorReader(c: Collection, name: string): ((doc: number) => numb
 /**
  * The kind's prior `name` of each of `docs` (ascending) into `out` (same order), as {@link priorReader} reads them;
  * false when the kind has no such prior.
+ * @param reach whether later gathers may ask for more documents (`more`, the default: the top-k collector's rounds)
+ *   or these are all (`all`); it changes which blocks are read together, never a value ({@link GatherReach})
  */
-export function gatherPrior(c: Collection, name: string, docs: DocList, out: Float64Array): boolean {
+export function gatherPrior(c: Collection, name: string, docs: DocList, out: Float64Array, reach: GatherReach = 'more'): boolean {
   const prior = c.spec.rank && rankReaders(c).priors.get(name);
   if (!prior) return false;
-  prior.gather(docs, out);
+  prior.gather(docs, out, reach);
   return true;
 }
 
-/** The values of `prior` for `docs` (ascending), same order; undefined without a prior. */
+/** The values of `prior` for `docs` (ascending, every document the caller scores), same order; undefined without a prior. */
 function gathered(prior: PriorValues | undefined, docs: DocList): Float64Array | undefined {
   if (!prior) return undefined;
   const out = new Float64Array(docs.length);
-  prior.gather(docs, out);
+  prior.gather(docs, out, 'all');
   return out;
 }
 

@@ -68,15 +68,18 @@ describe('priors gathered from the segment', () => {
     for (const doc of [0, 511, 512, COUNT - 1]) expect(Object.is(read(doc), factor[doc])).toBe(true);
   });
 
-  // Blocks asked for, and the reads (first block, blocks) a gather makes for them: nearby blocks (at most two
-  // unasked-for blocks between) share a read of at most 16 blocks; blocks farther apart are read alone.
-  it.each<[string, number[], Array<[number, number]>]>([
-    ['blocks far apart: one read each, never the blocks between', [0, 4, 9, 20], [[0, 1], [4, 1], [9, 1], [20, 1]]],
-    ['adjacent blocks: one read', [5, 6, 7], [[5, 3]]],
-    ['two unasked-for blocks between: one read', [5, 8], [[5, 4]]],
-    ['three between: two reads', [5, 9], [[5, 1], [9, 1]]],
-    ['a run longer than 16 blocks: split at 16', [...Array.from({ length: 20 }, (_, i) => i + 2)], [[2, 16], [18, 4]]],
-  ])('reads %s', (_label, blocks, expected) => {
+  // Blocks asked for, and the reads (first block, blocks) a gather makes for them. Every document at once (`all`):
+  // nearby blocks (at most two unasked-for blocks between) share a read of at most 16 blocks, blocks farther apart
+  // are read alone. More to come (`more`, the top-k rounds): a read reaches the last block asked for within 16.
+  it.each<[string, 'all' | 'more', number[], Array<[number, number]>]>([
+    ['blocks far apart: one read each, never the blocks between', 'all', [0, 4, 9, 20], [[0, 1], [4, 1], [9, 1], [20, 1]]],
+    ['adjacent blocks: one read', 'all', [5, 6, 7], [[5, 3]]],
+    ['two unasked-for blocks between: one read', 'all', [5, 8], [[5, 4]]],
+    ['three between: two reads', 'all', [5, 9], [[5, 1], [9, 1]]],
+    ['a run longer than 16 blocks: split at 16', 'all', [...Array.from({ length: 20 }, (_, i) => i + 2)], [[2, 16], [18, 4]]],
+    ['more to come: blocks within 16 in one read, the blocks between too', 'more', [0, 4, 9, 20], [[0, 10], [20, 1]]],
+    ['more to come: blocks 16 or more apart, a read each', 'more', [3, 19, 20], [[3, 1], [19, 2]]],
+  ])('reads %s', (_label, reach, blocks, expected) => {
     const c = collection();
     const docs = Uint32Array.from(blocks, (b) => b * PRIOR_BLOCK_DOCS + 7);
     const reads: Array<[number, number]> = [];
@@ -87,7 +90,7 @@ describe('priors gathered from the segment', () => {
     };
     const out = new Float64Array(docs.length);
     try {
-      gatherPrior(c, 'factor', docs, out);
+      gatherPrior(c, 'factor', docs, out, reach);
     } finally {
       FramedFile.prototype.read = original;
     }
