@@ -200,13 +200,43 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
 }
 
 /**
+ * A posting without stored maxima at least this many times longer than its documents among the matches is bounded
+ * over those alone (weighing a document reads its field length: a 4 KiB block each when they are scattered).
+ */
+const MATCHED_RATIO = 4;
+
+const NONE: DocList = new Uint32Array(0);
+
+/**
+ * The maxima of one dimension over the documents of the matches that hold the term (`matches`: ascending, all
+ * visible to the viewer), with their weights as that dimension's postings and impacts: the only documents of the
+ * posting a top-k over `matches` scores, so their maxima bound every score it computes (and more tightly than the
+ * whole posting's), and their weights are what score() reads for them. Undefined when that part is not much shorter
+ * than the posting ({@link MATCHED_RATIO}; weighing the whole posting once is then as cheap, and kept per term).
+ * Not for a posting whose maxima the build stored: those cost nothing, and the top-k weighs only what it scores (a
+ * keyword's own posting holds nearly every match: weighing them all would read what pruning saves).
+ */
+function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): TermMaxima | undefined {
+  if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
+  const docs = intersect(dimension.docs, matches);
+  if (docs.length * MATCHED_RATIO > dimension.docs.length) return undefined;
+  return termMaxima(docs, dimension.weightsOf(docs), NONE, count);
+}
+
+/**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
  * holds the term). Undefined when the index cannot tell (then nothing is pruned). Each term's part is kept per
  * collection, field and viewer access ({@link TermMaxima}).
  * @param access the viewer's access key (src/access), which determines `hidden`
  */
-export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly string[]>, hidden: DocList, access: string): FieldMaxima[] | undefined {
+export function blockMaxima(
+  c: Collection,
+  terms: ReadonlyMap<string, readonly string[]>,
+  hidden: DocList,
+  access: string,
+  matches?: DocList,
+): FieldMaxima[] | undefined {
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
   const cache = maximaOf(c);
@@ -218,7 +248,11 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
     dimensions: field.dimensions.map((dimension) => {
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
-      if (!term || term.docs.length !== dimension.docs.length) {
+      const known = term !== undefined && term.docs.length === dimension.docs.length;
+      // Not weighed yet and much longer than its part in the matches: bounded over that part alone (not kept).
+      const matched = !known && matches && !(dimension.stored && SAME_BLOCKS) ? matchedMaxima(dimension, matches, count) : undefined;
+      if (matched) term = matched;
+      else if (!term || !known) {
         term = dimensionMaxima(dimension, hidden, count, publicForm, field.field);
         cache.set(key, term);
       } else if (!term.impacts) {
