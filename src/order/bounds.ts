@@ -130,12 +130,24 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
 
 /**
  * The maxima of one dimension: stored by the build when it stored them for this viewer, else scaled from the public
- * ones ({@link scaledMaxima}), else derived from the whole posting's weights.
+ * ones ({@link scaledMaxima}), else over the dimension's part in `matches` when that is much shorter than the posting
+ * ({@link matchedMaxima}: for this query only, `matched` set), else derived from the whole posting's weights.
  */
-function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number, publicForm: () => PublicForm | undefined, field: string): TermMaxima {
+function dimensionMaxima(
+  dimension: DimensionImpacts,
+  hidden: DocList,
+  count: number,
+  publicForm: () => PublicForm | undefined,
+  field: string,
+  matches: DocList | undefined,
+): TermMaxima & { readonly matched?: boolean } {
   const stored = dimension.stored;
   if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
-  return scaledMaxima(dimension, publicForm(), field, count) ?? termMaxima(dimension.docs, dimension.impacts, hidden, count);
+  const scaled = scaledMaxima(dimension, publicForm(), field, count);
+  if (scaled) return scaled;
+  const matched = matches && matchedMaxima(dimension, matches, count);
+  if (matched) return { ...matched, matched: true };
+  return termMaxima(dimension.docs, dimension.impacts, hidden, count);
 }
 
 /**
@@ -215,8 +227,9 @@ const NONE: DocList = new Uint32Array(0);
  * posting a top-k over `matches` scores, so their maxima bound every score it computes (and more tightly than the
  * whole posting's), and their weights are what score() reads for them. Undefined when that part is not much shorter
  * than the posting ({@link MATCHED_RATIO}; weighing the whole posting once is then as cheap, and kept per term).
- * Not for a posting whose maxima the build stored: those cost nothing, and the top-k weighs only what it scores (a
- * keyword's own posting holds nearly every match: weighing them all would read what pruning saves).
+ * Only where the maxima would otherwise come from weighing the whole posting: stored or scaled maxima cost no
+ * weighing, and the top-k then weighs only what it scores (a keyword's own posting holds nearly every match:
+ * weighing them all up front would read what pruning saves).
  */
 function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): TermMaxima | undefined {
   if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
@@ -254,13 +267,11 @@ export function blockMaxima(
     dimensions: field.dimensions.map((dimension) => {
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
-      const known = term !== undefined && term.docs.length === dimension.docs.length;
-      // Not weighed yet and much longer than its part in the matches: bounded over that part alone (not kept).
-      const matched = !known && matches && !(dimension.stored && SAME_BLOCKS) ? matchedMaxima(dimension, matches, count) : undefined;
-      if (matched) term = matched;
-      else if (!term || !known) {
-        term = dimensionMaxima(dimension, hidden, count, publicForm, field.field);
-        cache.set(key, term);
+      if (!term || term.docs.length !== dimension.docs.length) {
+        const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
+        term = made;
+        // (Maxima over a query's matches bound that query only: not kept for the term.)
+        if (!made.matched) cache.set(key, made);
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
