@@ -16,7 +16,9 @@
  * The weight maxima of a long posting are stored by the build (index/stored-maxima.ts) for a viewer who sees every
  * document and for one who sees exactly the public ones; for shorter postings and other viewers they are derived
  * from the postings (skipping what the viewer may not see). Either way they are cached per collection, term and
- * viewer access ({@link blockMaxima}).
+ * viewer access ({@link blockMaxima}). A posting without stored maxima that is much longer than its part in the
+ * matches of the query is bounded over that part alone, for that query (a filtered query weighs a few documents,
+ * not the term's whole posting).
  */
 import { difference, intersect } from '../execute/doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
@@ -128,12 +130,24 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
 
 /**
  * The maxima of one dimension: stored by the build when it stored them for this viewer, else scaled from the public
- * ones ({@link scaledMaxima}), else derived from the whole posting's weights.
+ * ones ({@link scaledMaxima}), else over the dimension's part in `matches` when that is much shorter than the posting
+ * ({@link matchedMaxima}: for this query only, `matched` set), else derived from the whole posting's weights.
  */
-function dimensionMaxima(dimension: DimensionImpacts, hidden: DocList, count: number, publicForm: () => PublicForm | undefined, field: string): TermMaxima {
+function dimensionMaxima(
+  dimension: DimensionImpacts,
+  hidden: DocList,
+  count: number,
+  publicForm: () => PublicForm | undefined,
+  field: string,
+  matches: DocList | undefined,
+): TermMaxima & { readonly matched?: boolean } {
   const stored = dimension.stored;
   if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
-  return scaledMaxima(dimension, publicForm(), field, count) ?? termMaxima(dimension.docs, dimension.impacts, hidden, count);
+  const scaled = scaledMaxima(dimension, publicForm(), field, count);
+  if (scaled) return scaled;
+  const matched = matches && matchedMaxima(dimension, matches, count);
+  if (matched) return { ...matched, matched: true };
+  return termMaxima(dimension.docs, dimension.impacts, hidden, count);
 }
 
 /**
@@ -200,13 +214,48 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
 }
 
 /**
+ * A posting without stored maxima at least this many times longer than its documents among the matches is bounded
+ * over those alone (weighing a document reads its field length: a 4 KiB block each when they are scattered).
+ */
+const MATCHED_RATIO = 4;
+
+const NONE: DocList = new Uint32Array(0);
+
+/**
+ * The maxima of one dimension over the documents of the matches that hold the term (`matches`: ascending, all
+ * visible to the viewer), with their weights as that dimension's postings and impacts: the only documents of the
+ * posting a top-k over `matches` scores, so their maxima bound every score it computes (and more tightly than the
+ * whole posting's), and their weights are what score() reads for them. Undefined when that part is not much shorter
+ * than the posting ({@link MATCHED_RATIO}; weighing the whole posting once is then as cheap, and kept per term).
+ * Only where the maxima would otherwise come from weighing the whole posting: stored or scaled maxima cost no
+ * weighing, and the top-k then weighs only what it scores (a keyword's own posting holds nearly every match:
+ * weighing them all up front would read what pruning saves).
+ */
+function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): TermMaxima | undefined {
+  if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
+  const docs = intersect(dimension.docs, matches);
+  if (docs.length * MATCHED_RATIO > dimension.docs.length) return undefined;
+  return termMaxima(docs, dimension.weightsOf(docs), NONE, count);
+}
+
+/**
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
  * holds the term). Undefined when the index cannot tell (then nothing is pruned). Each term's part is kept per
- * collection, field and viewer access ({@link TermMaxima}).
+ * collection, field and viewer access ({@link TermMaxima}) — except a posting without stored maxima bounded over its
+ * part in `matches` ({@link matchedMaxima}): that dimension's postings and impacts are then that part and its
+ * weights, which is all a caller scoring only `matches` reads of it.
  * @param access the viewer's access key (src/access), which determines `hidden`
+ * @param matches the documents that will be scored, ascending and all visible to the viewer (a top-k's matches);
+ *   when given, the returned bounds and postings hold for these documents only
  */
-export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly string[]>, hidden: DocList, access: string): FieldMaxima[] | undefined {
+export function blockMaxima(
+  c: Collection,
+  terms: ReadonlyMap<string, readonly string[]>,
+  hidden: DocList,
+  access: string,
+  matches?: DocList,
+): FieldMaxima[] | undefined {
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
   const cache = maximaOf(c);
@@ -219,8 +268,10 @@ export function blockMaxima(c: Collection, terms: ReadonlyMap<string, readonly s
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
       if (!term || term.docs.length !== dimension.docs.length) {
-        term = dimensionMaxima(dimension, hidden, count, publicForm, field.field);
-        cache.set(key, term);
+        const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
+        term = made;
+        // (Maxima over a query's matches bound that query only: not kept for the term.)
+        if (!made.matched) cache.set(key, made);
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled

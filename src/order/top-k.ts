@@ -173,7 +173,7 @@ class BlockQueue {
 export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: BestMatchScorer, access: string, firstRound = ROUND_MIN): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
-  const fields = blockMaxima(c, scorer.terms, scorer.hidden, access);
+  const fields = blockMaxima(c, scorer.terms, scorer.hidden, access, docs);
   if (!fields) return undefined;
   const multiplierOf = form.multiplier === undefined ? undefined : priorReader(c, form.multiplier);
   const addendOf = form.addend === undefined ? undefined : priorReader(c, form.addend);
