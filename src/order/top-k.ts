@@ -15,6 +15,7 @@ import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
 import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
+import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -23,8 +24,10 @@ const ROUND_MIN = 256;
 export interface TopK {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
-  /** Documents actually scored (the rest were skipped by their block's bound). */
+  /** Documents actually scored (the rest were skipped by their block's bound), the seeds included. */
   readonly scored: number;
+  /** Champion documents among the matches scored first for a starting threshold (0: none, or no floor formed). */
+  readonly seeds: number;
 }
 
 /**
@@ -167,10 +170,21 @@ class BlockQueue {
  * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
  * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
+ * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
+ *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
+ *   round; false scores blocks only (the same answer)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
-export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: BestMatchScorer, access: string, firstRound = ROUND_MIN): TopK | undefined {
+export function topKBestMatch(
+  c: Collection,
+  docs: DocList,
+  k: number,
+  scorer: BestMatchScorer,
+  access: string,
+  firstRound = ROUND_MIN,
+  seeded = true,
+): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
   const fields = blockMaxima(c, scorer.terms, scorer.hidden, access);
@@ -221,14 +235,23 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
-  const heap = new BestPairs(Math.max(0, Math.min(k, n)));
-  // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
-  // and the block starts before the worst kept document (ties go to the lower document number).
-  const hopeless = (j: number): boolean =>
-    heap.full && (bounds[j]! < heap.worstScore || (bounds[j]! === heap.worstScore && docs[starts[j]!]! > heap.worstDoc));
+  const capacity = Math.max(0, Math.min(k, n));
+  const heap = new BestPairs(capacity);
+  // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
+  // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
+  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
+  if (floor === null) return undefined;
+  const floorScore = floor ? floor.score : -Infinity;
+  const floorDoc = floor ? floor.doc : Infinity;
+  const barred = (): boolean => heap.full || floor !== undefined;
+  const barScore = (): number => (heap.full ? heap.worstScore : floorScore);
+  const barDoc = (): number => (heap.full ? heap.worstDoc : floorDoc);
+  // Once there is a bar, a block can place a document only if its bound beats the bar's score, or equals it and the
+  // block starts before the bar's document (ties go to the lower document number).
+  const hopeless = (j: number): boolean => barred() && (bounds[j]! < barScore() || (bounds[j]! === barScore() && docs[starts[j]!]! > barDoc()));
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
-  let scored = 0;
+  let scored = floor ? floor.seeds : 0;
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -244,9 +267,9 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
     // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
     // place one (the worst kept score only rises during the round, so testing against its value now is safe).
-    const full = heap.full;
-    const worstScore = heap.worstScore;
-    const worstDoc = heap.worstDoc;
+    const full = barred();
+    const worstScore = barScore();
+    const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
     const text = f64(F64.text, size);
     let m = 0;
@@ -308,10 +331,10 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
       if (addend) score += addend[i]!;
       if (Number.isNaN(score)) return undefined;
       const doc = batch[i]!;
-      if (heap.full && (score < heap.worstScore || (score === heap.worstScore && doc > heap.worstDoc))) continue;
+      if (barred() && (score < barScore() || (score === barScore() && doc > barDoc()))) continue;
       heap.offer(doc, score);
     }
   }
-  return { ...heap.sorted(), scored };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0 };
 }
 
