@@ -14,7 +14,7 @@
  * the viewer's own match list (so visible to it), scored under its own statistics. Nothing the viewer cannot read
  * chooses a seed or moves its score, so the floor, and what it skips, depend only on what the viewer may see.
  */
-import { intersect } from '../execute/doc-set.js';
+import { lowerBound } from '../index/sorted-list.js';
 import type { DocList } from '../index/text-index.js';
 import { gatherPrior } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
@@ -25,7 +25,7 @@ import { textScores, type FieldMaxima } from './bounds.js';
 export const SEED_REACH = 1000;
 
 /** Seeds wanted per page document: scoring them costs about what a round does, and more raise the floor little. */
-const SEEDS_PER_RESULT = 4;
+const SEEDS_PER_RESULT = 2;
 
 /** The k-th best (score, document) pair among the seeds: no page document ranks below it. */
 export interface SeedFloor {
@@ -35,50 +35,35 @@ export interface SeedFloor {
   readonly seeds: number;
 }
 
-/** The first `reach` documents of each list that are among `docs` (ascending): ascending, each once. */
-function seedsWithin(lists: readonly Uint32Array[], reach: number, docs: DocList): Uint32Array {
-  let total = 0;
-  for (const list of lists) total += Math.min(reach, list.length);
-  const all = new Uint32Array(total);
-  let at = 0;
-  for (const list of lists) {
-    all.set(list.subarray(0, Math.min(reach, list.length)), at);
-    at += Math.min(reach, list.length);
-  }
-  all.sort();
-  let m = 0;
-  for (let i = 0; i < total; i++) if (m === 0 || all[i] !== all[m - 1]) all[m++] = all[i]!;
-  return Uint32Array.from(intersect(all.subarray(0, m), docs));
-}
-
 /**
  * The champion documents of the query's terms (every term of every field of `terms`, as the text index scores them)
- * that are among `docs` (ascending): ascending, each once. The lists' first entries (each term's best) are taken,
- * then further ones (twice as many each time) until `want` of them match or the lists are spent. Empty when
- * the collection has no segment or no list for any of the terms.
- * @param want seeds wanted (more may come: a reach's matches are all kept)
+ * that are among `docs` (ascending): at most `want` of them, those whose stored one-word scores summed over the
+ * lists they are in are the largest (a document in both lists of a two-word query first: the same shape as the
+ * query's own score); ascending, each once. Empty when the collection has no segment or no list for any of the terms.
+ * Which documents are chosen never changes an answer (see the module comment), only how high the floor starts.
  */
 export function championSeeds(c: Collection, terms: ReadonlyMap<string, readonly string[]>, docs: DocList, want: number): Uint32Array {
   const segment = c.segment;
   if (!segment || docs.length === 0 || want <= 0) return new Uint32Array(0);
   const seen = new Set<string>();
-  const lists: Uint32Array[] = [];
-  let longest = 0;
+  // Document → its stored scores summed over the lists holding it, for the lists' documents that match.
+  const summed = new Map<number, number>();
   for (const list of terms.values()) {
     for (const term of list) {
       if (seen.has(term)) continue;
       seen.add(term);
       const stored = segment.champion(term, SEED_REACH);
-      if (!stored || stored.docs.length === 0) continue;
-      lists.push(stored.docs);
-      longest = Math.max(longest, stored.docs.length);
+      if (!stored) continue;
+      for (let i = 0; i < stored.docs.length; i++) {
+        const doc = stored.docs[i]!;
+        const at = lowerBound(docs, doc);
+        if (at < docs.length && docs[at] === doc) summed.set(doc, (summed.get(doc) ?? 0) + stored.scores[i]!);
+      }
     }
   }
-  if (lists.length === 0) return new Uint32Array(0);
-  for (let reach = Math.min(want, longest); ; reach = Math.min(2 * reach, longest)) {
-    const seeds = seedsWithin(lists, reach, docs);
-    if (seeds.length >= want || reach === longest) return seeds;
-  }
+  const best = new BestPairs(Math.min(want, summed.size));
+  for (const [doc, score] of summed) best.offer(doc, score);
+  return best.sorted().docs.sort();
 }
 
 /** Seeds wanted for a page of `k` ({@link championSeeds}' `want`). */

@@ -16,6 +16,7 @@ import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIF
 import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
+import { hasWeighedDimension, matchTextBounds } from './match-bound.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -252,6 +253,7 @@ export function topKBestMatch(
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
   let scored = floor ? floor.seeds : 0;
+  const tighten = hasWeighedDimension(fields);
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -308,10 +310,12 @@ export function topKBestMatch(
     if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
     if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
     if (full) {
-      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them.
+      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them; with
+      // a dimension weighed whole, its own weight in place of its sub-block's maximum (order/match-bound.ts).
+      const own = tighten ? matchTextBounds(batch, m, fields, new Float64Array(m), new Float64Array(m)) : text;
       let kept = 0;
       for (let i = 0; i < m; i++) {
-        let bound = text[i]!;
+        let bound = own[i]!;
         if (multiplier) bound *= multiplier[i]!;
         if (addend) bound += addend[i]!;
         if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
