@@ -16,7 +16,7 @@ import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIF
 import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
-import { hasWeighedDimension, matchTextBounds } from './match-bound.js';
+import { matchTextBounds } from './match-bound.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -253,7 +253,6 @@ export function topKBestMatch(
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
   let scored = floor ? floor.seeds : 0;
-  const tighten = hasWeighedDimension(fields);
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -273,18 +272,13 @@ export function topKBestMatch(
     const worstScore = barScore();
     const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
-    const text = f64(F64.text, size);
     let m = 0;
     for (let t = 0; t < taken; t++) {
       const j = chosen[t]!;
       const from = starts[j]!;
       const to = starts[j + 1]!;
       if (!full) {
-        const blockText = texts[j]!;
-        for (let i = from; i < to; i++) {
-          batch[m] = docs[i]!;
-          text[m++] = blockText;
-        }
+        for (let i = from; i < to; i++) batch[m++] = docs[i]!;
         continue;
       }
       for (let i = from; i < to; ) {
@@ -297,10 +291,7 @@ export function topKBestMatch(
         if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
-          for (let x = i; x < end; x++) {
-            batch[m] = docs[x]!;
-            text[m++] = subText;
-          }
+          for (let x = i; x < end; x++) batch[m++] = docs[x]!;
         }
         i = end;
       }
@@ -310,9 +301,9 @@ export function topKBestMatch(
     if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
     if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
     if (full) {
-      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them; with
-      // a dimension weighed whole, its own weight in place of its sub-block's maximum (order/match-bound.ts).
-      const own = tighten ? matchTextBounds(batch, m, fields, new Float64Array(m), new Float64Array(m)) : text;
+      // Only the matches whose own bound (per term, nothing when the match lacks it, else its own weight when the
+      // posting was weighed whole or its sub-block's maximum: order/match-bound.ts; its own priors) can still place them.
+      const own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
       let kept = 0;
       for (let i = 0; i < m; i++) {
         let bound = own[i]!;

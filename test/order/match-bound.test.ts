@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SUB_SHIFT, textScores, type FieldMaxima } from '../../src/order/bounds.js';
-import { hasWeighedDimension, matchTextBounds } from '../../src/order/match-bound.js';
+import { matchTextBounds } from '../../src/order/match-bound.js';
 
 const COUNT = 600;
 
@@ -48,22 +48,20 @@ describe('per-match text bounds', () => {
         for (let i = 0; i < n; i++) expect(bounds[i]!).toBeGreaterThanOrEqual(scores[i]!);
         const allWhole = fs.every((f) => f.dimensions.every((d) => d.impacts !== undefined));
         if (allWhole) expect([...bounds.subarray(0, n)]).toEqual([...scores]);
-        expect(hasWeighedDimension(fs as FieldMaxima[])).toBe(fs.some((f) => f.dimensions.some((d) => d.impacts !== undefined)));
       }),
       { numRuns: 300, seed: 2700 },
     );
   });
 
-  it('a dimension weighed whole gives a document lacking the term nothing; one not weighed its sub-block maximum', () => {
-    const docs = Uint32Array.of(1, 5, 40);
-    const posting = Uint32Array.of(5, 40);
+  it('a document lacking the term gets nothing; one holding it its own weight (weighed whole) or its sub-block maximum', () => {
+    const docs = Uint32Array.of(1, 5, 9, 40);
+    const posting = Uint32Array.of(5, 9, 40);
     const fine = new Int32Array(8);
-    fine[0] = 700; // documents 0–15: 5's weight
+    fine[0] = 700; // documents 0–15: the larger of 5's and 9's weights
     fine[2] = 300; // documents 32–47: 40's weight
-    const whole: FieldMaxima = { magnitude: 1, dimensions: [{ weight: 1, docs: posting, impacts: Int32Array.of(700, 300), max: new Int32Array(1), fine }] };
-    const notWhole: FieldMaxima = { magnitude: 1, dimensions: [{ weight: 1, docs: posting, weightsOf: () => Int32Array.of(-1, 700, 300), max: new Int32Array(1), fine }] };
-    expect([...matchTextBounds(docs, 3, [whole], new Float64Array(3), new Float64Array(3))]).toEqual([0, 0.7, 0.3]);
-    expect([...matchTextBounds(docs, 3, [notWhole], new Float64Array(3), new Float64Array(3))]).toEqual([0.7, 0.7, 0.3]);
-    expect(hasWeighedDimension([notWhole])).toBe(false);
+    const whole: FieldMaxima = { magnitude: 1, dimensions: [{ weight: 1, docs: posting, impacts: Int32Array.of(700, 200, 300), max: new Int32Array(1), fine }] };
+    const notWhole: FieldMaxima = { magnitude: 2, dimensions: [{ weight: 1, docs: posting, weightsOf: () => Int32Array.of(-1, 700, 200, 300), max: new Int32Array(1), fine }] };
+    expect([...matchTextBounds(docs, 4, [whole], new Float64Array(4), new Float64Array(4))]).toEqual([0, 0.7, 0.2, 0.3]);
+    expect([...matchTextBounds(docs, 4, [notWhole], new Float64Array(4), new Float64Array(4))]).toEqual([0, 0.35, 0.35, 0.15]);
   });
 });
