@@ -272,6 +272,9 @@ export function topKBestMatch(
     const worstScore = barScore();
     const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
+    // Per match of a kept sub-block, the sub-block's prior maxima (the bound's until its own priors are read).
+    const subMultipliers = full && maxMultiplier ? new Float64Array(size) : undefined;
+    const subAddends = full && maxAddend ? new Float64Array(size) : undefined;
     let m = 0;
     for (let t = 0; t < taken; t++) {
       const j = chosen[t]!;
@@ -285,25 +288,43 @@ export function topKBestMatch(
         // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
         const sub = docs[i]! >>> SUB_SHIFT;
         const end = lowerBound(docs, (sub + 1) * SUB_SIZE, i + 1, Math.min(to, i + SUB_SIZE));
-        const subText = textBound(sub, fields, true);
-        let bound = subText;
-        if (maxMultiplier) bound *= subMultiplier?.at(sub) ?? maxMultiplier[j]!;
-        if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
+        let bound = textBound(sub, fields, true);
+        const subMultiplierMax = maxMultiplier ? (subMultiplier?.at(sub) ?? maxMultiplier[j]!) : 1;
+        const subAddendMax = maxAddend ? (subAddend?.at(sub) ?? maxAddend[j]!) : 0;
+        if (maxMultiplier) bound *= subMultiplierMax;
+        if (maxAddend) bound += subAddendMax;
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
-          for (let x = i; x < end; x++) batch[m++] = docs[x]!;
+          for (let x = i; x < end; x++) {
+            if (subMultipliers) subMultipliers[m] = subMultiplierMax;
+            if (subAddends) subAddends[m] = subAddendMax;
+            batch[m++] = docs[x]!;
+          }
         }
         i = end;
       }
+    }
+    // Once there is a bar, a match's own text bound (per term, nothing when the match lacks it, else its own weight
+    // when the posting was weighed whole or its sub-block's maximum: order/match-bound.ts) with its sub-block's
+    // prior maxima rules most matches out before their priors are read; then with its own priors.
+    const own = full ? matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m)) : undefined;
+    if (own) {
+      let kept = 0;
+      for (let i = 0; i < m; i++) {
+        let bound = own[i]!;
+        if (subMultipliers) bound *= subMultipliers[i]!;
+        if (subAddends) bound += subAddends[i]!;
+        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
+        batch[kept] = batch[i]!;
+        own[kept++] = own[i]!;
+      }
+      m = kept;
     }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
     if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
     if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
-    if (full) {
-      // Only the matches whose own bound (per term, nothing when the match lacks it, else its own weight when the
-      // posting was weighed whole or its sub-block's maximum: order/match-bound.ts; its own priors) can still place them.
-      const own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
+    if (own) {
       let kept = 0;
       for (let i = 0; i < m; i++) {
         let bound = own[i]!;
