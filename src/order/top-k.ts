@@ -253,6 +253,8 @@ export function topKBestMatch(
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
   let scored = floor ? floor.seeds : 0;
+  // Whether a round rules matches out by their own text bound before reading their priors (see the round).
+  let ownBounds = true;
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -272,7 +274,8 @@ export function topKBestMatch(
     const worstScore = barScore();
     const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
-    // Per match of a kept sub-block, the sub-block's prior maxima (the bound's until its own priors are read).
+    // Per match of a kept sub-block, the sub-block's text bound and prior maxima (the bound's until its own are read).
+    const subTexts = full ? new Float64Array(size) : undefined;
     const subMultipliers = full && maxMultiplier ? new Float64Array(size) : undefined;
     const subAddends = full && maxAddend ? new Float64Array(size) : undefined;
     let m = 0;
@@ -288,7 +291,8 @@ export function topKBestMatch(
         // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
         const sub = docs[i]! >>> SUB_SHIFT;
         const end = lowerBound(docs, (sub + 1) * SUB_SIZE, i + 1, Math.min(to, i + SUB_SIZE));
-        let bound = textBound(sub, fields, true);
+        const subText = textBound(sub, fields, true);
+        let bound = subText;
         const subMultiplierMax = maxMultiplier ? (subMultiplier?.at(sub) ?? maxMultiplier[j]!) : 1;
         const subAddendMax = maxAddend ? (subAddend?.at(sub) ?? maxAddend[j]!) : 0;
         if (maxMultiplier) bound *= subMultiplierMax;
@@ -296,6 +300,7 @@ export function topKBestMatch(
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
           for (let x = i; x < end; x++) {
+            subTexts![m] = subText;
             if (subMultipliers) subMultipliers[m] = subMultiplierMax;
             if (subAddends) subAddends[m] = subAddendMax;
             batch[m++] = docs[x]!;
@@ -306,9 +311,12 @@ export function topKBestMatch(
     }
     // Once there is a bar, a match's own text bound (per term, nothing when the match lacks it, else its own weight
     // when the posting was weighed whole or its sub-block's maximum: order/match-bound.ts) with its sub-block's
-    // prior maxima rules most matches out before their priors are read; then with its own priors.
-    const own = full ? matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m)) : undefined;
-    if (own) {
+    // prior maxima rules most matches out before their priors are read; then with its own priors. Where it rules out
+    // few (a word in most titles, a page decided by the priors) the merges it costs are not worth it: after a round
+    // that kept more than three in four, the sub-block's text bound serves instead.
+    let own: Float64Array | undefined = subTexts;
+    if (full && ownBounds) {
+      own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
       let kept = 0;
       for (let i = 0; i < m; i++) {
         let bound = own[i]!;
@@ -318,6 +326,7 @@ export function topKBestMatch(
         batch[kept] = batch[i]!;
         own[kept++] = own[i]!;
       }
+      if (4 * kept > 3 * m) ownBounds = false;
       m = kept;
     }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
