@@ -33,6 +33,10 @@ export interface SeedFloor {
   readonly doc: number;
   /** Seeds scored (the champion documents found among the matches). */
   readonly seeds: number;
+  /** The k best seeds with their scores, best first (the floor is the last): a collector's first page. */
+  readonly best: { readonly docs: Uint32Array; readonly scores: Float64Array };
+  /** Every seed scored, ascending (a collector offers none of them again). */
+  readonly scoredDocs: Uint32Array;
 }
 
 /**
@@ -103,5 +107,7 @@ export function seedFloor(
     if (Number.isNaN(score)) return null;
     best.offer(seeds[i]!, score);
   }
-  return { score: best.worstScore, doc: best.worstDoc, seeds: n };
+  const score = best.worstScore;
+  const doc = best.worstDoc;
+  return { score, doc, seeds: n, best: best.sorted(), scoredDocs: seeds };
 }

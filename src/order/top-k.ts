@@ -244,6 +244,10 @@ export function topKBestMatch(
   // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
   const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
   if (floor === null) return undefined;
+  // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
+  // again in a block is not offered twice.
+  if (floor) for (let i = 0; i < floor.best.docs.length; i++) heap.offer(floor.best.docs[i]!, floor.best.scores[i]!);
+  const seedDocs = floor?.scoredDocs;
   const floorScore = floor ? floor.score : -Infinity;
   const floorDoc = floor ? floor.doc : Infinity;
   const barred = (): boolean => heap.full || floor !== undefined;
@@ -359,6 +363,7 @@ export function topKBestMatch(
       if (Number.isNaN(score)) return undefined;
       const doc = batch[i]!;
       if (barred() && (score < barScore() || (score === barScore() && doc > barDoc()))) continue;
+      if (seedDocs && seedDocs[lowerBound(seedDocs, doc)] === doc) continue;
       heap.offer(doc, score);
     }
   }
