@@ -1,7 +1,9 @@
 /**
  * Best match as a top-k collector with block-max pruning: the matches' blocks are taken in the order of their score
  * bounds (order/bounds.ts), best first, and scored a round at a time into a heap of the k best so far; once the
- * k-th best score exceeds the next block's bound, no remaining document can reach the page and scoring stops. The answer is
+ * k-th best score exceeds the next block's bound, no remaining document can reach the page and scoring stops. The bar
+ * a block must reach starts at the floor the query terms' champion documents give (order/seed-floor.ts), and a match
+ * is tested by its own text bound (order/match-bound.ts) before its priors are read. The answer is
  * exactly the exhaustive one — the same k documents, in the same order (score descending, then document number),
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
@@ -15,6 +17,8 @@ import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
 import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
+import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
+import { matchTextBounds } from './match-bound.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -23,8 +27,10 @@ const ROUND_MIN = 256;
 export interface TopK {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
-  /** Documents actually scored (the rest were skipped by their block's bound). */
+  /** Documents actually scored (the rest were skipped by their block's bound), the seeds included. */
   readonly scored: number;
+  /** Champion documents among the matches scored first for a starting threshold (0: none, or no floor formed). */
+  readonly seeds: number;
 }
 
 /**
@@ -167,10 +173,21 @@ class BlockQueue {
  * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
  * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
+ * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
+ *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
+ *   round; false scores blocks only (the same answer)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
-export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: BestMatchScorer, access: string, firstRound = ROUND_MIN): TopK | undefined {
+export function topKBestMatch(
+  c: Collection,
+  docs: DocList,
+  k: number,
+  scorer: BestMatchScorer,
+  access: string,
+  firstRound = ROUND_MIN,
+  seeded = true,
+): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
   const fields = blockMaxima(c, scorer.terms, scorer.hidden, access, docs);
@@ -221,14 +238,29 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
   const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
-  const heap = new BestPairs(Math.max(0, Math.min(k, n)));
-  // Once the heap is full, a block can place a document only if its bound beats the worst kept score, or equals it
-  // and the block starts before the worst kept document (ties go to the lower document number).
-  const hopeless = (j: number): boolean =>
-    heap.full && (bounds[j]! < heap.worstScore || (bounds[j]! === heap.worstScore && docs[starts[j]!]! > heap.worstDoc));
+  const capacity = Math.max(0, Math.min(k, n));
+  const heap = new BestPairs(capacity);
+  // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
+  // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
+  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
+  if (floor === null) return undefined;
+  // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
+  // again in a block is not offered twice.
+  if (floor) for (let i = 0; i < floor.best.docs.length; i++) heap.offer(floor.best.docs[i]!, floor.best.scores[i]!);
+  const seedDocs = floor?.scoredDocs;
+  const floorScore = floor ? floor.score : -Infinity;
+  const floorDoc = floor ? floor.doc : Infinity;
+  const barred = (): boolean => heap.full || floor !== undefined;
+  const barScore = (): number => (heap.full ? heap.worstScore : floorScore);
+  const barDoc = (): number => (heap.full ? heap.worstDoc : floorDoc);
+  // Once there is a bar, a block can place a document only if its bound beats the bar's score, or equals it and the
+  // block starts before the bar's document (ties go to the lower document number).
+  const hopeless = (j: number): boolean => barred() && (bounds[j]! < barScore() || (bounds[j]! === barScore() && docs[starts[j]!]! > barDoc()));
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
-  let scored = 0;
+  let scored = floor ? floor.seeds : 0;
+  // Whether a round rules matches out by their own text bound before reading their priors (see the round).
+  let ownBounds = true;
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -244,22 +276,21 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
     // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
     // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
     // place one (the worst kept score only rises during the round, so testing against its value now is safe).
-    const full = heap.full;
-    const worstScore = heap.worstScore;
-    const worstDoc = heap.worstDoc;
+    const full = barred();
+    const worstScore = barScore();
+    const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
-    const text = f64(F64.text, size);
+    // Per match of a kept sub-block, the sub-block's text bound and prior maxima (the bound's until its own are read).
+    const subTexts = full ? new Float64Array(size) : undefined;
+    const subMultipliers = full && maxMultiplier ? new Float64Array(size) : undefined;
+    const subAddends = full && maxAddend ? new Float64Array(size) : undefined;
     let m = 0;
     for (let t = 0; t < taken; t++) {
       const j = chosen[t]!;
       const from = starts[j]!;
       const to = starts[j + 1]!;
       if (!full) {
-        const blockText = texts[j]!;
-        for (let i = from; i < to; i++) {
-          batch[m] = docs[i]!;
-          text[m++] = blockText;
-        }
+        for (let i = from; i < to; i++) batch[m++] = docs[i]!;
         continue;
       }
       for (let i = from; i < to; ) {
@@ -268,27 +299,50 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
         const end = lowerBound(docs, (sub + 1) * SUB_SIZE, i + 1, Math.min(to, i + SUB_SIZE));
         const subText = textBound(sub, fields, true);
         let bound = subText;
-        if (maxMultiplier) bound *= subMultiplier?.at(sub) ?? maxMultiplier[j]!;
-        if (maxAddend) bound += subAddend?.at(sub) ?? maxAddend[j]!;
+        const subMultiplierMax = maxMultiplier ? (subMultiplier?.at(sub) ?? maxMultiplier[j]!) : 1;
+        const subAddendMax = maxAddend ? (subAddend?.at(sub) ?? maxAddend[j]!) : 0;
+        if (maxMultiplier) bound *= subMultiplierMax;
+        if (maxAddend) bound += subAddendMax;
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
           for (let x = i; x < end; x++) {
-            batch[m] = docs[x]!;
-            text[m++] = subText;
+            subTexts![m] = subText;
+            if (subMultipliers) subMultipliers[m] = subMultiplierMax;
+            if (subAddends) subAddends[m] = subAddendMax;
+            batch[m++] = docs[x]!;
           }
         }
         i = end;
       }
     }
+    // Once there is a bar, a match's own text bound (per term, nothing when the match lacks it, else its own weight
+    // when the posting was weighed whole or its sub-block's maximum: order/match-bound.ts) with its sub-block's
+    // prior maxima rules most matches out before their priors are read; then with its own priors. Where it rules out
+    // few (a word in most titles, a page decided by the priors) the merges it costs are not worth it: after a round
+    // that kept more than three in four, the sub-block's text bound serves instead.
+    let own: Float64Array | undefined = subTexts;
+    if (full && ownBounds) {
+      own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
+      let kept = 0;
+      for (let i = 0; i < m; i++) {
+        let bound = own[i]!;
+        if (subMultipliers) bound *= subMultipliers[i]!;
+        if (subAddends) bound += subAddends[i]!;
+        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
+        batch[kept] = batch[i]!;
+        own[kept++] = own[i]!;
+      }
+      if (4 * kept > 3 * m) ownBounds = false;
+      m = kept;
+    }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
     if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
     if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
-    if (full) {
-      // Only the matches whose own bound (their sub-block's text bound, their own priors) can still place them.
+    if (own) {
       let kept = 0;
       for (let i = 0; i < m; i++) {
-        let bound = text[i]!;
+        let bound = own[i]!;
         if (multiplier) bound *= multiplier[i]!;
         if (addend) bound += addend[i]!;
         if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
@@ -308,10 +362,11 @@ export function topKBestMatch(c: Collection, docs: DocList, k: number, scorer: B
       if (addend) score += addend[i]!;
       if (Number.isNaN(score)) return undefined;
       const doc = batch[i]!;
-      if (heap.full && (score < heap.worstScore || (score === heap.worstScore && doc > heap.worstDoc))) continue;
+      if (barred() && (score < barScore() || (score === barScore() && doc > barDoc()))) continue;
+      if (seedDocs && seedDocs[lowerBound(seedDocs, doc)] === doc) continue;
       heap.offer(doc, score);
     }
   }
-  return { ...heap.sorted(), scored };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0 };
 }
 

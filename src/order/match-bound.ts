@@ -1,0 +1,49 @@
+/**
+ * Per-match text bounds for the top-k collector (order/top-k.ts), tighter than a sub-block's, from what is at hand
+ * without reading a match's term frequencies or field lengths: per query term and field, a match that lacks the term
+ * (not in its posting, whose documents matching already read) adds nothing; one that holds it adds its own weight when
+ * the posting was weighed whole (`impacts`: a posting too short for stored maxima, or a term a server asked for
+ * before), else its sub-block's maximum. Most matches of a two-word query lack one of the words in the title, whose
+ * short field gives the largest weights; a sub-block's bound counts the largest title weight of its 16 documents.
+ *
+ * The bound is the text score's own operations (order/bounds.ts `textScores`: `weight × (w / 1000)` per dimension
+ * in order, over the field's magnitude, `|| 0`, fields in order) with each weight replaced by one at least as large
+ * (rounding is monotonic and every term is non-negative), so it is never below the match's text score in floating
+ * point: a match whose bound cannot reach the page is skipped before it is weighed.
+ */
+import { lowerBound } from '../index/sorted-list.js';
+import type { DocList } from '../index/text-index.js';
+import { SUB_SHIFT, type FieldMaxima } from './bounds.js';
+
+/**
+ * The text bound of each of the first `n` of `docs` (ascending) into `out`: per dimension nothing where the match
+ * lacks the term, else its own weight where the posting's weights are at hand, else its sub-block's maximum.
+ * @param out at least `n` entries; `dots` a working array of at least `n`
+ * @returns `out`
+ */
+export function matchTextBounds(docs: DocList, n: number, fields: readonly FieldMaxima[], out: Float64Array, dots: Float64Array): Float64Array {
+  out.fill(0, 0, n);
+  for (let f = 0; f < fields.length; f++) {
+    const field = fields[f]!;
+    dots.fill(0, 0, n);
+    for (let d = 0; d < field.dimensions.length; d++) {
+      const { weight, docs: posting, impacts, fine } = field.dimensions[d]!;
+      const length = posting.length;
+      // A merge (both ascending): a match lacking the term adds nothing; one holding it its own weight when the
+      // posting's weights are at hand, else its sub-block's maximum.
+      let j = 0;
+      for (let i = 0; i < n; i++) {
+        const doc = docs[i]!;
+        if (length - j > 64 && posting[j + 64]! < doc) j = lowerBound(posting, doc, j + 64);
+        while (j < length && posting[j]! < doc) j++;
+        if (j < length && posting[j] === doc) {
+          const w = impacts ? impacts[j]! : fine[doc >>> SUB_SHIFT]!;
+          if (w >= 0) dots[i]! += weight * (w / 1000);
+        }
+      }
+    }
+    const magnitude = field.magnitude;
+    for (let i = 0; i < n; i++) out[i]! += dots[i]! / magnitude || 0;
+  }
+  return out;
+}
