@@ -1,9 +1,8 @@
-/** sha256Hex (and sha256BytesHex under it): the same digest as node:crypto's, for short texts (hashed in JavaScript) and long ones alike. */
+/** sha256Hex: the same digest as node:crypto's, for short texts (hashed in JavaScript) and long ones alike. */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHORT_TEXT, sha256Hex } from '../../src/cache/sha256.js';
-import { sha256BytesHex } from '../../src/cache/sha256-short.js';
 
 const oracle = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -17,23 +16,6 @@ describe('sha256Hex', () => {
     ['a long JSON text', JSON.stringify(Array.from({ length: 3000 }, (_, i) => `owner${i}/repo${i}`))],
   ])('%s', (_label, text) => {
     expect(sha256Hex(text)).toBe(oracle(text));
-  });
-
-  // Every length around the padding's edges: 55 bytes is the longest message whose length fits in its own block,
-  // 56–63 push the length into another block, 64 fills one exactly.
-  it('agrees with node:crypto on every length from 0 to 300 bytes', () => {
-    for (let n = 0; n <= 300; n++) {
-      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n * 7) & 0xff);
-      expect(sha256BytesHex(bytes)).toBe(createHash('sha256').update(bytes).digest('hex'));
-    }
-  });
-
-  it('refuses a message whose bit length does not fit in 32 bits', () => {
-    expect(() => sha256BytesHex({ length: 0x2000_0000 } as Uint8Array)).toThrow(RangeError);
-  });
-
-  it('agrees with node:crypto on any bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 1000 }), (bytes) => sha256BytesHex(bytes) === createHash('sha256').update(bytes).digest('hex')));
   });
 
   it('agrees with node:crypto on any text', () => {
