@@ -271,6 +271,7 @@ class DumpStore implements Store {
    * private documents' field-length sums), write them and attach the file (directory dumps with records only;
    * otherwise the facts are derived on first use). The build's step, once: an opened segment is attached as it
    * is opened ({@link prepare}).
+   * @param given the clock and priors already derived, and the champion lists the index worker made (segmentFacts)
    */
   private writeSegment(collection: Collection, dump: Dump, file: string, id: string, index: CompactIndex, given?: Parameters<typeof segmentFacts>[3]): void {
     const count = collection.records.length;
