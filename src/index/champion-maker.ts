@@ -13,6 +13,7 @@
  */
 import { BestPairs } from './best-pairs.js';
 import type { ChampionList } from './champions.js';
+import type { LongTermLists } from './stored-maxima.js';
 
 /** The linear form's per-document arrays (length: the collection's documents); absent: that part of the form. */
 export interface ChampionPriors {
@@ -37,7 +38,7 @@ export interface ChampionSetup {
  * Collects the champion lists of a build, one long term at a time ({@link term}), in whatever order the build
  * merges its terms; {@link lists} sorts them by term.
  */
-export class ChampionMaker {
+export class ChampionMaker implements LongTermLists {
   private readonly made: ChampionList[] = [];
   private form: ChampionPriors | undefined;
   /** False once the priors were asked for and none came (then {@link lists} is undefined). */

@@ -14,8 +14,6 @@
  * public statistics only. A viewer reading some private repositories derives its own maxima per query
  * (order/bounds.ts).
  */
-import type { ChampionMaker } from './champion-maker.js';
-
 /** Postings at least this long in one field get stored maxima (shorter ones are derived per query cheaply). */
 export const STORED_MAXIMA_POSTINGS = 4096;
 /** …and at least this share of the collection (1/32), so the stored arrays stay a few per cent of the index. */
@@ -71,6 +69,23 @@ export interface StoredMaxima {
   slots(): ArrayLike<number>;
 }
 
+/**
+ * Receives every long term of its fields with the weights a one-word query scores it by (champion-maker.ts's
+ * `ChampionMaker`, which makes the champion lists from them).
+ */
+export interface LongTermLists {
+  /** How many documents are private (0: the stored weights are the public ones). */
+  readonly privateCount: number;
+  /** Whether a long posting in field number `f` gives its term a list. */
+  isChampionField(f: number): boolean;
+  /**
+   * One such term: per index field its documents, and per index field the weights (thousandths) under the public
+   * statistics (the stored ones when no document is private; -1 for a private document), or undefined for every
+   * field when no public document holds the term.
+   */
+  term(dimension: number, docs: readonly Uint32Array[], weights: ReadonlyArray<Int32Array | undefined> | undefined): void;
+}
+
 /** Receives the stored maxima in slot order (an index sink, compact-index.ts). */
 export type MaximaReceiver = (slot: number, maxima: SlotMaxima) => void;
 
@@ -98,7 +113,7 @@ export class MaximaMaker {
     private readonly boosts: readonly number[],
     private readonly receive: MaximaReceiver,
     readonly minPostings = maximaThreshold(isPrivate.length),
-    private readonly champions?: ChampionMaker,
+    private readonly champions?: LongTermLists,
   ) {
     const F = boosts.length;
     const N = isPrivate.length;
