@@ -19,6 +19,8 @@ import { ChunkTerms, IdList, TermRegistry } from './chunk-terms.js';
 import { MemorySink, type CompactIndex, type IndexField, type IndexSink } from './compact-index.js';
 import { PostingRuns } from './posting-runs.js';
 import { MaximaMaker, type SlotMaxima } from './stored-maxima.js';
+import { ChampionMaker, type ChampionSetup } from './champion-maker.js';
+import type { ChampionList } from './champions.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
 const K1 = 1.2;
@@ -119,6 +121,7 @@ export class CompactIndexBuilder {
   private readonly runPostings: number;
   private readonly maximaPostings: number | undefined;
   private docs = 0;
+  private made: ChampionList[] | undefined;
 
   constructor(
     private readonly spec: KindSpec,
@@ -210,16 +213,29 @@ export class CompactIndexBuilder {
    * never in memory. Call once; the spill file is removed afterwards, whatever happens.
    * @param privateDocs the collection's private documents (ascending): with them, the long postings' block maxima
    *   are stored for every document and for the public ones (index/stored-maxima.ts); without, none are
+   * @param champions with the private documents and a sink that stores maxima: the long terms' champion lists are
+   *   made during the merge (champion-maker.ts), then read with {@link championLists}
    * @returns what the sink's `end` returns
    */
-  finishInto<R>(sink: IndexSink<R>, privateDocs?: ArrayLike<number>): R {
+  finishInto<R>(sink: IndexSink<R>, privateDocs?: ArrayLike<number>, champions?: ChampionSetup): R {
     try {
       this.endRun(true);
       const lengths = this.fieldLength.data.subarray(0, this.docs * this.fields.length);
-      return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, lengths, sink, privateDocs, this.maximaPostings);
+      const made = (maker: ChampionMaker): void => {
+        this.made = maker.lists();
+      };
+      return finish(this.fields, this.docs, this.registry.names, this.runs, this.postingsOfTerm.data, this.maxTf, lengths, sink, privateDocs, this.maximaPostings, champions && { setup: champions, made });
     } finally {
       this.runs.dispose();
     }
+  }
+
+  /**
+   * The champion lists {@link finishInto} made (champions.ts's, ascending by term), or undefined when it was asked
+   * for none, stored no maxima, or the priors never came.
+   */
+  championLists(): ChampionList[] | undefined {
+    return this.made;
   }
 
   /** Give up the build: removes the spill file. */
@@ -299,10 +315,12 @@ function longTerms(
   fieldLength: Uint32Array,
   receive: (slot: number, maxima: SlotMaxima) => void,
   minPostings: number | undefined,
+  champions: ChampionMaker | ((isPrivate: Uint8Array) => ChampionMaker) | undefined,
 ): LongTerms {
   const isPrivate = new Uint8Array(N);
   for (let i = 0; i < privateDocs.length; i++) isPrivate[privateDocs[i]!] = 1;
-  const maker = new MaximaMaker(isPrivate, privateDocs.length, fieldLength, fields.map((f) => f.boost), receive, minPostings);
+  const lists = typeof champions === 'function' ? champions(isPrivate) : champions;
+  const maker = new MaximaMaker(isPrivate, privateDocs.length, fieldLength, fields.map((f) => f.boost), receive, minPostings, lists);
   return new LongTerms(fields.length, maker);
 }
 
@@ -321,6 +339,7 @@ function finish<R>(
   sink: IndexSink<R>,
   privateDocs: ArrayLike<number> | undefined,
   maximaPostings: number | undefined,
+  champions: { setup: ChampionSetup; made: (maker: ChampionMaker) => void } | undefined,
 ): R {
   const F = fields.length;
   const T = names.length;
@@ -360,7 +379,9 @@ function finish<R>(
     fieldLengths: fieldLength.slice(),
     ...(privateDocs && sink.maxima ? { privateCount: privateDocs.length } : {}),
   });
-  const maxima = privateDocs && sink.maxima ? longTerms(fields, N, privateDocs, fieldLength, sink.maxima.bind(sink), maximaPostings) : undefined;
+  let lists: ChampionMaker | undefined;
+  const listMaker = champions && ((isPrivate: Uint8Array): ChampionMaker => (lists = new ChampionMaker(champions.setup, isPrivate, privateDocs!.length, names)));
+  const maxima = privateDocs && sink.maxima ? longTerms(fields, N, privateDocs, fieldLength, sink.maxima.bind(sink), maximaPostings, listMaker) : undefined;
 
   // The runs, merged key by key (key = term index · F + field); documents ascend inside each key.
   const postStart = new Uint32Array(T * F + 1);
@@ -400,6 +421,7 @@ function finish<R>(
     total += count;
   });
   maxima?.flush();
+  if (lists) champions!.made(lists);
   if (pending > 0) sink.postings(outDocs, outWeights, outTfs, pending);
   for (; nextKey <= T * F; nextKey++) postStart[nextKey] = total;
   return sink.end(postStart);

@@ -69,6 +69,23 @@ export interface StoredMaxima {
   slots(): ArrayLike<number>;
 }
 
+/**
+ * Receives every long term of its fields with the weights a one-word query scores it by (champion-maker.ts's
+ * `ChampionMaker`, which makes the champion lists from them).
+ */
+export interface LongTermLists {
+  /** How many documents are private (0: the stored weights are the public ones). */
+  readonly privateCount: number;
+  /** Whether a long posting in field number `f` gives its term a list. */
+  isChampionField(f: number): boolean;
+  /**
+   * One such term: per index field its documents, and per index field the weights (thousandths) under the public
+   * statistics (the stored ones when no document is private; -1 for a private document), or undefined for every
+   * field when no public document holds the term.
+   */
+  term(dimension: number, docs: readonly Uint32Array[], weights: ReadonlyArray<Int32Array | undefined> | undefined): void;
+}
+
 /** Receives the stored maxima in slot order (an index sink, compact-index.ts). */
 export type MaximaReceiver = (slot: number, maxima: SlotMaxima) => void;
 
@@ -87,6 +104,7 @@ export class MaximaMaker {
    * @param isPrivate 1 per private document (length N)
    * @param fieldLength each (doc, field)'s token count at `doc·F + f`
    * @param minPostings postings of one field at least this long get maxima (default {@link maximaThreshold})
+   * @param champions when given, handed every long term of a champion field with its public weights (champion-maker.ts)
    */
   constructor(
     private readonly isPrivate: Uint8Array,
@@ -95,6 +113,7 @@ export class MaximaMaker {
     private readonly boosts: readonly number[],
     private readonly receive: MaximaReceiver,
     readonly minPostings = maximaThreshold(isPrivate.length),
+    private readonly champions?: LongTermLists,
   ) {
     const F = boosts.length;
     const N = isPrivate.length;
@@ -133,23 +152,61 @@ export class MaximaMaker {
     }
     // lunr.idf over the public documents (visible-statistics.ts `idf`); none when no public document holds the term.
     const idf = n === 0 || this.publicDocs <= 0 ? Number.NaN : Math.log(1 + Math.abs((this.publicDocs - n + 0.5) / (n + 0.5)));
+    const champions = this.champions;
+    // The public weights of every field a champion list or a stored maximum reads, each weighed once.
+    const publicWeights: Array<Int32Array | undefined> = new Array<Int32Array | undefined>(F).fill(undefined);
+    if (!Number.isNaN(idf)) {
+      for (let f = 0; f < F; f++) {
+        if (docs[f]!.length >= this.minPostings || champions?.isChampionField(f)) publicWeights[f] = this.weigh(f, docs[f]!, tfs[f]!, idf);
+      }
+    }
+    let champion = false;
     for (let f = 0; f < F; f++) {
       const list = docs[f]!;
       if (list.length < this.minPostings) continue;
-      const maxima = this.field(f, list, tfs[f]!, weights[f]!, idf, counts[f]!);
-      if (maxima) this.receive(dimension * F + f, maxima);
+      const maxima = this.field(list, weights[f]!, publicWeights[f], counts[f]!);
+      if (!maxima) continue;
+      this.receive(dimension * F + f, maxima);
+      if (champions?.isChampionField(f)) champion = true;
     }
+    // A long term of a champion field: its list, from the stored weights when every document is public (the query
+    // path's own choice), else from the public ones (none when no public document holds the term).
+    if (champion) champions!.term(dimension, docs, champions!.privateCount === 0 ? weights : Number.isNaN(idf) ? undefined : publicWeights);
   }
 
-  /** The maxima of field `f`'s posting, or undefined when a weight is too large to store. */
-  private field(f: number, docs: Uint32Array, tfs: Uint32Array, weights: Int32Array, idf: number, publicCount: number): SlotMaxima | undefined {
+  /**
+   * Field `f`'s public weights (thousandths) of `docs` under the public statistics with idf `idf`, -1 for a private
+   * document: the builder's expression with the public statistics (visible-statistics.ts `weigh`, same operation order).
+   */
+  private weigh(f: number, docs: Uint32Array, tfs: Uint32Array, idf: number): Int32Array {
     const F = this.boosts.length;
+    const out = new Int32Array(docs.length);
+    const average = this.average[f]!;
+    const boost = this.boosts[f]! || 1;
+    const { isPrivate, fieldLength } = this;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (isPrivate[doc] === 1) {
+        out[i] = -1;
+        continue;
+      }
+      const tf = tfs[i]!;
+      const lengthRatio = fieldLength[doc * F + f]! / average;
+      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
+      score *= boost;
+      out[i] = Math.round(score * 1000);
+    }
+    return out;
+  }
+
+  /**
+   * The maxima of one field's posting (`docs`, their stored weights, their public weights — -1 for a private
+   * document; undefined when no public document holds the term), or undefined when a weight is too large to store.
+   */
+  private field(docs: Uint32Array, weights: Int32Array, publicWeights: Int32Array | undefined, publicCount: number): SlotMaxima | undefined {
     const N = this.isPrivate.length;
     const all = { max: new Uint16Array(storedBlocks(N)), fine: new Uint16Array(storedSubs(N)) };
     const pub = { max: new Uint16Array(storedBlocks(N)), fine: new Uint16Array(storedSubs(N)) };
-    const average = this.average[f]!;
-    const boost = this.boosts[f]! || 1;
-    const weighs = !Number.isNaN(idf);
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       const sub = doc >>> STORED_SUB_SHIFT;
@@ -158,13 +215,9 @@ export class MaximaMaker {
       if (stored > STORED_WEIGHT_MAX) return undefined;
       if (stored > all.fine[sub]!) all.fine[sub] = stored;
       if (stored > all.max[block]!) all.max[block] = stored;
-      if (!weighs || this.isPrivate[doc] === 1) continue;
-      // The builder's expression with the public statistics (visible-statistics.ts `weigh`, same operation order).
-      const tf = tfs[i]!;
-      const lengthRatio = this.fieldLength[doc * F + f]! / average;
-      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-      score *= boost;
-      const w = Math.round(score * 1000);
+      if (!publicWeights) continue;
+      const w = publicWeights[i]!;
+      if (w < 0) continue;
       if (w > STORED_WEIGHT_MAX) return undefined;
       if (w > pub.fine[sub]!) pub.fine[sub] = w;
       if (w > pub.max[block]!) pub.max[block] = w;

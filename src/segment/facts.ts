@@ -40,11 +40,9 @@ export function championForm(spec: KindSpec): { readonly multiplier?: string | u
 
 /** The champion lists of `index` for the anonymous viewer (index/champions.ts), with the priors just derived. */
 function champions(c: FactsSource, index: CompactIndex, priors: ReadonlyMap<string, Float64Array>, privateLengths: ReadonlyMap<string, number> | undefined): ChampionList[] | undefined {
-  const form = championForm(c.spec);
+  const form = championPriors(c.spec, priors);
   if (!form) return undefined;
-  const multiplier = form.multiplier === undefined ? undefined : priors.get(form.multiplier);
-  const addend = form.addend === undefined ? undefined : priors.get(form.addend);
-  if ((form.multiplier !== undefined && !multiplier) || (form.addend !== undefined && !addend)) return undefined;
+  const { multiplier, addend } = form;
   return championLists(index, { privateDocs: c.privateDocs.docs, privateLengths, fields: championFields(c.spec), multiplier, addend, reach: CHAMPION_REACH });
 }
 
@@ -96,12 +94,10 @@ export function deriveClock(c: FactsSource): number {
 }
 
 /**
- * The clock, every prior of every document and the private documents of `c` (its columns attached first).
- * @param privateLengths per field of the text index, the private documents' field-length sums (visible-statistics.ts,
- *   `hiddenLengthSums`), when the index has statistics
- * @param index the kind's text index, when the build has it: its long terms' champion lists are computed too
+ * The clock and every prior of every document of `c` (its columns attached first): the part of the segment facts
+ * that needs no index ({@link segmentFacts}; the build hands the priors to its index worker, store/shared-priors.ts).
  */
-export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string, number>, index?: CompactIndex): SegmentFacts {
+export function derivePriors(c: FactsSource): { clock: number; priors: Map<string, Float64Array> } {
   const clock = deriveClock(c);
   const priors = new Map<string, Float64Array>();
   const count = c.records.length;
@@ -123,6 +119,37 @@ export function segmentFacts(c: FactsSource, privateLengths?: ReadonlyMap<string
       priors.set(name, values);
     }
   }
-  const lists = index ? champions(c, index, priors, privateLengths) : undefined;
+  return { clock, priors };
+}
+
+/**
+ * The linear form of the kind's champion lists ({@link championForm}) read from `priors`: undefined when the kind
+ * has no lists or a prior the form names is missing.
+ */
+export function championPriors(spec: KindSpec, priors: ReadonlyMap<string, Float64Array>): { multiplier?: Float64Array | undefined; addend?: Float64Array | undefined } | undefined {
+  const form = championForm(spec);
+  if (!form) return undefined;
+  const multiplier = form.multiplier === undefined ? undefined : priors.get(form.multiplier);
+  const addend = form.addend === undefined ? undefined : priors.get(form.addend);
+  if ((form.multiplier !== undefined && !multiplier) || (form.addend !== undefined && !addend)) return undefined;
+  return { multiplier, addend };
+}
+
+/**
+ * The clock, every prior of every document and the private documents of `c` (its columns attached first).
+ * @param privateLengths per field of the text index, the private documents' field-length sums (visible-statistics.ts,
+ *   `hiddenLengthSums`), when the index has statistics
+ * @param index the kind's text index, when the build has it: its long terms' champion lists are computed too
+ * @param given what the build already has: the clock and priors ({@link derivePriors} of `c`), and the champion
+ *   lists its index worker made from them (index/champion-maker.ts), used instead of computing them from `index`
+ */
+export function segmentFacts(
+  c: FactsSource,
+  privateLengths?: ReadonlyMap<string, number>,
+  index?: CompactIndex,
+  given?: { clock: number; priors: Map<string, Float64Array>; champions?: ChampionList[] | undefined },
+): SegmentFacts {
+  const { clock, priors } = given ?? derivePriors(c);
+  const lists = given?.champions ?? (index ? champions(c, index, priors, privateLengths) : undefined);
   return { clock, priors, privateDocs: c.privateDocs, privateLengths, ...(lists ? { champions: lists } : {}) };
 }

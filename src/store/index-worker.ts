@@ -16,6 +16,18 @@ import { DetachedView } from './detached-view.js';
 import { CompactIndexBuilder } from '../index/index-builder.js';
 import { cacheSink } from '../cache/index-cache.js';
 import { ItemFileWriter } from '../cache/item-file.js';
+import type { ChampionList } from '../index/champions.js';
+import { awaitPriors, type SharedPriors } from './shared-priors.js';
+
+/**
+ * The champion lists a `finish` asks for (index/champion-maker.ts): the champion fields' numbers in the query's
+ * order, the documents kept per list, and the linear form, shared, filled by the main thread (shared-priors.ts).
+ */
+export interface ChampionRequest {
+  fields: number[];
+  reach: number;
+  priors: SharedPriors;
+}
 
 /** What the worker is started with. */
 export interface IndexWorkerData {
@@ -48,17 +60,18 @@ export interface ItemBatch {
 export type ToWorker =
   | { type: 'docs'; start: number; values: unknown[][]; items?: ItemBatch }
   | { type: 'items'; file: string; count: number }
-  | { type: 'finish'; cacheDir: string; key: string; privateDocs?: Uint32Array | undefined };
+  | { type: 'finish'; cacheDir: string; key: string; privateDocs?: Uint32Array | undefined; champions?: ChampionRequest | undefined };
 
 /**
  * Worker → main thread: `bytes` is the size of the index file written (`done`) or of the rendered-items file
- * (`items`), or undefined when it could not be; an `ack` hands back the buffer of the batch's record texts
- * (`spare`, moved) for a later batch.
+ * (`items`), or undefined when it could not be; `done` carries the champion lists the build made when `finish`
+ * asked for them (undefined: none made); an `ack` hands back the buffer of the batch's record texts (`spare`,
+ * moved) for a later batch.
  */
 export type FromWorker =
   | { type: 'ack'; spare?: ArrayBuffer }
   | { type: 'items'; bytes: number | undefined }
-  | { type: 'done'; bytes: number | undefined }
+  | { type: 'done'; bytes: number | undefined; champions?: ChampionList[] | undefined }
   | { type: 'error'; message: string };
 
 /** The rendered-items file being written: adds each batch's items in document order (see {@link ItemBatch}). */
@@ -158,8 +171,11 @@ if (port) {
       }
       items?.abort();
       items = undefined;
-      const bytes = builder.finishInto(cacheSink(message.cacheDir, data.kind, message.key), message.privateDocs);
-      port.postMessage({ type: 'done', bytes } satisfies FromWorker);
+      const request = message.champions;
+      const champions = request && { fields: request.fields, reach: request.reach, priors: () => awaitPriors(request.priors) };
+      const bytes = builder.finishInto(cacheSink(message.cacheDir, data.kind, message.key), message.privateDocs, champions);
+      const lists = bytes === undefined ? undefined : builder.championLists();
+      port.postMessage({ type: 'done', bytes, ...(lists ? { champions: lists } : {}) } satisfies FromWorker);
     } catch (error) {
       builder.dispose();
       items?.abort();

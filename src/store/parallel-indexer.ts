@@ -11,7 +11,10 @@ import type { RawRecord } from '../kinds/kind.js';
 import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView } from '../kinds/collection-view.js';
 import { fieldValues } from '../index/index-builder.js';
-import type { FromWorker, IndexWorkerData, ItemBatch, ToWorker } from './index-worker.js';
+import type { ChampionRequest, FromWorker, IndexWorkerData, ItemBatch, ToWorker } from './index-worker.js';
+import type { ChampionList } from '../index/champions.js';
+import type { ChampionPriors } from '../index/champion-maker.js';
+import { providePriors, sharedPriors, type SharedPriors } from './shared-priors.js';
 import type { RecordConsumer } from './ingest.js';
 import { itemCompactText } from '../envelope/item-json.js';
 import { PLAIN_MEDIA } from '../request/media-type.js';
@@ -91,6 +94,10 @@ export class ParallelIndexer {
   private failure: Error | undefined;
   private waiting: (() => void) | undefined;
   private finished: ((bytes: number | undefined) => void) | undefined;
+  /** The linear form shared with the worker when {@link finish} asked for champion lists. */
+  private priors: SharedPriors | undefined;
+  /** The champion lists the worker made while it merged, once it is done (undefined: none made). */
+  private made: ChampionList[] | undefined;
   private failed: ((error: Error) => void) | undefined;
 
   private constructor(
@@ -110,6 +117,7 @@ export class ParallelIndexer {
         this.itemsFinished?.(message.bytes);
         this.itemsFinished = undefined;
       } else if (message.type === 'done') {
+        this.made = message.champions;
         this.finished?.(message.bytes);
       } else this.fail(new Error(`index worker: ${message.message}`));
     });
@@ -219,23 +227,50 @@ export class ParallelIndexer {
   /**
    * Finish the index and write it as the cache file of `key` in `cacheDir` (cache/index-cache.ts).
    * @param privateDocs the collection's private documents (ascending): the build then stores block maxima (index/stored-maxima.ts)
+   * @param champions when given, the worker makes the champion lists while it merges (index/champion-maker.ts):
+   *   the champion fields' numbers in the query's order, the documents kept per list, the documents in all, and
+   *   which parts of the linear form {@link providePriors} will hand over; read them with {@link championLists}
    * @returns the file's size in bytes, or undefined when it could not be written
    * @throws Error when the worker failed (the caller then builds in-thread)
    */
-  async finish(cacheDir: string, key: string, privateDocs?: Uint32Array): Promise<number | undefined> {
+  async finish(
+    cacheDir: string,
+    key: string,
+    privateDocs?: Uint32Array,
+    champions?: { fields: number[]; reach: number; count: number; multiplier: boolean; addend: boolean },
+  ): Promise<number | undefined> {
     this.post();
+    let request: ChampionRequest | undefined;
+    if (champions && privateDocs) {
+      this.priors = sharedPriors(champions.count, champions);
+      request = { fields: champions.fields, reach: champions.reach, priors: this.priors };
+    }
     try {
       return await new Promise<number | undefined>((resolve, reject) => {
         if (this.failure) return reject(this.failure);
         this.finished = resolve;
         this.failed = reject;
-        this.worker.postMessage({ type: 'finish', cacheDir, key, privateDocs } satisfies ToWorker);
+        this.worker.postMessage({ type: 'finish', cacheDir, key, privateDocs, ...(request ? { champions: request } : {}) } satisfies ToWorker);
       });
     } finally {
       this.finished = undefined;
       this.failed = undefined;
       await this.stop();
     }
+  }
+
+  /**
+   * Hand the champion lists' linear form to the worker (the arrays of the parts {@link finish} named, one value per
+   * document), or undefined: none will come (the worker then makes no lists). Only the first call counts; a call
+   * when {@link finish} asked for no lists does nothing.
+   */
+  providePriors(priors: ChampionPriors | undefined): void {
+    if (this.priors) providePriors(this.priors, priors);
+  }
+
+  /** The champion lists the worker made (ascending by term), once {@link finish} resolved; undefined: none. */
+  championLists(): ChampionList[] | undefined {
+    return this.made;
   }
 
   /** Stop the worker (the pass failed); its spill file is removed once it has stopped. */
@@ -252,6 +287,8 @@ export class ParallelIndexer {
   private stopped: Promise<void> | undefined;
 
   private stop(): Promise<void> {
+    // (A worker still waiting for the priors stops waiting: none will come.)
+    if (this.priors) providePriors(this.priors, undefined);
     this.stopped ??= (async () => {
       await this.worker.terminate().catch(() => undefined);
       rmSync(this.spillFile, { force: true });

@@ -11,7 +11,7 @@ import { knownNamesFile, loadKnownNamesSync, saveKnownNames } from '../access/ca
 import { PrivateDocs } from '../access/private-docs.js';
 import { CollectionBudget, memoryBudgetBytes } from './memory-budget.js';
 import { Segment, segmentId, writeSegment } from '../segment/segment.js';
-import { segmentFacts } from '../segment/facts.js';
+import { CHAMPION_REACH, championFields, championForm, championPriors, derivePriors, segmentFacts } from '../segment/facts.js';
 import { Collection, NameCollector, PrivateCollector, type Neighbours, type OwnNames } from './collection.js';
 import type { CompactIndex } from '../index/compact-index.js';
 import { buildCompactIndex, CompactIndexBuilder } from '../index/index-builder.js';
@@ -271,8 +271,9 @@ class DumpStore implements Store {
    * private documents' field-length sums), write them and attach the file (directory dumps with records only;
    * otherwise the facts are derived on first use). The build's step, once: an opened segment is attached as it
    * is opened ({@link prepare}).
+   * @param given the clock and priors already derived, and the champion lists the index worker made (segmentFacts)
    */
-  private writeSegment(collection: Collection, dump: Dump, file: string, id: string, index: CompactIndex): void {
+  private writeSegment(collection: Collection, dump: Dump, file: string, id: string, index: CompactIndex, given?: Parameters<typeof segmentFacts>[3]): void {
     const count = collection.records.length;
     if (!dump.cheapHash || count === 0) return;
     let lengths: Map<string, number> | undefined;
@@ -280,7 +281,7 @@ class DumpStore implements Store {
       const sums = hiddenLengthSums(index, collection.privateDocs.docs);
       lengths = new Map(index.fields.map((field, f) => [field.name, sums[f]!]));
     }
-    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection, lengths, index)) === undefined) return;
+    if (writeSegment(file, collection.kind, id, count, segmentFacts(collection, lengths, index, given)) === undefined) return;
     const written = Segment.open(file, collection.kind, id, count);
     if (written) collection.attachSegment(written);
   }
@@ -463,6 +464,8 @@ class DumpStore implements Store {
     let columns: ColumnsCollector | undefined;
     let streamedPrivate: PrivateDocs | undefined;
     let streamedNames: OwnNames | undefined;
+    /** The worker making the champion lists while it merges (it waits for the priors, handed over below). */
+    let listsFromWorker: ParallelIndexer | undefined;
     if (!own) {
       // No snapshot yet: one streaming pass builds the snapshot, the index and the per-record facts together.
       // Columns must hold what a query computes (code detects languages from file names: load linguist's data).
@@ -505,8 +508,10 @@ class DumpStore implements Store {
       // A failed worker or an unwritable cache leaves no file: the index is then built in memory from the records.
       // The private documents let the build store the long postings' block maxima for the public (src/index/stored-maxima.ts).
       const privateDocNumbers = privates.docs.docs;
+      const lists = parallel && dump.cheapHash && own.records.length > 0 ? championRequest(spec, own.records.length) : undefined;
+      if (lists) listsFromWorker = parallel;
       streamed = parallel
-        ? parallel.finish(this.cacheDir, streamedKey, privateDocNumbers).catch(() => undefined)
+        ? parallel.finish(this.cacheDir, streamedKey, privateDocNumbers, lists).catch(() => undefined)
         : Promise.resolve((indexer as CompactIndexBuilder).finishInto(cacheSink(this.cacheDir, kind, streamedKey), privateDocNumbers));
       streamedPrivate = privates.docs;
       streamedNames = names;
@@ -527,13 +532,23 @@ class DumpStore implements Store {
     if (this.openLabels && this.openLabels.records === neighbours.issues) collection.seedOpenLabels(this.openLabels.counter);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
     await nextTurn(); // (a key press or a signal between the build's long steps: dump/time-slices.ts)
-    await this.attachColumns(collection, dump, columnsKey, columns);
+    let derived: ReturnType<typeof derivePriors> | undefined;
+    try {
+      await this.attachColumns(collection, dump, columnsKey, columns);
+      // The priors now (they need the columns, not the index): the worker's champion lists wait for them.
+      if (listsFromWorker) derived = derivePriors(collection);
+    } finally {
+      listsFromWorker?.providePriors(derived && championPriors(spec, derived.priors));
+    }
     columns = undefined; // (its builders' arrays are written and read back: garbage from here on)
     await nextTurn();
     // A stored segment now; else the build writes one once the index is there (it stores the private documents'
     // field-length sums, read from the index).
     if (segment) collection.attachSegment(segment);
-    const writeFacts = segment ? undefined : (index: CompactIndex) => this.writeSegment(collection, dump, segmentFile, segmentKey, index);
+    const worker = listsFromWorker;
+    const writeFacts = segment
+      ? undefined
+      : (index: CompactIndex) => this.writeSegment(collection, dump, segmentFile, segmentKey, index, derived && { ...derived, champions: worker?.championLists() });
     const indexed = this.attachIndex(collection, key, streamed, built, started, writeFacts);
     indexed.catch(() => undefined); // (awaited by entry(); an early failure is not unhandled meanwhile)
     return { collection, indexed, started };
@@ -602,4 +617,17 @@ interface Prepared {
  */
 export function openStore(source: string, options: StoreOptions = {}): Store {
   return new DumpStore(source, options);
+}
+
+/**
+ * What a streamed build asks its index worker for to make the kind's champion lists while it merges
+ * (index/champion-maker.ts): the champion fields' numbers in the query's order, the reach, the documents and the
+ * linear form's parts (segment/facts.ts); undefined when the kind has no lists.
+ */
+function championRequest(spec: KindSpec, count: number): { fields: number[]; reach: number; count: number; multiplier: boolean; addend: boolean } | undefined {
+  const form = championForm(spec);
+  if (!form) return undefined;
+  const fields = championFields(spec).map((name) => spec.fields.findIndex((field) => field.name === name));
+  if (fields.length === 0 || fields.some((f) => f < 0)) return undefined;
+  return { fields, reach: CHAMPION_REACH, count, multiplier: form.multiplier !== undefined, addend: form.addend !== undefined };
 }
