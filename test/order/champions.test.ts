@@ -6,15 +6,10 @@
  * exhaustive answer, and runSearch's envelopes are byte-identical with and without the lists.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { Budget } from '../../src/budget.js';
 import { executePlan } from '../../src/execute/match.js';
-import { CompactIndexBuilder } from '../../src/index/index-builder.js';
-import { MemorySink } from '../../src/index/compact-index.js';
-import { LunrTextIndex } from '../../src/index/text-index.js';
-import { hiddenLengthSums } from '../../src/index/visible-statistics.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { championResults } from '../../src/order/champions.js';
 import { orderMatches } from '../../src/order/order.js';
@@ -25,8 +20,9 @@ import { normalizeRequest } from '../../src/search-request.js';
 import { segmentFacts } from '../../src/segment/facts.js';
 import { Segment, writeSegment } from '../../src/segment/segment.js';
 import type { Collection } from '../../src/store/collection.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import { generateDump, VOCABULARY } from '../access/generated-dump.js';
+import type { Store } from '../../src/store/store.js';
+import { VOCABULARY } from '../access/generated-dump.js';
+import { collectionWithChampions } from '../helpers/champion-collection.js';
 import { hasSource, HF, JENKINS, sharedStore, titleFor } from '../helpers/real-data.js';
 
 const dirs: string[] = [];
@@ -34,28 +30,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * A generated dump's issues with the index rebuilt so that postings of `maximaPostings` or more are long, and the
- * segment written again from it (with its champion lists) and attached.
- */
+/** The helper's collection with champion lists (test/helpers/champion-collection.ts), its directory removed after all. */
 async function withChampions(seed: number, perRepo: number, maximaPostings: number): Promise<{ store: Store; c: Collection; file: string }> {
-  const { dir } = generateDump(seed, perRepo);
-  dirs.push(dir);
-  const store = openStore(dir, { cacheDir: path.join(dir, '.cache') });
-  const c = await store.collection('issues');
-  const builder = new CompactIndexBuilder(c.spec, { maximaPostings });
-  c.records.forEach((record, doc) => builder.add(record, doc, c));
-  const hidden = c.privateDocs.docs;
-  const index = builder.finishInto(new MemorySink(), hidden);
-  const sums = hiddenLengthSums(index, hidden);
-  const lengths = new Map(index.fields.map((field, f) => [field.name, sums[f]!]));
-  c.attachIndex(new LunrTextIndex(index, c.records.length, (of) => (of === hidden ? lengths : undefined)));
-  const facts = segmentFacts(c, lengths, index);
-  expect(facts.champions?.length).toBeGreaterThan(0);
-  const file = path.join(dir, 'champions.segment');
-  expect(writeSegment(file, 'issues', 'test', c.records.length, facts)).toBeGreaterThan(0);
-  c.attachSegment(Segment.open(file, 'issues', 'test', c.records.length)!);
-  return { store, c, file };
+  return collectionWithChampions(dirs, seed, perRepo, maximaPostings);
 }
 
 /** The champion answer (undefined when none applies) and the exhaustive one for `q`, as far as `end` reaches. */

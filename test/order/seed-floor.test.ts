@@ -8,16 +8,11 @@
  * and the floor (the k-th best seed pair, never above the page's k-th pair).
  */
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
 import { executePlan } from '../../src/execute/match.js';
-import { CompactIndexBuilder } from '../../src/index/index-builder.js';
-import { MemorySink } from '../../src/index/compact-index.js';
-import { LunrTextIndex } from '../../src/index/text-index.js';
-import { hiddenLengthSums } from '../../src/index/visible-statistics.js';
 import { blockMaxima } from '../../src/order/bounds.js';
 import { orderMatches } from '../../src/order/order.js';
 import { championSeeds, seedFloor, seedsWanted } from '../../src/order/seed-floor.js';
@@ -26,11 +21,9 @@ import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
 import { linearForm } from '../../src/rank/rank.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
-import { segmentFacts } from '../../src/segment/facts.js';
-import { Segment, writeSegment } from '../../src/segment/segment.js';
 import type { Collection } from '../../src/store/collection.js';
-import { openStore } from '../../src/store/store.js';
-import { generateDump, VOCABULARY } from '../access/generated-dump.js';
+import { VOCABULARY } from '../access/generated-dump.js';
+import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -39,25 +32,9 @@ afterAll(() => {
 
 const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
 
-/** A generated dump's issues whose postings of `long` or more are long: the index rebuilt, a segment with lists. */
+/** The helper's collection with champion lists (test/helpers/champion-collection.ts), its directory removed after all. */
 async function withChampions(seed: number, perRepo: number, long: number): Promise<Collection> {
-  const { dir } = generateDump(seed, perRepo);
-  dirs.push(dir);
-  const store = openStore(dir, { cacheDir: path.join(dir, '.cache') });
-  const c = await store.collection('issues');
-  const builder = new CompactIndexBuilder(c.spec, { maximaPostings: long });
-  c.records.forEach((record, doc) => builder.add(record, doc, c));
-  const hidden = c.privateDocs.docs;
-  const index = builder.finishInto(new MemorySink(), hidden);
-  const sums = hiddenLengthSums(index, hidden);
-  const lengths = new Map(index.fields.map((field, f) => [field.name, sums[f]!]));
-  c.attachIndex(new LunrTextIndex(index, c.records.length, (of) => (of === hidden ? lengths : undefined)));
-  const facts = segmentFacts(c, lengths, index);
-  expect(facts.champions?.length).toBeGreaterThan(0);
-  const file = path.join(dir, 'champions.segment');
-  expect(writeSegment(file, 'issues', 'test', c.records.length, facts)).toBeGreaterThan(0);
-  c.attachSegment(Segment.open(file, 'issues', 'test', c.records.length)!);
-  return c;
+  return (await collectionWithChampions(dirs, seed, perRepo, long)).c;
 }
 
 /** The compiled search and its matches for a request, or undefined when the query is refused. */
