@@ -90,7 +90,7 @@ describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped
       expect([reply.status, reply.headers['x-ratelimit-used']]).toEqual([403, '3']);
       workers.add(workerOf(reply));
     }
-    expect(workers.size).toBe(2);
+    expect(workers.size, `only one worker answered; the server said: ${serve.stderr()}`).toBe(2);
     const status = JSON.parse((await get(`${serve.url}/rate_limit`)).body) as { resources: { search: { used: number } } };
     expect(status.resources.search.used).toBe(3);
     serve.child.kill('SIGTERM');
@@ -114,7 +114,7 @@ describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped
       expect([reply.status, reply.headers['x-ratelimit-used']]).toEqual([304, '1']);
       if (workerOf(reply) !== workerOf(first)) other = reply;
     }
-    expect(other).toBeDefined();
+    expect(other, `only one worker answered; the server said: ${serve.stderr()}`).toBeDefined();
     // And the body itself, from whichever worker answers: the first one's bytes.
     for (let i = 0; i < 4; i++) {
       const again = await get(url);
