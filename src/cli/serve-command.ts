@@ -252,6 +252,8 @@ async function startPool(serving: Serving): Promise<RunningServer> {
     count: options.workers,
     limits: limits === false ? UNLIMITED_RATE_LIMITS : limits,
     host: options.host,
+    onWorkerDied: (code, signal) =>
+      void serving.stderr.write(`search serve: a worker exited (${signal === null ? `code ${code}` : `signal ${signal}`}) while serving; starting another\n`),
   });
   workers.stopOnSignals(pool, ['SIGINT', 'SIGTERM'], serving.signals);
   return { url: pool.url, host: options.host, port: Number(new URL(pool.url).port), close: pool.stop, closed: pool.closed };

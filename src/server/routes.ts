@@ -80,8 +80,10 @@ export function createHandler(options: HandlerOptions): Handler {
   const counter =
     options.rateCounter ?? new RateLimiter(options.rateLimit === false ? UNLIMITED_RATE_LIMITS : (options.rateLimit ?? DEFAULT_RATE_LIMITS), now);
   const onError = options.onError ?? ((error: unknown) => process.stderr.write(`search serve: ${(error as Error)?.stack ?? String(error)}\n`));
-  // Names this handler in X-GitHub-Request-Id (its process, so the workers of one server tell apart).
-  const boot = ((process.pid ^ now()) % 0x10000).toString(16).toUpperCase().padStart(4, '0');
+  // Names this handler's process in X-GitHub-Request-Id, so the workers of one server tell apart: the whole pid,
+  // which no two running processes share (mixed with the clock and cut to four digits, as it was, two workers
+  // started a few ms apart with neighbouring pids could get the same name).
+  const boot = process.pid.toString(16).toUpperCase().padStart(4, '0');
 
   const searching = {
     search: options.search,

@@ -58,6 +58,12 @@ export interface WorkerPoolOptions {
   readonly host: string;
   /** A worker still running this long (ms) after being told to stop is killed. @default 15000 */
   readonly stopGraceMs?: number | undefined;
+  /**
+   * Told when a worker that was listening exits before the pool was asked to stop (it crashed or was killed), just
+   * before a replacement is forked: its exit code, or the signal that ended it (the other one is null). The pool
+   * replaces it either way; this is so the operator hears of it (serve-command.ts writes one stderr line).
+   */
+  readonly onWorkerDied?: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
 }
 
 /** Running workers. */
@@ -89,6 +95,8 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
   const limiter = new RateLimiter(options.limits);
   const relay = answerRelay();
   const workers = new Set<Worker>();
+  /** The workers that listen: they have said so, and heed a stop message from then on. */
+  const serving = new WeakSet<Worker>();
   let stopping = false;
   let port = 0;
   let resolveClosed!: () => void;
@@ -116,14 +124,19 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       });
       worker.once('listening', (address) => {
         listening = true;
+        serving.add(worker);
         port = address.port;
         resolve();
       });
-      worker.once('exit', (code) => {
+      worker.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
         workers.delete(worker);
         relay.leave(relayed);
         if (!listening) reject(new Error(`search serve: a worker exited (code ${code}) before it listened`));
-        else if (!stopping) void fork().catch(() => {}); // a worker that died while serving is replaced
+        else if (!stopping) {
+          // A worker that died while serving is replaced, and the operator is told.
+          options.onWorkerDied?.(code, signal);
+          void fork().catch(() => {});
+        }
         if (stopping && workers.size === 0) resolveClosed();
       });
     });
@@ -134,7 +147,9 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       if (workers.size === 0) resolveClosed();
       for (const worker of workers) {
         try {
-          worker.send({ type: 'stop' });
+          // One still starting (a replacement, say) has no request in flight and would not hear the message yet.
+          if (!serving.has(worker)) worker.process.kill('SIGTERM');
+          else worker.send({ type: 'stop' });
         } catch {
           worker.process.kill('SIGTERM'); // its channel is gone: a signal asks the same
         }

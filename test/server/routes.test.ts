@@ -296,6 +296,13 @@ describe('repeated searches (response cache)', () => {
     expect(again.headers.get('x-github-request-id')).not.toBe(first.headers.get('x-github-request-id'));
   });
 
+  it("names the process in the request id (its pid in hex), so two workers' ids never collide", async () => {
+    const { call } = handlerWith();
+    const pid = process.pid.toString(16).toUpperCase().padStart(4, '0');
+    const ids = [(await call('/search/issues?q=crash')).headers.get('x-github-request-id'), (await call('/rate_limit')).headers.get('x-github-request-id')];
+    expect(ids).toEqual([`${pid}:1`, `${pid}:2`]);
+  });
+
   it.each([
     ['another page', '/search/issues?q=crash+count:50&per_page=10&page=3', {}],
     ['another per_page', '/search/issues?q=crash+count:50&per_page=20&page=2', {}],

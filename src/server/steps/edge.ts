@@ -58,7 +58,7 @@ export function admission(maxInFlight: number): Step {
 
 /**
  * The headers every answer carries (reference §3.8): caching, CORS and `X-GitHub-Request-Id` (`<boot>:<n>`, boot:
- * four hex digits naming this handler, n counting its requests).
+ * hex digits naming this handler's process (routes.ts: its pid, at least four digits), n counting its requests).
  */
 export function responseHeaders(boot: string): Step {
   const plainMedia = mediaTypeHeader(PLAIN_MEDIA);
