@@ -15,7 +15,7 @@
  */
 import type { CompactIndex } from './compact-index.js';
 import { LunrTextIndex } from './text-index.js';
-import { BestPairs } from './best-pairs.js';
+import { ChampionMaker } from './champion-maker.js';
 
 /** One long term's stored answer. */
 export interface ChampionList {
@@ -63,82 +63,41 @@ function longTermRanks(index: CompactIndex, fields: readonly number[]): number[]
 }
 
 /**
- * The champion list of every long term of `index` (see the module comment), ascending by term. Visits each long
- * term's postings in the champion fields once: each posting's public weights (its term frequencies weighed whole,
- * as the query path weighs a posting it keeps: `impacts` of {@link LunrTextIndex.queryImpacts}) added into a dense
- * score per document, field after field in the query's order (adding a field's `0` where a document lacks the term
- * changes nothing, so the sums are the query path's).
+ * The champion list of every long term of `index` (see the module comment), ascending by term: each long term's
+ * postings in the champion fields with their public weights (its term frequencies weighed whole, as the query path
+ * weighs a posting it keeps: `impacts` of {@link LunrTextIndex.queryImpacts}), handed to the {@link ChampionMaker}
+ * the build uses while it merges, which sums and ranks them. For an index built without the lists (the build's
+ * caller then derives them here, src/segment/facts.ts); that each list is the query path's own exhaustive answer is
+ * test/order/champions.test.ts.
  */
 export function championLists(index: CompactIndex, options: ChampionOptions): ChampionList[] {
   if (!index.hasStatistics && options.privateDocs.length > 0) return [];
   const fieldNumbers = options.fields.map((name) => index.fieldNumber(name));
   if (fieldNumbers.length === 0 || fieldNumbers.some((f) => f < 0)) return [];
   const { privateDocs: hidden, multiplier, addend } = options;
-  const N = index.docCount;
-  const isPrivate = new Uint8Array(N);
+  const isPrivate = new Uint8Array(index.docCount);
   for (let i = 0; i < hidden.length; i++) isPrivate[hidden[i]!] = 1;
-  const text = new LunrTextIndex(index, N, (of) => (of === hidden ? options.privateLengths : undefined));
-  // Per document: its text score so far and the last term that touched it (dense, reused from term to term).
-  const score = new Float64Array(N);
-  const touchedBy = new Int32Array(N).fill(-1);
-  const touched = new Uint32Array(N);
-  const lists: ChampionList[] = [];
+  const text = new LunrTextIndex(index, index.docCount, (of) => (of === hidden ? options.privateLengths : undefined));
+  // The maker names a list by its dimension: here the term's rank, named as it comes.
+  const names: string[] = [];
+  const maker = new ChampionMaker({ fields: fieldNumbers, reach: options.reach, priors: () => ({ multiplier, addend }) }, isPrivate, hidden.length, names);
+  const empty = new Uint32Array(0);
   for (const rank of longTermRanks(index, fieldNumbers)) {
     const term = index.term(rank);
-    const terms = new Map(options.fields.map((name) => [name, [term]]));
-    let n = 0;
-    let weighed = 0;
-    for (const field of text.queryImpacts(terms, hidden)) {
-      const magnitude = field.magnitude;
+    names[rank] = term;
+    const docs: Uint32Array[] = index.fields.map(() => empty);
+    const weights: (Int32Array | undefined)[] = index.fields.map(() => undefined);
+    for (const field of text.queryImpacts(new Map(options.fields.map((name) => [name, [term]])), hidden)) {
+      const f = index.fieldNumber(field.field);
       for (const dimension of field.dimensions) {
-        weighed++;
-        const { weight, docs } = dimension;
-        const impacts = dimension.impacts;
-        for (let i = 0; i < docs.length; i++) {
-          const doc = docs[i]!;
-          if (isPrivate[doc] === 1) continue;
-          if (touchedBy[doc] !== rank) {
-            touchedBy[doc] = rank;
-            touched[n++] = doc;
-            score[doc] = 0;
-          }
-          const w = impacts[i]!;
-          // (order/bounds.ts `textScores`: the field's dot product from 0, over the magnitude, `|| 0`; one dimension.)
-          if (w >= 0) score[doc]! += (0 + weight * (w / 1000)) / magnitude || 0;
-        }
+        // (The maker weighs a one-word query vector as queryVector makes it: weight 1, magnitude 1.)
+        docs[f] = dimension.docs;
+        weights[f] = dimension.impacts;
       }
     }
     // A champion field the query vector left out (no public document holds the term) still matches, scoring 0.
-    if (weighed < fieldNumbers.length) {
-      for (const f of fieldNumbers) {
-        const docs = index.docs(rank, f);
-        for (let i = 0; i < docs.length; i++) {
-          const doc = docs[i]!;
-          if (isPrivate[doc] === 1 || touchedBy[doc] === rank) continue;
-          touchedBy[doc] = rank;
-          touched[n++] = doc;
-          score[doc] = 0;
-        }
-      }
-    }
-    // The linear form (rank/rank.ts `rankScores`), then the best `reach`.
-    const best = new BestPairs(Math.min(options.reach, n));
-    let usable = true;
-    for (let i = 0; i < n; i++) {
-      const doc = touched[i]!;
-      let s = score[doc]!;
-      if (multiplier) s *= multiplier[doc]!;
-      if (addend) s += addend[doc]!;
-      if (Number.isNaN(s)) {
-        usable = false;
-        break;
-      }
-      // (Below the worst kept: one comparison, no call.)
-      if (best.full && (s < best.worstScore || (s === best.worstScore && doc > best.worstDoc))) continue;
-      best.offer(doc, s);
-    }
-    if (!usable) continue;
-    lists.push({ term, total: n, ...best.sorted() });
+    for (const f of fieldNumbers) if (weights[f] === undefined) docs[f] = index.docs(rank, f);
+    maker.term(rank, docs, weights);
   }
-  return lists.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  return maker.lists() ?? [];
 }

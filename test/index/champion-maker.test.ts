@@ -1,7 +1,9 @@
 /**
  * The champion lists the build makes while it merges (src/index/champion-maker.ts, fed by stored-maxima.ts's
  * `MaximaMaker`) equal, term for term, document for document and score for score (bit for bit), the lists
- * src/index/champions.ts computes from the finished index — with the dump's private records and without any, with
+ * src/index/champions.ts computes from the finished index (the same maker, fed the postings and public weights the
+ * query path reads: what this checks is the feeding; the lists' scores are checked against the query path's
+ * exhaustive answer in test/order/champions.test.ts) — with the dump's private records and without any, with
  * a small reach (the heap's replacements) and the real one; and the shared hand-over of the priors
  * (src/store/shared-priors.ts) hands over exactly what it was given, or nothing.
  */
