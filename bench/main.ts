@@ -117,6 +117,8 @@ interface ServeFigures {
   readyRss: Cell;
   /** Cache hits (ours only): the same paths repeated after a first pass. */
   hits?: LoadReport;
+  /** The server's CPU time per cache hit (ms, all its processes), when /proc could say. */
+  hitCpuMs?: number;
 }
 
 const allLoad = (cell: Cell): LoadFigures => ({ rps: cell, p50: cell, p99: cell, cpu: cell });
@@ -181,11 +183,15 @@ async function serveUnderLoad(
     }
     const rss = largestResident(server.process.pid!);
     let hits: LoadReport | undefined;
+    let hitCpuMs: number | undefined;
     if (cacheHitPaths) {
       await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, requests: cacheHitPaths.length, durationMs: 5 * MINUTE_MS, requestTimeoutMs: 60_000 });
+      const cpuBefore = cpuTimesMs([server.process.pid!, ...descendants(server.process.pid!)]);
       hits = await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
+      const cpuMs = cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()]));
+      if (cpuMs !== undefined && hits.requests > 0) hitCpuMs = cpuMs / hits.requests;
     }
-    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}) };
+    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}), ...(hitCpuMs !== undefined ? { hitCpuMs } : {}) };
   } finally {
     await server.stop();
   }
@@ -370,7 +376,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     renderTable(rows),
     '',
     hits
-      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${hits.errors ? `, ${hits.errors} errors` : ''}`
+      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${serve.hitCpuMs !== undefined ? `, server CPU ${formatValue(serve.hitCpuMs, 'ms')} per request` : ''}${hits.errors ? `, ${hits.errors} errors` : ''}`
       : 'cache hits: not measured',
     ...(notes.lines.length ? ['', ...notes.lines] : []),
   ];
