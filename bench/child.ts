@@ -1,9 +1,9 @@
 /**
  * Whole-process measurements for the bench: run a Node program (or any program) as a child and report its wall
  * time (ms) and peak RSS (bytes, through peak-rss-hook.ts, or GNU time for other programs), with a time limit; start a server child and read the URL from its
- * first stderr lines; read a live process's RSS.
+ * first stderr lines; read a live process's RSS and CPU time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -222,4 +222,63 @@ export function descendants(pid: number): number[] {
 export function largestResident(pid: number): number | undefined {
   const sizes = [pid, ...descendants(pid)].map(residentBytes).filter((bytes): bytes is number => bytes !== undefined);
   return sizes.length > 0 ? Math.max(...sizes) : undefined;
+}
+
+/**
+ * The CPU time (user + system, in clock ticks) that a line of `/proc/<pid>/stat` reports: fields 14 and 15,
+ * counted after the command name, which sits in parentheses and may itself hold spaces and parentheses (the last
+ * `)` ends it). Undefined for a line that does not have them.
+ */
+export function statCpuTicks(statLine: string): number | undefined {
+  const end = statLine.lastIndexOf(')');
+  if (end < 0) return undefined;
+  // After ") ": state (field 3) is index 0, so utime (field 14) is index 11 and stime (field 15) index 12.
+  const fields = statLine.slice(end + 1).trim().split(/\s+/);
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  return fields.length > 12 && Number.isInteger(user) && Number.isInteger(system) ? user + system : undefined;
+}
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100, Linux's usual value, if it cannot say). */
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+    const ticks = Number(answer.stdout?.trim());
+    ticksPerSecond = answer.status === 0 && Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU time so far (user + system, ms) of each live process in `pids`, by pid, from /proc (Linux); a process that
+ * is gone or unreadable is left out. For `serve --workers N` pass the primary and {@link descendants}: a load's
+ * CPU per request is then the difference of two readings over the requests answered.
+ */
+export function cpuTimesMs(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const msPerTick = 1000 / clockTicks();
+  for (const pid of pids) {
+    let ticks: number | undefined;
+    try {
+      ticks = statCpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      continue;
+    }
+    if (ticks !== undefined) out.set(pid, ticks * msPerTick);
+  }
+  return out;
+}
+
+/**
+ * CPU ms spent between two {@link cpuTimesMs} readings by the processes of the first one still there in the second
+ * (a process that exited in between is left out: its last time cannot be read). Undefined when none is.
+ */
+export function cpuSpentMs(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number | undefined {
+  let spent: number | undefined;
+  for (const [pid, ms] of before) {
+    const later = after.get(pid);
+    if (later !== undefined) spent = (spent ?? 0) + later - ms;
+  }
+  return spent;
 }

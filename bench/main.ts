@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { parseBenchOptions, type BenchOptions, type RowGroup } from './options.js';
-import { largestResident, median, runNode, runProcess, startServer, type ChildRun } from './child.js';
+import { cpuSpentMs, cpuTimesMs, descendants, largestResident, median, runNode, runProcess, startServer, type ChildRun } from './child.js';
 import { keptCorpus, writeCorpus } from './corpus.js';
 import { loadCorpusSource, projectRoot } from './corpus-source.js';
 import { coldQueries, coldQueryArgs, mixedPaths, neverSeenPaths, webPath, wordFrequencies } from './queries.js';
@@ -100,11 +100,12 @@ interface LoadSpec {
   readonly probe?: string;
 }
 
-/** A load's figures: throughput and latency, or notes. */
+/** A load's figures: throughput, latency and the server's CPU time per request (ms, all its processes), or notes. */
 interface LoadFigures {
   rps: Cell;
   p50: Cell;
   p99: Cell;
+  cpu: Cell;
 }
 
 /** What a server did under its loads. */
@@ -116,9 +117,11 @@ interface ServeFigures {
   readyRss: Cell;
   /** Cache hits (ours only): the same paths repeated after a first pass. */
   hits?: LoadReport;
+  /** The server's CPU time per cache hit (ms, all its processes), when /proc could say. */
+  hitCpuMs?: number;
 }
 
-const allLoad = (cell: Cell): LoadFigures => ({ rps: cell, p50: cell, p99: cell });
+const allLoad = (cell: Cell): LoadFigures => ({ rps: cell, p50: cell, p99: cell, cpu: cell });
 const allServe = (cell: Cell, loads: number): ServeFigures => ({ loads: Array.from({ length: loads }, () => allLoad(cell)), rss: cell, readyRss: cell });
 
 /** The status of one GET on loopback (0 when it fails). */
@@ -134,10 +137,14 @@ function probeStatus(baseUrl: string, requestPath: string, headers: Readonly<Rec
   });
 }
 
-/** A load's figures, noting failed requests. */
-function loadFigures(report: LoadReport, what: string, notes: Notes): { rps: Cell; p50: Cell; p99: Cell } {
+/**
+ * A load's figures, noting failed requests.
+ * @param cpuMs CPU time the server's processes spent during the load (ms), when /proc could say
+ */
+function loadFigures(report: LoadReport, cpuMs: number | undefined, what: string, notes: Notes): LoadFigures {
   if (report.errors > 0) notes.note(`${what}: ${report.errors} of ${report.requests} requests failed (${JSON.stringify(report.statuses)})`);
-  return { rps: report.rps, p50: report.p50Ms, p99: report.p99Ms };
+  const cpu = cpuMs === undefined || report.requests === 0 ? `— ${notes.note('CPU time is read from /proc (Linux only)')}` : cpuMs / report.requests;
+  return { rps: report.rps, p50: report.p50Ms, p99: report.p99Ms, cpu };
 }
 
 async function serveUnderLoad(
@@ -168,17 +175,23 @@ async function serveUnderLoad(
       }
       log(`serve: ${load.what} (${load.paths.length} never-seen paths available, ${CLIENTS} clients, ${o.serveSeconds} s)`);
       // Each path once at most: nothing the server answers can come from a cache of earlier requests.
+      const cpuBefore = cpuTimesMs([server.process.pid!, ...descendants(server.process.pid!)]);
       const report = await runLoad({ baseUrl: server.url, paths: load.paths, headers: load.headers, concurrency: CLIENTS, requests: load.paths.length, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
       if (report.requests >= load.paths.length) notes.note(`${load.what}: ran out of never-seen paths (${load.paths.length}) before ${o.serveSeconds} s`);
-      figures.push(loadFigures(report, load.what, notes));
+      const cpuMs = cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()]));
+      figures.push(loadFigures(report, cpuMs, load.what, notes));
     }
     const rss = largestResident(server.process.pid!);
     let hits: LoadReport | undefined;
+    let hitCpuMs: number | undefined;
     if (cacheHitPaths) {
       await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, requests: cacheHitPaths.length, durationMs: 5 * MINUTE_MS, requestTimeoutMs: 60_000 });
+      const cpuBefore = cpuTimesMs([server.process.pid!, ...descendants(server.process.pid!)]);
       hits = await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
+      const cpuMs = cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()]));
+      if (cpuMs !== undefined && hits.requests > 0) hitCpuMs = cpuMs / hits.requests;
     }
-    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}) };
+    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}), ...(hitCpuMs !== undefined ? { hitCpuMs } : {}) };
   } finally {
     await server.stop();
   }
@@ -339,8 +352,10 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     { label: 'serve never-seen, 8 clients: throughput', unit: 'rps', better: 'higher', ours: anonymous.rps, anchors: { sqlite: noServer, minisearch: mini.rps }, target: t.rps },
     { label: 'serve never-seen, 8 clients: p50', unit: 'ms', better: 'lower', ours: anonymous.p50, anchors: { sqlite: noServer, minisearch: mini.p50 } },
     { label: 'serve never-seen, 8 clients: p99', unit: 'ms', better: 'lower', ours: anonymous.p99, anchors: { sqlite: noServer, minisearch: mini.p99 }, target: t.p99 },
+    { label: 'serve never-seen, 8 clients: server CPU per request', unit: 'ms', better: 'lower', ours: anonymous.cpu, anchors: { sqlite: noServer, minisearch: mini.cpu } },
     { label: 'serve never-seen, private reader: throughput', unit: 'rps', better: 'higher', ours: reader.rps, target: t.rps },
     { label: 'serve never-seen, private reader: p99', unit: 'ms', better: 'lower', ours: reader.p99, target: t.p99 },
+    { label: 'serve never-seen, private reader: server CPU per request', unit: 'ms', better: 'lower', ours: reader.cpu },
     { label: 'web page /search never-seen: throughput', unit: 'rps', better: 'higher', ours: web.rps },
     { label: 'web page /search never-seen: p99', unit: 'ms', better: 'lower', ours: web.p99 },
     { label: 'serve RSS at ready (largest process)', unit: 'bytes', better: 'lower', ours: serve.readyRss, anchors: { sqlite: noServer, minisearch: miniServe.readyRss } },
@@ -361,7 +376,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     renderTable(rows),
     '',
     hits
-      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${hits.errors ? `, ${hits.errors} errors` : ''}`
+      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${serve.hitCpuMs !== undefined ? `, server CPU ${formatValue(serve.hitCpuMs, 'ms')} per request` : ''}${hits.errors ? `, ${hits.errors} errors` : ''}`
       : 'cache hits: not measured',
     ...(notes.lines.length ? ['', ...notes.lines] : []),
   ];

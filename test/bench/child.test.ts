@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { descendants, largestResident, residentBytes } from '../../bench/child.js';
+import { cpuSpentMs, cpuTimesMs, descendants, largestResident, residentBytes, statCpuTicks } from '../../bench/child.js';
 
 const linux = existsSync('/proc/self/status');
 
@@ -36,5 +36,48 @@ describe.skipIf(!linux)('largestResident (Linux /proc)', () => {
     expect(largestResident(2 ** 22 + 12345)).toBeUndefined();
     expect(descendants(2 ** 22 + 12345)).toEqual([]);
     expect(descendants(process.pid).every((pid) => Number.isInteger(pid))).toBe(true);
+  });
+});
+
+describe('statCpuTicks (a /proc/<pid>/stat line)', () => {
+  // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+  const rest = (utime: number, stime: number) => `S 1 2 3 0 -1 4194560 100 0 0 0 ${utime} ${stime} 7 8 20 0 1 0 5 6 7`;
+  it.each([
+    ['a plain name', `42 (node) ${rest(150, 25)}`, 175],
+    ['a name with spaces', `42 (search serve) ${rest(3, 4)}`, 7],
+    ['a name with parentheses and digits', `42 (a) 1 2 (b)) ${rest(10, 0)}`, 10],
+    ['no CPU yet', `7 (x) ${rest(0, 0)}`, 0],
+  ])('reads utime + stime after %s', (_what, line, ticks) => {
+    expect(statCpuTicks(line)).toBe(ticks);
+  });
+
+  it.each([
+    ['no name', '42 node S 1 2'],
+    ['a truncated line', '42 (node) S 1 2 3 0 -1 4194560 100 0 0 0 12'],
+    ['fields that are not numbers', `42 (node) S 1 2 3 0 -1 4194560 100 0 0 0 x 3 0 0`],
+  ])('is undefined for %s', (_what, line) => {
+    expect(statCpuTicks(line)).toBeUndefined();
+  });
+});
+
+describe('cpuSpentMs', () => {
+  it.each([
+    ['sums the processes read twice', [[1, 10], [2, 5]], [[1, 30], [2, 6]], 21],
+    ['leaves out a process gone by the second reading', [[1, 10], [2, 5]], [[1, 12]], 2],
+    ['ignores a process that appeared in between', [[1, 10]], [[1, 10], [3, 99]], 0],
+    ['is undefined when none is left', [[1, 10]], [], undefined],
+  ] as const)('%s', (_what, before, after, spent) => {
+    expect(cpuSpentMs(new Map(before), new Map(after))).toBe(spent);
+  });
+});
+
+describe.skipIf(!linux)('cpuTimesMs (Linux /proc)', () => {
+  it('reads this process and leaves out one that is gone', () => {
+    let spin = 0;
+    for (let i = 0; i < 5e6; i++) spin += i % 7;
+    const times = cpuTimesMs([process.pid, 2 ** 22 + 12345]);
+    expect(spin).toBeGreaterThan(0);
+    expect([...times.keys()]).toEqual([process.pid]);
+    expect(times.get(process.pid)!).toBeGreaterThan(0);
   });
 });
