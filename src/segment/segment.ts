@@ -29,7 +29,8 @@
  * index statistics).
  *
  * The private documents are the hidden list of every viewer who reads none of the private repositories (the
- * anonymous viewer): opening reads them as two typed arrays (src/access/private-docs.ts), and `privateLengths` is
+ * anonymous viewer): opening reads the documents as a typed array, their repositories only when a viewer who reads
+ * some private repository first needs them (src/access/private-docs.ts), and `privateLengths` is
  * what that viewer's statistics need beyond the index's own totals (src/index/visible-statistics.ts), so no
  * process sums the hidden documents' field lengths again.
  *
@@ -297,6 +298,7 @@ export class Segment {
   private readonly maxima = new Map<string, Float64Array>();
   /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
   private readonly fine = new Map<string, Array<Float64Array | undefined>>();
+  /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
   /** Term → [total, first entry, length] of its champion list, made from the footer on first use. */
   private championTable: Map<string, readonly [number, number, number]> | undefined;
@@ -364,10 +366,23 @@ export class Segment {
         scatterFits(meta.scatter, meta.priors.length, count, framed);
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
-      const repoBytes = framed.read('private.repos');
-      if (docBytes.length !== repoBytes.length || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
+      if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
       const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
-      const repos = new Uint32Array(repoBytes.buffer, repoBytes.byteOffset, repoBytes.length / 4);
+      // The repositories' column only on first use: only a viewer who reads some private repository needs it.
+      let segment: Segment | undefined;
+      const opened = framed;
+      const repos = (): Uint32Array | undefined => {
+        if (!segment?.usable) return undefined;
+        try {
+          const bytes = opened.read('private.repos');
+          return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+        } catch (error) {
+          segment.usable = false;
+          opened.close();
+          damaged(opened.file, (error as Error).message);
+          return undefined;
+        }
+      };
       const names = meta.repositories!;
       // No pass over the private documents at open: the writer stored them only ascending, below the count and with
       // their repositories in the table ({@link privateDocsFit}), and every block's CRC says these are its bytes.
@@ -379,7 +394,8 @@ export class Segment {
       const scatterFields = meta.scatter ?? undefined;
       const stride = scatterFields ? scatterStride(meta.priors!.length, scatterFields.length)! : 0;
       const priorAt = new Map(meta.priors!.map((name, p) => [name, p]));
-      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride);
+      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride);
+      return segment;
     } catch (error) {
       framed?.close();
       damaged(file, (error as Error).message);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../../src/cache/framing.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
-import { PrivateDocs } from '../../src/access/private-docs.js';
+import { PrivateDocs, reposAgainst } from '../../src/access/private-docs.js';
 import { CompactIndex, type ScatteredLengths } from '../../src/index/compact-index.js';
 import { SCATTER_CHECK_BYTES, SEGMENT_FORMAT, scatterStride, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 
@@ -198,5 +198,74 @@ describe('an index reading sparse lists from scattered lengths', () => {
     expect(got).toEqual(loaded);
     expect(idx.fieldLength(3, 0)).toBe(99);
     expect(idx.fieldLength(4, 0)).toBe(4);
+  });
+});
+
+describe("the private documents' repositories, read on first use", () => {
+  const docs = PrivateDocs.from([
+    { doc: 3, repository: 'acme/secret' },
+    { doc: 9, repository: 'carol/vault' },
+    { doc: 11, repository: 'acme/secret' },
+  ]);
+  function stored(): { file: string; id: string } {
+    const id = segmentId('columns-id');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'repos-')), 'issues-x.segment');
+    writeSegment(file, 'issues', id, COUNT, { clock: 0, priors: new Map([['factor', factor]]), privateDocs: docs });
+    return { file, id };
+  }
+  const reposAt = (file: string): number => {
+    const framed = FramedFile.open(file, FILE_MAGIC.segment, SEGMENT_FORMAT)!;
+    const at = (framed as unknown as { footer: { sections: Record<string, number[]> } }).footer.sections['private.repos']![0]!;
+    framed.close();
+    return at;
+  };
+
+  it('are not read at open, and are the stored ones when asked for', () => {
+    const { file, id } = stored();
+    const reads: string[] = [];
+    const original = FramedFile.prototype.read;
+    FramedFile.prototype.read = function (this: FramedFile, name: string, start?: number, length?: number) {
+      reads.push(name);
+      return original.call(this, name, start, length);
+    };
+    try {
+      const s = Segment.open(file, 'issues', id, COUNT)!;
+      expect(reads).not.toContain('private.repos');
+      expect(s.privateDocs.list()).toEqual(docs.list());
+      expect(reads).toContain('private.repos');
+    } finally {
+      FramedFile.prototype.read = original;
+    }
+  });
+
+  it('damaged: a notice, the file dropped, and the column derived instead (or an error without a way to derive it)', () => {
+    const { file, id } = stored();
+    const bytes = readFileSync(file);
+    bytes[reposAt(file) + 4]! ^= 1;
+    writeFileSync(file, bytes);
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    expect(notices).toEqual([]);
+    s.privateDocs.deriveReposWith(() => reposAgainst(s.privateDocs.docs, s.privateDocs.repositories, docs));
+    expect(s.privateDocs.list()).toEqual(docs.list());
+    expect(notices).toHaveLength(1);
+    expect(existsSync(file)).toBe(false);
+    expect(s.prior('factor', 1)).toBeUndefined(); // the segment is no longer used
+
+    const again = stored();
+    const damagedBytes = readFileSync(again.file);
+    damagedBytes[reposAt(again.file) + 4]! ^= 1;
+    writeFileSync(again.file, damagedBytes);
+    const t = Segment.open(again.file, 'issues', again.id, COUNT)!;
+    expect(() => t.privateDocs.repos).toThrow(/cannot be read/);
+  });
+
+  it.each<[string, PrivateDocs, RegExp | undefined]>([
+    ['the same documents, another table order', PrivateDocs.from([{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }].reverse().sort((a, b) => a.doc - b.doc)), undefined],
+    ['other documents', PrivateDocs.from([{ doc: 3, repository: 'acme/secret' }, { doc: 10, repository: 'carol/vault' }, { doc: 11, repository: 'acme/secret' }]), /differ/],
+    ['a repository not in the table', PrivateDocs.from([{ doc: 3, repository: 'acme/secret' }, { doc: 9, repository: 'dave/other' }, { doc: 11, repository: 'acme/secret' }]), /missing/],
+  ])('derived against the stored table: %s', (_label, derived, error) => {
+    const table = ['carol/vault', 'acme/secret'];
+    if (error) expect(() => reposAgainst(docs.docs, table, derived)).toThrow(error);
+    else expect(Array.from(reposAgainst(docs.docs, table, derived))).toEqual([1, 0, 1]);
   });
 });
