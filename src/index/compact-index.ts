@@ -180,7 +180,7 @@ export interface ScatteredLengths {
 }
 
 /** A list is sparse enough for {@link ScatteredLengths} when it has at most one document per this many. */
-const SCATTERED_SPACING = 256;
+const SCATTERED_SPACING = 512;
 
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {

@@ -34,7 +34,7 @@ const PRIOR_READ_GAP = 2;
  * Documents scored at once that are sparse enough (at most one per this many) to read their priors from the
  * segment's scatter records rather than its prior sections (a scatter block holds 32 documents, a prior block 512).
  */
-const SCATTERED_SPACING = 256;
+const SCATTERED_SPACING = 512;
 
 /**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The

@@ -174,13 +174,13 @@ describe('an index reading sparse lists from scattered lengths', () => {
   function index(source: ScatteredLengths): CompactIndex {
     const idx = new CompactIndex({
       fields: [{ name: 'title', boost: 1 }],
-      docCount: 2_560,
+      docCount: 5_120,
       termOffsets: new Uint32Array(1),
       termBytes: new Uint8Array(0),
       termIndex: new Uint32Array(0),
       postStart: new Uint32Array(1),
       postings: undefined as never,
-      fieldLengths: () => new Uint32Array(2_560).fill(4),
+      fieldLengths: () => new Uint32Array(5_120).fill(4),
     } as never);
     idx.lengthsFrom(source);
     return idx;
@@ -189,7 +189,7 @@ describe('an index reading sparse lists from scattered lengths', () => {
   it.each<[string, number[], number[], number[] | undefined]>([
     ['sparse: read', [3, 700, 2000], [1, 1, 1], [3, 700, 2000]],
     ['hidden documents never read', [3, 700, 2000], [1, -1, 1], [3, 2000]],
-    ['too dense (more than one per 256): not read', Array.from({ length: 11 }, (_, i) => i * 200), new Array(11).fill(1), undefined],
+    ['too dense (more than one per 512): not read', Array.from({ length: 11 }, (_, i) => i * 200), new Array(11).fill(1), undefined],
     ['only hidden ones beyond the density: read', Array.from({ length: 12 }, (_, i) => i * 200), [...new Array(10).fill(1), -1, -1], Array.from({ length: 10 }, (_, i) => i * 200)],
   ])('%s', (_label, docs, tfs, loaded) => {
     let got: number[] | undefined;
