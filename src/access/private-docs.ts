@@ -1,8 +1,9 @@
 /**
  * A collection's private documents as columns: their document numbers (ascending) and, parallel to them, the index
  * of each one's repository in a short table of repository full names. No object per document: a cold process
- * opens a million-document collection's ~125k private documents as two typed arrays read from the segment
- * (src/segment/segment.ts), and the anonymous viewer's hidden list is {@link PrivateDocs.docs} itself.
+ * opens a million-document collection's ~125k private documents as a typed array read from the segment
+ * (src/segment/segment.ts), their repositories' column only when a viewer who reads some private repository first
+ * needs it, and the anonymous viewer's hidden list is {@link PrivateDocs.docs} itself.
  */
 
 /** One private document and its repository's full name (as the record spells it), for tests and diagnostics. */
@@ -18,19 +19,51 @@ export class PrivateDocs {
   /** A collection without private documents. */
   static readonly NONE = new PrivateDocs(NO_DOCS, NO_DOCS, []);
 
+  /** The repositories' column once known. */
+  private known: Uint32Array | undefined;
+  /** What gives it when first asked for (a stored list's reader), until then. */
+  private reader: (() => Uint32Array | undefined) | undefined;
+  /** What derives it when the reader gives none (a damaged stored column: {@link deriveReposWith}). */
+  private derive: (() => Uint32Array) | undefined;
+
   /**
    * @param docs the private documents, ascending, duplicate-free (never modified: it is also the hidden list of
    *   every viewer who reads none of the private repositories)
-   * @param repos parallel to `docs`: the index in `repositories` of each document's repository
+   * @param repos parallel to `docs`: the index in `repositories` of each document's repository — or what reads it
+   *   on first use (a stored column only a viewer who reads some private repository needs), giving undefined when
+   *   it cannot (then {@link deriveReposWith}'s function derives it)
    * @param repositories the repositories' full names, each once, as the records spell them
    * @throws RangeError when `repos` is not parallel to `docs` (the checks of a stored list are its reader's)
    */
   constructor(
     readonly docs: Uint32Array,
-    readonly repos: Uint32Array,
+    repos: Uint32Array | (() => Uint32Array | undefined),
     readonly repositories: readonly string[],
   ) {
-    if (docs.length !== repos.length) throw new RangeError('private documents and their repositories differ in length');
+    if (typeof repos === 'function') this.reader = repos;
+    else this.known = checkedRepos(docs, repos);
+  }
+
+  /**
+   * Parallel to {@link docs}: the index in {@link repositories} of each document's repository (read on first use
+   * when given as a reader).
+   * @throws Error when the reader gives none and no function derives it
+   */
+  get repos(): Uint32Array {
+    if (this.known) return this.known;
+    const read = this.reader?.();
+    this.reader = undefined;
+    const repos = read ?? this.derive?.();
+    if (!repos) throw new Error('the private documents\' repositories cannot be read');
+    return (this.known = checkedRepos(this.docs, repos));
+  }
+
+  /**
+   * Derive the repositories' column with `derive` should its reader give none (the collection's own records: the
+   * same column, slower); no effect once it is known.
+   */
+  deriveReposWith(derive: () => Uint32Array): void {
+    if (!this.known) this.derive = derive;
   }
 
   /** A list of private documents (ascending) as columns. */
@@ -54,6 +87,26 @@ export class PrivateDocs {
   list(): PrivateDoc[] {
     return Array.from(this.docs, (doc, i) => ({ doc, repository: this.repository(i) }));
   }
+}
+
+/**
+ * The repositories' column of `docs` against the table `repositories`, from `derived` (the same documents with
+ * their repositories, derived again from the records, in any table order).
+ * @throws Error when `derived` holds other documents or a repository the table lacks
+ */
+export function reposAgainst(docs: Uint32Array, repositories: readonly string[], derived: PrivateDocs): Uint32Array {
+  if (derived.length !== docs.length || derived.docs.some((doc, i) => doc !== docs[i])) throw new Error('the private documents differ from the records');
+  const at = new Map(repositories.map((name, r) => [name, r]));
+  return Uint32Array.from(derived.docs, (_, i) => {
+    const r = at.get(derived.repository(i));
+    if (r === undefined) throw new Error('a private repository is missing from the table');
+    return r;
+  });
+}
+
+function checkedRepos(docs: Uint32Array, repos: Uint32Array): Uint32Array {
+  if (docs.length !== repos.length) throw new RangeError('private documents and their repositories differ in length');
+  return repos;
 }
 
 /** Collects private documents in ascending document order into {@link PrivateDocs} (arrays grow by doubling). */

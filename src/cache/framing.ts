@@ -454,6 +454,8 @@ export class FramedWriter {
  * @param meta JSON-serialisable metadata returned by {@link FramedFile.meta}
  * @param sections name → bytes (typed arrays are stored as their bytes, little-endian on this machine)
  * @param blockBytes bytes per checked block (default {@link FRAME_BLOCK_BYTES})
+ * @param sectionBlockBytes section name → its own bytes per checked block, where it differs (a power of two, at
+ *   least 8: smaller for a section read a few values at a time at scattered places)
  * @returns the file's size in bytes, or undefined when it could not be written
  */
 export function writeFramed(
@@ -463,12 +465,22 @@ export function writeFramed(
   meta: unknown,
   sections: ReadonlyMap<string, ArrayBufferView>,
   blockBytes = FRAME_BLOCK_BYTES,
+  sectionBlockBytes?: ReadonlyMap<string, number>,
 ): number | undefined {
   checkMagic(magic);
   if (!validBlockBytes(blockBytes)) throw new RangeError('block size: a power of two, at least 8');
   const writer = FramedWriter.create(file, magic, version, blockBytes);
   if (!writer) return undefined;
-  for (const [name, array] of sections) writer.add(name, array);
+  for (const [name, array] of sections) {
+    const own = sectionBlockBytes?.get(name);
+    if (own === undefined) {
+      writer.add(name, array);
+      continue;
+    }
+    const section = writer.reserve(name, array.byteLength, own);
+    section.write(asBuffer(array));
+    section.end();
+  }
   return writer.finishSync(meta);
 }
 
@@ -795,6 +807,46 @@ export class FramedFile {
       seen[b >>> 5]! |= 1 << (b & 31);
     }
     if (!whole) out.set(bytes.subarray(start - from, start - from + length), at);
+  }
+
+  /**
+   * Checked blocks `blocks` of section `name` (block indices, ascending, duplicate-free), read in one read from the
+   * first to the last: each listed block is checked against its CRC the first time it is read, the blocks between
+   * are read but neither checked nor given — what a caller wants for values scattered over a section (a read costs
+   * about what checking a few blocks does, so nearby blocks share one; a block no one asks for is not checked).
+   * @returns per listed block, its bytes (views of one fresh buffer, each 8-byte aligned when the section's block
+   *   size is; the section's last block may be shorter)
+   * @throws FramingError for a missing section, a block outside it, blocks not ascending, a short read, or a listed
+   *   block (or a page of the block CRCs) that fails its CRC
+   */
+  readBlocks(name: string, blocks: ArrayLike<number>): Uint8Array[] {
+    if (!this.has(name)) throw new FramingError(`no ${name} section`);
+    const n = blocks.length;
+    if (n === 0) return [];
+    const entry = this.footer.sections[name]!;
+    const [offset, size, firstCrc] = entry;
+    const B = entry[3] ?? this.footer.blockBytes;
+    const count = Math.ceil(size / B);
+    const lo = blocks[0]!;
+    const hi = blocks[n - 1]!;
+    if (!(Number.isInteger(lo) && lo >= 0 && Number.isInteger(hi) && hi < count)) throw new FramingError(`read outside ${name}`);
+    for (let i = 1; i < n; i++) if (!(blocks[i]! > blocks[i - 1]!)) throw new FramingError(`blocks of ${name} not ascending`);
+    let seen = this.checked.get(name);
+    if (!seen) this.checked.set(name, (seen = new Uint32Array(Math.ceil(count / 32))));
+    const from = lo * B;
+    const bytes = new Uint8Array(new ArrayBuffer(Math.min(size, (hi + 1) * B) - from));
+    this.source.readInto(bytes, 0, offset + from, bytes.length);
+    const out = new Array<Uint8Array>(n);
+    for (let i = 0; i < n; i++) {
+      const b = blocks[i]!;
+      const block = bytes.subarray(b * B - from, Math.min(size, (b + 1) * B) - from);
+      if (!((seen[b >>> 5]! >>> (b & 31)) & 1)) {
+        if (crcOf(block) !== this.blockCrc(firstCrc + b)) throw new FramingError(`${name} block ${b} is corrupt`);
+        seen[b >>> 5]! |= 1 << (b & 31);
+      }
+      out[i] = block;
+    }
+    return out;
   }
 
   /** `length` bytes of memory for blocks read whole to be checked, reused from read to read (grown up to 1 MiB). */

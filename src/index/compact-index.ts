@@ -171,6 +171,17 @@ const RECENT_POSTINGS = 8;
 /** Postings at least this long are kept (shorter ones lie in one block: a view, no copy). */
 const RECENT_MIN_POSTINGS = 4096;
 
+/** Field lengths kept elsewhere as well (the segment's scatter records): read for a sparse list, then looked up. */
+export interface ScatteredLengths {
+  /** Read the lengths of `docs` (ascending); a failure only leaves them unread. */
+  load(docs: Uint32Array): void;
+  /** Field number `field`'s token count in `doc` when read, else undefined. */
+  length(doc: number, field: number): number | undefined;
+}
+
+/** A list is sparse enough for {@link ScatteredLengths} when it has at most one document per this many. */
+const SCATTERED_SPACING = 512;
+
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {
   readonly fields: readonly IndexField[];
@@ -179,6 +190,8 @@ export class CompactIndex {
   readonly postings: PostingStore;
   readonly fieldLengths: (() => Uint32Array) | undefined;
   private readonly lengthOf: ((doc: number, field: number) => number) | undefined;
+  /** Where sparse lists' field lengths are read first ({@link lengthsFrom}). */
+  private scattered: ScatteredLengths | undefined;
   private totals: readonly number[] | undefined;
   /** The long postings' block maxima stored by the build, when it stored them (index/stored-maxima.ts). */
   readonly maxima: StoredMaxima | undefined;
@@ -280,8 +293,35 @@ export class CompactIndex {
     return this.postings.weights(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
   }
 
+  /**
+   * Read a sparse list's field lengths from `source` (the segment's scatter records, src/segment: the same values,
+   * a small checked block per scattered document instead of a 4 KiB one): {@link prepareLengths} has it read them,
+   * {@link fieldLength} tries it first.
+   */
+  lengthsFrom(source: ScatteredLengths): void {
+    this.scattered = source;
+  }
+
+  /**
+   * About to read the field lengths of `docs` (ascending) one by one, but for those where `skip` (parallel) is
+   * below 0 (a document the viewer may not see: never read). When the others are sparse (at most one per
+   * {@link SCATTERED_SPACING} documents) and a {@link lengthsFrom} source is set, it reads theirs now.
+   */
+  prepareLengths(docs: Uint32Array, skip: Int32Array): void {
+    if (!this.scattered) return;
+    let n = 0;
+    for (let i = 0; i < docs.length; i++) if (skip[i]! >= 0) n++;
+    if (n === 0 || n * SCATTERED_SPACING > this.docCount) return;
+    if (n === docs.length) return this.scattered.load(docs);
+    const read = new Uint32Array(n);
+    for (let i = 0, j = 0; i < docs.length; i++) if (skip[i]! >= 0) read[j++] = docs[i]!;
+    this.scattered.load(read);
+  }
+
   /** Token count of field number `field` in `doc`. Throws when {@link hasStatistics} is false. */
   fieldLength(doc: number, field: number): number {
+    const scattered = this.scattered?.length(doc, field);
+    if (scattered !== undefined) return scattered;
     if (this.lengthOf) return this.lengthOf(doc, field);
     return this.fieldLengths!()[doc * this.fields.length + field]!;
   }

@@ -168,6 +168,7 @@ export class VisibleStatistics {
       }
       return;
     }
+    this.index.prepareLengths(docs, tfs);
     for (let i = 0; i < docs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;

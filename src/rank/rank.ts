@@ -31,6 +31,12 @@ export type GatherReach = 'all' | 'more';
 const PRIOR_READ_GAP = 2;
 
 /**
+ * Documents scored at once that are sparse enough (at most one per this many) to read their priors from the
+ * segment's scatter records rather than its prior sections (a scatter block holds 32 documents, a prior block 512).
+ */
+const SCATTERED_SPACING = 512;
+
+/**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
  * column is read on the first call (a query answered from stored priors never reads it).
  */
@@ -139,6 +145,15 @@ class PriorValues {
       }
     }
     for (; i < docs.length; i++) out[i] = this.read(docs[i]!);
+  }
+
+  /**
+   * The priors of `docs` (ascending, every document the caller scores) into `out` from the segment's scatter records
+   * (src/segment: one small checked block per scattered document, shared with its field lengths — read already when
+   * its text was scored); false when the segment has none (or they turned out damaged): read them otherwise.
+   */
+  scattered(docs: DocList, out: Float64Array): boolean {
+    return this.stored && docs.length * SCATTERED_SPACING <= this.count && this.segment!.scatterPriors(this.name, docs, out);
   }
 
   /**
@@ -253,6 +268,7 @@ export function gatherPrior(c: Collection, name: string, docs: DocList, out: Flo
 function gathered(prior: PriorValues | undefined, docs: DocList): Float64Array | undefined {
   if (!prior) return undefined;
   const out = new Float64Array(docs.length);
+  if (prior.scattered(docs, out)) return out;
   prior.gather(docs, out, 'all');
   return out;
 }

@@ -13,17 +13,24 @@
  * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
  * per {@link FINE_BLOCK_DOCS} documents, `fine.all.<name>` and `fine.public.<name>` (read a 4 KiB block at a time:
  * the sub-blocks of the blocks a query scores).
+ * `scatter` (when the build had the index's field lengths): per document one record of {@link Segment.scatterStride}
+ * bytes — each prior's value (f64, in the footer's `priors` order), then each field's token count (u32, in the
+ * footer's `scatter` field order), zero-padded to a power of two — checked in {@link SCATTER_CHECK_BYTES} blocks:
+ * a rare term's matches scattered over a large collection read their field lengths and priors from one small
+ * block each, instead of a 4 KiB block of the index's field lengths and another of each prior.
  * The champion lists of the long terms (index/champions.ts: a one-word query's public count and first 1,000
  * documents in best-match order with their scores, for the anonymous viewer) are `champion.docs` (u32) and
  * `champion.scores` (f64), the lists one after the other in term order; the footer's `champions` names them.
  * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative, privateLengths,
- * champions }` (`champions`: per list, ascending by term, `[term, total, length]`);
+ * champions, scatter }` (`champions`: per list, ascending by term, `[term, total, length]`; `scatter`: the fields
+ * of the scatter records, null when the segment has none);
  * (`nonNegative`: the priors no document has below 0, the ones a bound may multiply by; `privateLengths`: per
  * field of the text index, `[field, Σ field length over the private documents]`, or null when the build had no
  * index statistics).
  *
  * The private documents are the hidden list of every viewer who reads none of the private repositories (the
- * anonymous viewer): opening reads them as two typed arrays (src/access/private-docs.ts), and `privateLengths` is
+ * anonymous viewer): opening reads the documents as a typed array, their repositories only when a viewer who reads
+ * some private repository first needs them (src/access/private-docs.ts), and `privateLengths` is
  * what that viewer's statistics need beyond the index's own totals (src/index/visible-statistics.ts), so no
  * process sums the hidden documents' field lengths again.
  *
@@ -39,9 +46,9 @@ import type { ChampionList } from '../index/champions.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums; 4: the long terms' champion lists).
+ * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records).
  */
-export const SEGMENT_FORMAT = 4;
+export const SEGMENT_FORMAT = 5;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -66,6 +73,15 @@ export const FINE_BLOCK_SHIFT = 4;
 export const FINE_BLOCK_DOCS = 1 << FINE_BLOCK_SHIFT;
 /** Sub-block maxima per 4 KiB block of a `fine.*` section. */
 const FINE_PER_BLOCK = BLOCK_BYTES / 8;
+/**
+ * Bytes per checked block of the `scatter` section (32 documents of 16 bytes): a scattered document's record costs
+ * one small read and the check of 512 bytes, not of 4 KiB.
+ */
+export const SCATTER_CHECK_BYTES = 512;
+/** Blocks of `scatter` no document asks for that a gather still reads between two that one does (not checked). */
+const SCATTER_READ_GAP = 8;
+/** Blocks of `scatter` one read of a gather spans at most (16 KiB). */
+const SCATTER_READ_REACH = 32;
 
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
@@ -84,6 +100,11 @@ export interface SegmentFacts {
   readonly privateLengths?: ReadonlyMap<string, number> | undefined;
   /** The long terms' champion lists (index/champions.ts), ascending by term; none when absent. */
   readonly champions?: readonly ChampionList[] | undefined;
+  /**
+   * The text index's token count of each (doc, field) at `doc × fields.length + f` (its `fieldLengths`), for the
+   * scatter records; none when the index has no statistics (the segment then has no scatter records).
+   */
+  readonly fieldLengths?: { readonly fields: readonly string[]; readonly lengths: Uint32Array } | undefined;
 }
 
 /** A stored champion list's first documents (see {@link Segment.champion}). */
@@ -104,6 +125,7 @@ interface Meta {
   nonNegative: string[];
   privateLengths: Array<[string, number]> | null;
   champions: Array<[string, number, number]>;
+  scatter: string[] | null;
 }
 
 /**
@@ -118,6 +140,37 @@ export function priorBlockMaxima(values: Float64Array, counts?: (doc: number) =>
     out[b] = Math.max(out[b]!, values[doc]!);
   }
   return out;
+}
+
+/**
+ * Bytes of one scatter record of `priors` f64 values and `fields` u32 token counts: their sum rounded up to a power
+ * of two (at least 8), so that a checked block holds whole records; undefined when that exceeds a checked block.
+ */
+export function scatterStride(priors: number, fields: number): number | undefined {
+  let stride = 8;
+  while (stride < priors * 8 + fields * 4) stride *= 2;
+  return stride <= SCATTER_CHECK_BYTES ? stride : undefined;
+}
+
+/**
+ * The scatter records of `count` documents (see the module comment): each prior's value, then each field's token
+ * count; undefined when one record would not fit a checked block ({@link scatterStride}).
+ */
+function scatterRecords(count: number, priors: readonly Float64Array[], lengths: Uint32Array, fields: number): Uint8Array | undefined {
+  const stride = scatterStride(priors.length, fields);
+  if (stride === undefined) return undefined;
+  const buffer = new ArrayBuffer(count * stride);
+  const f64 = new Float64Array(buffer);
+  const u32 = new Uint32Array(buffer);
+  const s8 = stride / 8;
+  const s4 = stride / 4;
+  const at = priors.length * 2;
+  for (let p = 0; p < priors.length; p++) {
+    const values = priors[p]!;
+    for (let doc = 0; doc < count; doc++) f64[doc * s8 + p] = values[doc]!;
+  }
+  for (let doc = 0; doc < count; doc++) for (let f = 0; f < fields; f++) u32[doc * s4 + at + f] = lengths[doc * fields + f]!;
+  return new Uint8Array(buffer);
 }
 
 /** The segment's id (hex sha256) from its collection's columns id. */
@@ -161,6 +214,9 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
   }
   sections.set('champion.docs', championDocs);
   sections.set('champion.scores', championScores);
+  const lengths = facts.fieldLengths;
+  const scatter = lengths && lengths.lengths.length === count * lengths.fields.length ? scatterRecords(count, [...facts.priors.values()], lengths.lengths, lengths.fields.length) : undefined;
+  if (scatter) sections.set('scatter', scatter);
   const meta: Meta = {
     kind,
     id,
@@ -171,8 +227,9 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     nonNegative,
     privateLengths: facts.privateLengths ? [...facts.privateLengths] : null,
     champions: lists.map((list) => [list.term, list.total, list.docs.length]),
+    scatter: scatter ? [...lengths!.fields] : null,
   };
-  return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES);
+  return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
 }
 
 /**
@@ -220,6 +277,17 @@ function championsFit(table: unknown, count: number, docBytes: number, scoreByte
   return docBytes === entries * 4 && scoreBytes === entries * 8;
 }
 
+/**
+ * True when the footer's scatter fields are null, or strings whose records ({@link scatterStride}) fill the
+ * `scatter` section, checked in {@link SCATTER_CHECK_BYTES} blocks.
+ */
+function scatterFits(fields: unknown, priors: number, count: number, framed: FramedFile): boolean {
+  if (fields === null) return !framed.has('scatter');
+  if (!Array.isArray(fields) || !fields.every((name) => typeof name === 'string')) return false;
+  const stride = scatterStride(priors, fields.length);
+  return stride !== undefined && framed.length('scatter') === count * stride && framed.sectionBlockBytes('scatter') === SCATTER_CHECK_BYTES;
+}
+
 const isLengthSum = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** An open segment: the clock and private documents now, priors block by block on first use. */
@@ -230,9 +298,13 @@ export class Segment {
   private readonly maxima = new Map<string, Float64Array>();
   /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
   private readonly fine = new Map<string, Array<Float64Array | undefined>>();
+  /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
   /** Term → [total, first entry, length] of its champion list, made from the footer on first use. */
   private championTable: Map<string, readonly [number, number, number]> | undefined;
+  /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
+  private readonly scatterF64: Array<Float64Array | undefined> = [];
+  private readonly scatterU32: Array<Uint32Array | undefined> = [];
 
   private constructor(
     private readonly framed: FramedFile,
@@ -246,6 +318,12 @@ export class Segment {
     private readonly nonNegative: ReadonlySet<string>,
     readonly count: number,
     private readonly championEntries: ReadonlyArray<readonly [string, number, number]>,
+    /** The fields of the scatter records (see the module comment), in record order; undefined when none. */
+    readonly scatterFields: readonly string[] | undefined,
+    /** Prior name → its place in a scatter record. */
+    private readonly scatterPriorAt: ReadonlyMap<string, number>,
+    /** Bytes per scatter record (0 when none). */
+    readonly scatterStride: number,
   ) {}
 
   /**
@@ -284,13 +362,27 @@ export class Segment {
         (meta.privateLengths === null ||
           (Array.isArray(meta.privateLengths) &&
             meta.privateLengths.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isLengthSum(entry[1])))) &&
-        championsFit(meta.champions, count, framed.length('champion.docs'), framed.length('champion.scores'));
+        championsFit(meta.champions, count, framed.length('champion.docs'), framed.length('champion.scores')) &&
+        scatterFits(meta.scatter, meta.priors.length, count, framed);
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
-      const repoBytes = framed.read('private.repos');
-      if (docBytes.length !== repoBytes.length || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
+      if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
       const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
-      const repos = new Uint32Array(repoBytes.buffer, repoBytes.byteOffset, repoBytes.length / 4);
+      // The repositories' column only on first use: only a viewer who reads some private repository needs it.
+      let segment: Segment | undefined;
+      const opened = framed;
+      const repos = (): Uint32Array | undefined => {
+        if (!segment?.usable) return undefined;
+        try {
+          const bytes = opened.read('private.repos');
+          return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+        } catch (error) {
+          segment.usable = false;
+          opened.close();
+          damaged(opened.file, (error as Error).message);
+          return undefined;
+        }
+      };
       const names = meta.repositories!;
       // No pass over the private documents at open: the writer stored them only ascending, below the count and with
       // their repositories in the table ({@link privateDocsFit}), and every block's CRC says these are its bytes.
@@ -299,7 +391,11 @@ export class Segment {
       const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names);
       const privateLengths = meta.privateLengths ? new Map(meta.privateLengths) : undefined;
       const championEntries = meta.champions as Array<[string, number, number]>;
-      return new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries);
+      const scatterFields = meta.scatter ?? undefined;
+      const stride = scatterFields ? scatterStride(meta.priors!.length, scatterFields.length)! : 0;
+      const priorAt = new Map(meta.priors!.map((name, p) => [name, p]));
+      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride);
+      return segment;
     } catch (error) {
       framed?.close();
       damaged(file, (error as Error).message);
@@ -458,6 +554,82 @@ export class Segment {
       this.framed.close();
       damaged(this.framed.file, (error as Error).message);
       return undefined;
+    }
+  }
+
+  /**
+   * The token count of field `field` (its place in {@link scatterFields}) in `doc` when its scatter record was read
+   * ({@link loadScatter}); undefined otherwise (never reads: the caller reads the index's own — the same value).
+   */
+  fieldLength(doc: number, field: number): number | undefined {
+    if (this.scatterStride === 0) return undefined;
+    const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
+    const b = (doc / perBlock) | 0;
+    return this.scatterU32[b]?.[(doc - b * perBlock) * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
+  }
+
+  /**
+   * Read the scatter records of `docs` (ascending, each below the count): the checked blocks not read yet, a few at
+   * a time (blocks at most {@link SCATTER_READ_GAP} apart share a read; the blocks between are neither checked nor
+   * kept). False when the segment has no scatter records, `docs` are not ascending, or a block turned out damaged
+   * (the segment is then dropped as for {@link prior}).
+   */
+  loadScatter(docs: ArrayLike<number>): boolean {
+    if (this.scatterStride === 0 || !this.usable) return false;
+    const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
+    const wanted: number[] = [];
+    let last = -1;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (!(doc < this.count)) return false;
+      const b = (doc / perBlock) | 0;
+      if (b < last) return false;
+      if (b !== last && !this.scatterF64[b]) wanted.push(b);
+      last = b;
+    }
+    for (let i = 0; i < wanted.length; ) {
+      let j = i + 1;
+      while (j < wanted.length && wanted[j]! - wanted[j - 1]! <= SCATTER_READ_GAP + 1 && wanted[j]! - wanted[i]! < SCATTER_READ_REACH) j++;
+      if (!this.readScatter(wanted.slice(i, j))) return false;
+      i = j;
+    }
+    return true;
+  }
+
+  /**
+   * Prior `name` of each of `docs` (ascending, each below the count) into `out` (same order), from their scatter
+   * records ({@link loadScatter} first); false when the segment has no scatter records or no such prior, or
+   * {@link loadScatter} fails — `out` is then untouched and the caller reads the priors otherwise.
+   */
+  scatterPriors(name: string, docs: ArrayLike<number>, out: Float64Array): boolean {
+    const p = this.scatterPriorAt.get(name);
+    if (p === undefined || !this.loadScatter(docs)) return false;
+    const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
+    const s8 = this.scatterStride / 8;
+    const f64 = this.scatterF64;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const b = (doc / perBlock) | 0;
+      out[i] = f64[b]![(doc - b * perBlock) * s8 + p]!;
+    }
+    return true;
+  }
+
+  /** Read and check the scatter records' blocks `blocks` (ascending, not read yet) in one read; false when damaged. */
+  private readScatter(blocks: readonly number[]): boolean {
+    try {
+      const read = this.framed.readBlocks('scatter', blocks);
+      for (let k = 0; k < blocks.length; k++) {
+        const bytes = read[k]!;
+        this.scatterF64[blocks[k]!] = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
+        this.scatterU32[blocks[k]!] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      }
+      return true;
+    } catch (error) {
+      this.usable = false;
+      this.framed.close();
+      damaged(this.framed.file, (error as Error).message);
+      return false;
     }
   }
 

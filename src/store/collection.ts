@@ -11,7 +11,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import type { CollectionView, Column, ColumnSets, Getter, ReaderSlot } from '../kinds/collection-view.js';
 import { CollectionBudget } from './memory-budget.js';
 import { deriveClock } from '../segment/facts.js';
-import { PrivateDocs, type PrivateDoc } from '../access/private-docs.js';
+import { PrivateDocs, reposAgainst, type PrivateDoc } from '../access/private-docs.js';
 import { CollectionAccess, PrivateCollector } from '../access/collection-access.js';
 import { NameCollector, VisibleNames, type KnownNames } from '../access/names.js';
 import type { Viewer } from '../request/viewer.js';
@@ -79,6 +79,13 @@ export class Collection implements CollectionView {
     this.kind = spec.kind;
     if (privateDocs) {
       this.privateDocs = privateDocs instanceof PrivateDocs ? privateDocs : PrivateDocs.from(privateDocs);
+      // A stored list's repositories are read on first use; should they turn out damaged, derived from the records.
+      const known = this.privateDocs;
+      known.deriveReposWith(() => {
+        const collector = new PrivateCollector(spec);
+        records.forEach((record, doc) => collector.add(record, doc, this));
+        return reposAgainst(known.docs, known.repositories, collector.docs);
+      });
     } else {
       const collector = new PrivateCollector(spec);
       records.forEach((record, doc) => collector.add(record, doc, this));

@@ -574,6 +574,7 @@ class DumpStore implements Store {
     if (cached) {
       shareDictionaryBudget(cached.index, collection.budget);
       writeFacts?.(cached.index);
+      lengthsFromSegment(collection.segment, cached.index);
       // A posting block found corrupt later is healed by rebuilding the index from the records: streamed into a
       // new cache file and read lazily again (in memory when the cache cannot be written).
       const rebuild = (): LunrTextIndex => {
@@ -630,4 +631,15 @@ function championRequest(spec: KindSpec, count: number): { fields: number[]; rea
   const fields = championFields(spec).map((name) => spec.fields.findIndex((field) => field.name === name));
   if (fields.length === 0 || fields.some((f) => f < 0)) return undefined;
   return { fields, reach: CHAMPION_REACH, count, multiplier: form.multiplier !== undefined, addend: form.addend !== undefined };
+}
+
+/**
+ * Let `index` read a scattered document's field lengths from the segment's scatter records (one small checked block
+ * for its lengths and priors together) when they hold its fields in its order; else it reads its own.
+ */
+function lengthsFromSegment(segment: Segment | undefined, index: CompactIndex): void {
+  const fields = segment?.scatterFields;
+  if (!segment || !fields || !index.hasStatistics || fields.length !== index.fields.length) return;
+  if (!fields.every((name, f) => name === index.fields[f]!.name)) return;
+  index.lengthsFrom({ load: (docs) => void segment.loadScatter(docs), length: (doc, field) => segment.fieldLength(doc, field) });
 }
