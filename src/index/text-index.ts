@@ -57,6 +57,12 @@ export interface DimensionImpacts {
    */
   readonly stored?: BlockMaxima | undefined;
   /**
+   * Under visible statistics: an upper bound of each posting's weight (parallel to {@link docs}, thousandths) from
+   * its term frequency alone (no field length read: VisibleStatistics.weighBound), for bounds where weighing the
+   * whole posting would read a field length per posting; undefined for the stored weights (read as they are).
+   */
+  readonly upperImpacts?: (() => Int32Array) | undefined;
+  /**
    * Under visible statistics (a viewer who may not see some documents): the term's idf and the field's average
    * length the weights are computed with (index/visible-statistics.ts), so that a bound can relate them to the
    * weights of another set of statistics (order/bounds.ts); undefined for the stored weights.
@@ -199,6 +205,11 @@ export class LunrTextIndex implements TextIndex {
               visible.weigh(impacts, docs, visible.idf(rank)!, f);
             }
             return impacts;
+          },
+          upperImpacts: () => {
+            const upper = Int32Array.from(tfs ?? index.tfs(rank, f));
+            visible.weighBound(upper, visible.idf(rank)!, f);
+            return upper;
           },
           statistics: { idf: visible.idf(rank)!, average: visible.averageLength(f) },
           weightsOf: (of) => {
