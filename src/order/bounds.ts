@@ -69,7 +69,7 @@ const MAXIMA_BLOCKS = 16_000_000;
  * weight per block and per sub-block among the documents the viewer may see. It does not depend on the rest of the
  * query, so it is kept per term: a never-seen query made of words seen before pays nothing for its bounds.
  */
-interface TermMaxima {
+export interface TermMaxima {
   readonly docs: DocList;
   /** The postings' weights, when they were weighed whole (the maxima derived from them). */
   readonly impacts: Int32Array | undefined;
@@ -109,9 +109,9 @@ export function blockCount(count: number): number {
 
 /**
  * The block and sub-block maxima of one term's `impacts` (parallel to `docs`) over a collection of `count`
- * documents, skipping the `hidden` ones (0 where no visible document holds the term).
+ * documents, skipping the `hidden` ones (0 where no visible document holds the term). Exported for its tests.
  */
-function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
+export function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
   const max = new Int32Array(blockCount(count));
   const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
   // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden; by
