@@ -56,7 +56,7 @@ const GALLOP_RATIO = 16;
  * The first position at or after `from` in ascending `b` whose entry is ≥ `x` (`b.length` when none): exponential
  * search (steps 1, 2, 4, … from `from`), then a binary search in the last step — O(log d) for a distance d.
  */
-function gallop(b: DocList, x: number, from: number): number {
+export function gallop(b: DocList, x: number, from: number): number {
   let lo = from;
   let hi = from;
   let step = 1;

@@ -14,6 +14,8 @@ import { textMatchCacheOf } from './score-cache.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
+import { intersectUnions } from './conjunction.js';
+import type { ReaderSlot } from '../kinds/collection-view.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
 export { Budget, YIELD_EVERY_MS } from '../budget.js';
@@ -22,6 +24,17 @@ import { CHECK_EVERY_MS } from '../budget.js';
 /** Documents scored per slice of the scoring phase, at first (then sized to the measured rate). */
 const FIRST_SCORE_SLICE = 1024;
 
+
+/** Keywords a collection reader remembers having matched once (their union is remembered the second time). */
+const SIGHTINGS = 4096;
+
+/** A collection reader's keys of keywords matched once ({@link SIGHTINGS} most recent). */
+const SIGHTED: ReaderSlot<Set<string>> = { name: 'keywords seen', make: () => new Set<string>() };
+
+/** The keywords matched once by this collection's reader. */
+function sightingsOf(c: Collection): Set<string> {
+  return c.memo(SIGHTED);
+}
 
 /** Analysed query terms of `text` for one analyzer, and whether they must be adjacent (a phrase). */
 export function queryTerms(text: string, phrase: boolean, analyzer: AnalyzerName): { terms: string[]; adjacent: boolean } {
@@ -92,6 +105,13 @@ export class Executor {
         let current = within;
         for (let i = 0; i < ordered.length; ) {
           if (current?.length === 0) break;
+          // Keywords matched from their postings alone: their conjunction in one pass (./conjunction.ts).
+          const keywords = this.keywordRun(ordered, i, current);
+          if (keywords) {
+            current = keywords.docs;
+            i += keywords.count;
+            continue;
+          }
           // (Without a list yet, filters of a document's own value start from every visible document either way.)
           const fused = this.filterRun(ordered, i, current);
           if (fused) {
@@ -130,6 +150,58 @@ export class Executor {
   }
 
   /**
+   * The longest run of two or more keywords at `ordered[from..]` whose matches are their fields' postings alone (no
+   * phrase, no position check, nothing the kind's rank adds): the documents they all match within `within` (every
+   * visible document when undefined), by {@link intersectUnions} without writing any keyword's union, and how many
+   * keywords that was; undefined when the next two are not such keywords. A keyword whose union is remembered
+   * (or is seen a second time by this collection reader: then it is made and remembered, as {@link fieldText} does)
+   * enters as that union.
+   */
+  private keywordRun(ordered: readonly Expr[], from: number, within: DocList | undefined): { docs: DocList; count: number } | undefined {
+    const groups: DocList[][] = [];
+    for (let i = from; i < ordered.length; i++) {
+      const lists = this.postingLists(ordered[i]!);
+      if (!lists) break;
+      groups.push(lists);
+    }
+    if (groups.length < 2) return undefined;
+    return { docs: intersectUnions(groups, this.hidden, within), count: groups.length };
+  }
+
+  /**
+   * The postings whose union is what the keyword `expr` matches (before the hidden documents are taken out), one per
+   * field that can match it; the remembered union alone when there is one. Undefined when `expr` is not a keyword
+   * matched by its postings alone.
+   */
+  private postingLists(expr: Expr): DocList[] | undefined {
+    if (expr.type !== 'text' || expr.phrase) return undefined;
+    const { text, fields } = expr;
+    if (fields === this.c.spec.defaultFields && this.c.spec.rank?.alsoMatches?.(text, this.c)) return undefined;
+    const key = this.matchKey(text, false, fields);
+    const known = textMatchCacheOf(this.c).get(key);
+    if (known) return [known];
+    const lists: DocList[] = [];
+    for (const name of fields) {
+      const field = this.c.spec.fields.find((f) => f.name === name);
+      if (!field || (field.searchedFor && !field.searchedFor(text))) continue;
+      const { terms, adjacent } = queryTerms(text, false, field.analyzer);
+      if (adjacent) return undefined;
+      if (terms.length > 0) lists.push(this.c.index.postings(name, terms[0]!));
+    }
+    // Seen before by this reader (a server's queries share their words): its union is made once and remembered.
+    const seen = sightingsOf(this.c);
+    if (seen.has(key)) return [this.unionOf(lists, key)];
+    if (seen.size >= SIGHTINGS) seen.delete(seen.values().next().value!);
+    seen.add(key);
+    return lists;
+  }
+
+  /** The key a keyword's union is remembered under (the viewer's form of it: with or without the private documents). */
+  private matchKey(text: string, phrase: boolean, fields: readonly string[]): string {
+    return `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}${this.hidesAllPrivate() ? '\u0000public' : ''}`;
+  }
+
+  /**
    * Documents where the keyword/phrase occurs in any of `fields`, plus those the kind's rank says the keyword also
    * matches (an issue number, a commit SHA prefix; only without `in:`).
    */
@@ -154,7 +226,7 @@ export class Executor {
     // Without a phrase check the answer is the postings' union alone (not restricted to `within`): remembered, with
     // or without the private documents.
     const except = this.hidesAllPrivate();
-    const key = `${phrase ? 1 : 0}\u0000${fields.join(',')}\u0000${text}${except ? '\u0000public' : ''}`;
+    const key = this.matchKey(text, phrase, fields);
     const matches = textMatchCacheOf(this.c);
     const known = matches.get(key);
     if (known) return { docs: known, visible: except || this.hidden.length === 0 };
@@ -186,19 +258,27 @@ export class Executor {
       }
       lists.push(docs);
     }
-    // The fields' union (the last merge also leaves out the hidden documents when `except`). Phrase candidates are
-    // visible already; taking the hidden ones out again changes nothing.
+    // Phrase candidates are visible already; taking the hidden ones out again changes nothing.
+    if (positional) return { docs: this.unionOf(lists), visible: except || this.hidden.length === 0 };
+    return { docs: this.unionOf(lists, key), visible: except || this.hidden.length === 0 };
+  }
+
+  /**
+   * The union of a keyword's field `lists`, without the hidden documents when the viewer hides exactly the private
+   * ones (the last merge leaves them out); remembered under `key` when given (a copy then: the union may be a view
+   * into a posting block the index's block cache would otherwise keep alive).
+   */
+  private unionOf(lists: readonly DocList[], key?: string): DocList {
+    const except = this.hidesAllPrivate();
     let out: DocList = new Uint32Array(0);
     for (let i = 0; i < lists.length; i++) {
       if (!except || i < lists.length - 1) out = union(out, lists[i]!);
       else out = lists.length === 1 ? difference(lists[i]!, this.hidden) : unionExcept(out, lists[i]!, this.hidden);
     }
-    if (!positional) {
-      // A copy: `out` may be a view into a posting block the index's block cache would otherwise keep alive.
-      out = out.slice();
-      matches.set(key, out);
-    }
-    return { docs: out, visible: except || this.hidden.length === 0 };
+    if (key === undefined) return out;
+    out = out.slice();
+    textMatchCacheOf(this.c).set(key, out);
+    return out;
   }
 
   /**

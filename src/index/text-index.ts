@@ -57,6 +57,13 @@ export interface DimensionImpacts {
    */
   readonly stored?: BlockMaxima | undefined;
   /**
+   * Under visible statistics: an upper bound of each posting's weight (parallel to {@link docs}, thousandths) from
+   * its term frequency alone (no field length read: VisibleStatistics.weighBound), for bounds where weighing the
+   * whole posting would read a block of field lengths per posting (a posting sparser than one document per block);
+   * undefined otherwise, and for the stored weights (read as they are).
+   */
+  readonly upperImpacts?: (() => Int32Array) | undefined;
+  /**
    * Under visible statistics (a viewer who may not see some documents): the term's idf and the field's average
    * length the weights are computed with (index/visible-statistics.ts), so that a bound can relate them to the
    * weights of another set of statistics (order/bounds.ts); undefined for the stored weights.
@@ -200,6 +207,17 @@ export class LunrTextIndex implements TextIndex {
             }
             return impacts;
           },
+          // Only for a posting sparser than one document per block of field lengths (weighing it whole reads a
+          // block per posting); a denser one reads those blocks for several postings each, and its looser bounds
+          // would let through more matches than that saves.
+          upperImpacts:
+            docs.length * LENGTHS_PER_BLOCK <= index.docCount * index.fields.length
+              ? () => {
+                  const upper = Int32Array.from(tfs ?? index.tfs(rank, f));
+                  visible.weighBound(upper, visible.idf(rank)!, f);
+                  return upper;
+                }
+              : undefined,
           statistics: { idf: visible.idf(rank)!, average: visible.averageLength(f) },
           weightsOf: (of) => {
             if (impacts) return gather(of, docs, impacts);
@@ -256,6 +274,9 @@ function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: num
   visible.weigh(tfs, docs, visible.idf(rank)!, f);
   return tfs;
 }
+
+/** Field lengths per checked block of a stored index (4 KiB of u32: cache/compact-index-file.ts). */
+const LENGTHS_PER_BLOCK = 1024;
 
 /** A posting at least this many times longer than the documents weighed reads only their term frequencies. */
 const PARTIAL_TFS_RATIO = 16;

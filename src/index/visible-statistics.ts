@@ -146,6 +146,26 @@ export class VisibleStatistics {
   }
 
   /**
+   * Replace each term frequency of `tfs` (-1 where a document lacks the term) by an upper bound of the weight
+   * {@link weigh} gives it, without reading a field length: the same expression with the field's length taken as
+   * the term frequency (a field holding the term tf times has at least tf tokens, and a shorter field weighs more).
+   * Every operation rounds monotonically, so each bound is at least the weight in floating point. It reads only the
+   * document's own term frequency and the viewer's statistics.
+   */
+  weighBound(tfs: Int32Array, idf: number, f: number): void {
+    const average = this.average[f]!;
+    const boost = this.index.fields[f]!.boost || 1;
+    for (let i = 0; i < tfs.length; i++) {
+      const tf = tfs[i]!;
+      if (tf < 0) continue;
+      const lengthRatio = tf / average;
+      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
+      score *= boost;
+      tfs[i] = Math.round(score * 1000);
+    }
+  }
+
+  /**
    * Replace each term frequency of `tfs` (parallel to `docs`; -1 where a document lacks the term) by the
    * field-vector weight in thousandths of a term with inverse document frequency `idf` in field `f`: the
    * builder's expression with the visible average length.

@@ -51,6 +51,8 @@ export interface FieldMaxima {
     readonly weight: number;
     readonly docs: DocList;
     readonly impacts?: Int32Array | undefined;
+    /** Upper bounds of the postings' weights (parallel to `docs`) where they were not weighed whole. */
+    readonly upper?: Int32Array | undefined;
     readonly weightsOf?: ((docs: DocList) => Int32Array) | undefined;
     readonly max: Int32Array | Uint16Array;
     readonly fine: Int32Array | Uint16Array;
@@ -67,10 +69,12 @@ const MAXIMA_BLOCKS = 16_000_000;
  * weight per block and per sub-block among the documents the viewer may see. It does not depend on the rest of the
  * query, so it is kept per term: a never-seen query made of words seen before pays nothing for its bounds.
  */
-interface TermMaxima {
+export interface TermMaxima {
   readonly docs: DocList;
   /** The postings' weights, when they were weighed whole (the maxima derived from them). */
   readonly impacts: Int32Array | undefined;
+  /** Upper bounds of the postings' weights from their term frequencies (the maxima derived from them). */
+  readonly upper?: Int32Array | undefined;
   readonly max: Int32Array | Uint16Array;
   readonly fine: Int32Array | Uint16Array;
   /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
@@ -105,16 +109,20 @@ export function blockCount(count: number): number {
 
 /**
  * The block and sub-block maxima of one term's `impacts` (parallel to `docs`) over a collection of `count`
- * documents, skipping the `hidden` ones (0 where no visible document holds the term).
+ * documents, skipping the `hidden` ones (0 where no visible document holds the term). Exported for its tests.
  */
-function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
+export function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
   const max = new Int32Array(blockCount(count));
   const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
-  // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden.
+  // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden; by
+  // binary searches when the hidden list is much the longer (a short posting against every private document).
+  const search = hidden.length > 16 * docs.length;
   let h = 0;
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
-    while (h < hidden.length && hidden[h]! < doc) h++;
+    if (search) {
+      if (h < hidden.length && hidden[h]! < doc) h = lowerBound(hidden, doc, h + 1);
+    } else while (h < hidden.length && hidden[h]! < doc) h++;
     if (h < hidden.length && hidden[h] === doc) continue;
     const impact = impacts[i]!;
     const sub = doc >>> SUB_SHIFT;
@@ -147,6 +155,10 @@ function dimensionMaxima(
   if (scaled) return scaled;
   const matched = matches && matchedMaxima(dimension, matches, count);
   if (matched) return { ...matched, matched: true };
+  // Weighing the whole posting reads a field length per posting (scattered 4 KiB blocks): bounded by its term
+  // frequencies instead where the viewer's weights are computed (then only the documents scored are weighed).
+  const upper = dimension.upperImpacts?.();
+  if (upper) return { ...termMaxima(dimension.docs, upper, hidden, count), impacts: undefined, upper };
   return termMaxima(dimension.docs, dimension.impacts, hidden, count);
 }
 
@@ -275,11 +287,11 @@ export function blockMaxima(
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
-        // maxima are then replaced by the viewer's own (tighter), derived from those weights.
-        term = term.scaled ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
+        // maxima (and those from term frequencies) are then replaced by the viewer's own (tighter), from those weights.
+        term = term.scaled || term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
-      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
+      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
     }),
   }));
 }

@@ -27,7 +27,9 @@ export function matchTextBounds(docs: DocList, n: number, fields: readonly Field
     const field = fields[f]!;
     dots.fill(0, 0, n);
     for (let d = 0; d < field.dimensions.length; d++) {
-      const { weight, docs: posting, impacts, fine } = field.dimensions[d]!;
+      const { weight, docs: posting, fine } = field.dimensions[d]!;
+      // The posting's own weights, else upper bounds of them (order/bounds.ts), else the sub-block maxima.
+      const impacts = field.dimensions[d]!.impacts ?? field.dimensions[d]!.upper;
       const length = posting.length;
       // A merge (both ascending): a match lacking the term adds nothing; one holding it its own weight when the
       // posting's weights are at hand, else its sub-block's maximum.

@@ -109,6 +109,36 @@ function matchMaxima(
   return out;
 }
 
+/**
+ * Keep the entries of `batch[0, m)` whose bound — `text[i]`, times `multiplier[i]`, plus `addend[i]` (each factor
+ * optional, the linear form's operations) — can still place them against the bar (`worstScore`, then `worstDoc`
+ * for a tie: the lower document first): moved to the front in order, with the same entries of each array of
+ * `carried` (read at i before written at the kept position, so `text` may be one of them).
+ * @returns how many were kept
+ */
+function keepReaching(
+  batch: Uint32Array,
+  m: number,
+  text: Float64Array,
+  multiplier: Float64Array | undefined,
+  addend: Float64Array | undefined,
+  worstScore: number,
+  worstDoc: number,
+  carried: ReadonlyArray<Float64Array | undefined>,
+): number {
+  let kept = 0;
+  for (let i = 0; i < m; i++) {
+    let bound = text[i]!;
+    if (multiplier) bound *= multiplier[i]!;
+    if (addend) bound += addend[i]!;
+    if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
+    batch[kept] = batch[i]!;
+    for (const values of carried) if (values) values[kept] = values[i]!;
+    kept++;
+  }
+  return kept;
+}
+
 /** Block `a` comes before block `b` in bound order: a larger bound, or the same bound and a lower position. */
 function before(bounds: Float64Array, a: number, b: number): boolean {
   const x = bounds[a]!;
@@ -323,15 +353,7 @@ export function topKBestMatch(
     let own: Float64Array | undefined = subTexts;
     if (full && ownBounds) {
       own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
-      let kept = 0;
-      for (let i = 0; i < m; i++) {
-        let bound = own[i]!;
-        if (subMultipliers) bound *= subMultipliers[i]!;
-        if (subAddends) bound += subAddends[i]!;
-        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
-        batch[kept] = batch[i]!;
-        own[kept++] = own[i]!;
-      }
+      const kept = keepReaching(batch, m, own, subMultipliers, subAddends, worstScore, worstDoc, [own]);
       if (4 * kept > 3 * m) ownBounds = false;
       m = kept;
     }
@@ -339,20 +361,7 @@ export function topKBestMatch(
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
     if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
     if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
-    if (own) {
-      let kept = 0;
-      for (let i = 0; i < m; i++) {
-        let bound = own[i]!;
-        if (multiplier) bound *= multiplier[i]!;
-        if (addend) bound += addend[i]!;
-        if (bound < worstScore || (bound === worstScore && batch[i]! > worstDoc)) continue;
-        batch[kept] = batch[i]!;
-        if (multiplier) multiplier[kept] = multiplier[i]!;
-        if (addend) addend[kept] = addend[i]!;
-        kept++;
-      }
-      m = kept;
-    }
+    if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
     // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
     const scores = textScores(batch, m, fields);
     scored += m;

@@ -17,9 +17,12 @@ const dimension = fc
     docs: fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { minLength: 1, maxLength: 200 }),
     weights: fc.array(fc.oneof(fc.integer({ min: 0, max: 9000 }), fc.constant(-1)), { minLength: 200, maxLength: 200 }),
     weight: fc.integer({ min: 1, max: 3 }),
-    whole: fc.boolean(),
+    // Weighed whole, bounded by upper weights (at least each weight: order/bounds.ts from term frequencies), or neither.
+    form: fc.constantFrom('whole', 'upper', 'neither'),
+    slack: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 400 })), { minLength: 200, maxLength: 200 }),
   })
-  .map(({ docs, weights, weight, whole }) => {
+  .map(({ docs, weights, weight, form, slack }) => {
+    const whole = form === 'whole';
     const sorted = Uint32Array.from(docs).sort();
     const impacts = Int32Array.from(sorted, (_, i) => weights[i]!);
     const fine = new Int32Array((COUNT >>> SUB_SHIFT) + 1);
@@ -29,7 +32,9 @@ const dimension = fc
         const at = sorted.indexOf(doc);
         return at < 0 ? -1 : impacts[at]!;
       });
-    return { weight, docs: sorted, impacts: whole ? impacts : undefined, weightsOf, max: new Int32Array(1), fine };
+    const upper = form === 'upper' ? Int32Array.from(impacts, (w, i) => (w < 0 ? w : w + slack[i]!)) : undefined;
+    if (upper) sorted.forEach((doc, i) => (fine[doc >>> SUB_SHIFT] = Math.max(fine[doc >>> SUB_SHIFT]!, upper[i]!)));
+    return { weight, docs: sorted, impacts: whole ? impacts : undefined, upper, weightsOf, max: new Int32Array(1), fine };
   });
 
 const fields = fc.array(
@@ -47,10 +52,20 @@ describe('per-match text bounds', () => {
         const scores = Float64Array.from(textScores(docs, n, fs as FieldMaxima[]).subarray(0, n));
         for (let i = 0; i < n; i++) expect(bounds[i]!).toBeGreaterThanOrEqual(scores[i]!);
         const allWhole = fs.every((f) => f.dimensions.every((d) => d.impacts !== undefined));
+        // (A bound from upper weights is also checked against the scores above: fails if an upper weight were used below a weight.)
         if (allWhole) expect([...bounds.subarray(0, n)]).toEqual([...scores]);
       }),
       { numRuns: 300, seed: 2700 },
     );
+  });
+
+  it('a dimension bounded by upper weights counts each match\'s own upper weight, not its sub-block maximum', () => {
+    const docs = Uint32Array.of(1, 5, 9);
+    const posting = Uint32Array.of(5, 9);
+    const fine = new Int32Array(8);
+    fine[0] = 900;
+    const upper: FieldMaxima = { magnitude: 1, dimensions: [{ weight: 1, docs: posting, upper: Int32Array.of(900, 250), weightsOf: () => Int32Array.of(-1, 800, 200), max: new Int32Array(1), fine }] };
+    expect([...matchTextBounds(docs, 3, [upper], new Float64Array(3), new Float64Array(3))]).toEqual([0, 0.9, 0.25]);
   });
 
   it('a document lacking the term gets nothing; one holding it its own weight (weighed whole) or its sub-block maximum', () => {

@@ -1,0 +1,57 @@
+/**
+ * termMaxima (src/order/bounds.ts): a term's block and sub-block maxima leave out the documents the viewer may not
+ * see — by a merge, and by binary searches when the hidden list is much longer than the posting (a short posting
+ * against every private document) — so no hidden document's weight moves a bound.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_SHIFT, SUB_SHIFT, termMaxima } from '../../src/order/bounds.js';
+
+const COUNT = 4096;
+const sorted = (xs: Iterable<number>): Uint32Array => Uint32Array.from([...new Set(xs)].sort((a, b) => a - b));
+
+/** The maxima by a direct pass over the visible postings. */
+function oracle(docs: Uint32Array, impacts: Int32Array, hidden: Uint32Array): { max: number[]; fine: number[] } {
+  const max = new Array<number>((COUNT >>> BLOCK_SHIFT) + 1).fill(0);
+  const fine = new Array<number>((COUNT >>> SUB_SHIFT) + 1).fill(0);
+  const out = new Set(hidden);
+  docs.forEach((doc, i) => {
+    if (out.has(doc)) return;
+    max[doc >>> BLOCK_SHIFT] = Math.max(max[doc >>> BLOCK_SHIFT]!, impacts[i]!);
+    fine[doc >>> SUB_SHIFT] = Math.max(fine[doc >>> SUB_SHIFT]!, impacts[i]!);
+  });
+  return { max, fine };
+}
+
+describe('termMaxima', () => {
+  it('leaves the hidden documents out, short or long hidden lists (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(COUNT - 1), { minLength: 1, maxLength: 60 }),
+        fc.oneof(fc.uniqueArray(fc.nat(COUNT - 1), { maxLength: 40 }), fc.uniqueArray(fc.nat(COUNT - 1), { minLength: 1000, maxLength: 3000 })),
+        fc.array(fc.integer({ min: 1, max: 9000 }), { minLength: 60, maxLength: 60 }),
+        fc.integer({ min: 0, max: 59 }),
+        (posting, hiddenRaw, weights, hide) => {
+          const docs = sorted(posting);
+          const impacts = Int32Array.from(docs, (_, i) => weights[i]!);
+          // Some of the posting's documents hidden too (else a long random hidden list rarely meets a short posting).
+          const hidden = sorted([...hiddenRaw, ...[...docs].filter((_, i) => i % 3 === hide % 3)]);
+          const got = termMaxima(docs, impacts, hidden, COUNT);
+          const want = oracle(docs, impacts, hidden);
+          expect([...got.max]).toEqual(want.max.slice(0, got.max.length));
+          expect([...got.fine]).toEqual(want.fine.slice(0, got.fine.length));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a hidden document that holds the largest weight of its block moves nothing (hidden list 16 times longer)', () => {
+    const docs = Uint32Array.of(3, 5, 200);
+    const impacts = Int32Array.of(100, 900, 50);
+    const hidden = sorted([5, ...Array.from({ length: 100 }, (_, i) => 1000 + i)]);
+    const got = termMaxima(docs, impacts, hidden, COUNT);
+    expect(got.fine[0]).toBe(100);
+    expect(got.max[0]).toBe(100);
+  });
+});
