@@ -12,8 +12,19 @@
  * the best `reach` by {@link BestPairs}, and no list for a term whose score is NaN somewhere.
  */
 import { BestPairs } from './best-pairs.js';
-import type { ChampionList } from './champions.js';
 import type { LongTermLists } from './stored-maxima.js';
+
+/** One long term's stored answer: a champion list (champions.ts's module comment). */
+export interface ChampionList {
+  /** The analysed term. */
+  readonly term: string;
+  /** Public documents matching it in any champion field (the anonymous viewer's `total_count`). */
+  readonly total: number;
+  /** The first min(reach, total) of them in best-match order. */
+  readonly docs: Uint32Array;
+  /** Their scores (same order). */
+  readonly scores: Float64Array;
+}
 
 /** The linear form's per-document arrays (length: the collection's documents); absent: that part of the form. */
 export interface ChampionPriors {

@@ -15,19 +15,10 @@
  */
 import type { CompactIndex } from './compact-index.js';
 import { LunrTextIndex } from './text-index.js';
-import { ChampionMaker } from './champion-maker.js';
+import { ChampionMaker, type ChampionList } from './champion-maker.js';
 
-/** One long term's stored answer. */
-export interface ChampionList {
-  /** The analysed term. */
-  readonly term: string;
-  /** Public documents matching it in any champion field (the anonymous viewer's `total_count`). */
-  readonly total: number;
-  /** The first min(reach, total) of them in best-match order. */
-  readonly docs: Uint32Array;
-  /** Their scores (same order). */
-  readonly scores: Float64Array;
-}
+/** One long term's stored answer (defined beside its maker, which this module feeds). */
+export type { ChampionList } from './champion-maker.js';
 
 /** What the lists are computed over. */
 export interface ChampionOptions {

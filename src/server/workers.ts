@@ -96,7 +96,7 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
   const relay = answerRelay();
   const workers = new Set<Worker>();
   /** The workers that listen: they have said so, and heed a stop message from then on. */
-  const serving = new WeakSet<Worker>();
+  const serving = new Set<Worker>();
   let stopping = false;
   let port = 0;
   let resolveClosed!: () => void;
@@ -130,6 +130,7 @@ export async function startWorkers(options: WorkerPoolOptions): Promise<WorkerPo
       });
       worker.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
         workers.delete(worker);
+        serving.delete(worker);
         relay.leave(relayed);
         if (!listening) reject(new Error(`search serve: a worker exited (code ${code}) before it listened`));
         else if (!stopping) {

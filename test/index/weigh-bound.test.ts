@@ -17,6 +17,7 @@ function fakeIndex(lengths: readonly number[], boost: number): CompactIndex {
     fieldTotal: () => total,
     fieldLength: (doc: number) => lengths[doc]!,
     fieldLengths: undefined,
+    prepareLengths: () => {}, // (no scattered lengths: fieldLength answers)
   } as unknown as CompactIndex;
 }
 
