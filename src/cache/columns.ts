@@ -5,14 +5,15 @@
  *
  * The file is framed (framing.ts, magic `OGSCOLMN`, layout {@link COLUMNS_FORMAT}): one section per column, named
  * after it, little-endian —
- *   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks each: the least
- *            value, the greatest value, how many documents have one
+ *   number   Float64 × count — or, when the footer's entry has `narrow` ({@link NarrowShape}), one code of
+ *            `width` bytes × count padded to 8 bytes (narrow-numbers.ts) — | per block of {@link NUMBER_BLOCK}
+ *            documents, Float64 × blocks each: the least value, the greatest value, how many documents have one
  *   boolean  Uint8 × count
  *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`), and its
  *            inverted form in a section of its own, `<name>/docs` ({@link invertStrings}): Uint32 starts ×
  *            (`strings` + 1) | Uint32 documents × `docs` — string id `i`'s documents, ascending, at
  *            `[starts[i], starts[i+1])`
- * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs? }] }`. Opening reads the footer
+ * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs?, narrow? }] }`. Opening reads the footer
  * only and checks id, count and every column's type and length; a column is read when first asked for, its blocks
  * checked by the framing, then its decoded shape ({@link validShape}: what nothing per document can check).
  *
@@ -29,15 +30,17 @@
  */
 import { cacheNotice } from './notice.js';
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
-import type { Column, ColumnSets, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
+import type { Column, ColumnSets, ColumnType, NarrowNumbers, NumberBlocks } from '../kinds/collection-view.js';
+import { encodeNarrow, narrowShape, noneCode, widen, type NarrowShape } from './narrow-numbers.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
  * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts; 5: the
- * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`).
+ * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`; 7: number columns whose
+ * values fit are stored narrow, narrow-numbers.ts).
  */
-export const COLUMNS_FORMAT = 6;
+export const COLUMNS_FORMAT = 7;
 /** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
 export const NUMBER_BLOCK = 1024;
 const NO_BOOLEAN = 2;
@@ -272,8 +275,12 @@ function validStrings(dict: readonly string[], offsets: Uint32Array, ids: Uint32
  */
 function validShape(column: Column, count: number): boolean {
   switch (column.type) {
-    case 'number':
-      return column.values instanceof Float64Array && column.values.length === count && (column.blocks === undefined || validBlocks(column.blocks, count));
+    case 'number': {
+      // (A narrow column's values are widened on first read: its codes are checked instead.)
+      const narrow = column.narrow;
+      const sized = narrow ? narrow.codes.length === count : column.values instanceof Float64Array && column.values.length === count;
+      return sized && (column.blocks === undefined || validBlocks(column.blocks, count));
+    }
     case 'boolean':
       return column.values instanceof Uint8Array && column.values.length === count;
     case 'strings': {
@@ -325,6 +332,8 @@ interface ColumnEntry {
   readonly strings?: number;
   /** strings only: number of documents in the inverted form (one per document and distinct string it holds). */
   readonly docs?: number;
+  /** number only: the values are stored as codes of this shape (narrow-numbers.ts); absent: Float64. */
+  readonly narrow?: NarrowShape;
 }
 
 /** The section of a strings column's inverted form. */
@@ -373,9 +382,16 @@ interface Meta {
 const asBytes = (a: ArrayBufferView): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
+/** Bytes of a narrow column's codes, padded to 8 (the block statistics after them are Float64). */
+const codeBytes = (shape: NarrowShape, count: number): number => Math.ceil((shape.width * count) / 8) * 8;
+
+/** Whether a footer's `narrow` is a shape the reader knows. */
+const isShape = (shape: unknown): shape is NarrowShape =>
+  typeof shape === 'object' && shape !== null && ((shape as NarrowShape).width === 2 || (shape as NarrowShape).width === 4) && ((shape as NarrowShape).scale === 1 || (shape as NarrowShape).scale === 1000);
+
 /** The byte length a section of this type must have. */
-function expectedLength(type: ColumnType, count: number, ids: number, dictBytes: number): number {
-  if (type === 'number') return 8 * count + 3 * 8 * blockCount(count);
+function expectedLength(type: ColumnType, count: number, ids: number, dictBytes: number, narrow?: NarrowShape): number {
+  if (type === 'number') return (narrow ? codeBytes(narrow, count) : 8 * count) + 3 * 8 * blockCount(count);
   if (type === 'boolean') return count;
   return 4 * (count + 1) + 4 * ids + dictBytes;
 }
@@ -393,7 +409,12 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
   }
   if (column.type === 'number') {
     const blocks = column.blocks ?? numberBlocks(column.values);
-    return { parts: [asBytes(column.values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)], entry: { name, type: 'number' } };
+    const stats = [asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)];
+    const narrow = narrowShape(column.values);
+    if (!narrow) return { parts: [asBytes(column.values), ...stats], entry: { name, type: 'number' } };
+    const codes = asBytes(encodeNarrow(column.values, narrow));
+    const padding = Buffer.alloc(codeBytes(narrow, column.values.length) - codes.length);
+    return { parts: [codes, padding, ...stats], entry: { name, type: 'number', narrow } };
   }
   return { parts: [asBytes(column.values)], entry: { name, type: column.type } };
 }
@@ -572,17 +593,17 @@ class LazyColumnFile implements ColumnFile {
   /** The section's column, or undefined when its shape is wrong ({@link validShape}; the values are the writer's). */
   private decode(bytes: Uint8Array, entry: ColumnEntry): Column | undefined {
     const count = this.count;
-    if (entry.type !== 'strings') {
+    if (entry.type === 'boolean') {
+      const column: Column = { type: 'boolean', values: bytes };
+      return validShape(column, count) ? column : undefined;
+    }
+    if (entry.type === 'number') {
       const blocks = blockCount(count);
+      // Float64 values, or narrow codes padded to 8 bytes; then the block statistics.
+      const first = entry.narrow ? codeBytes(entry.narrow, count) / 8 : count;
       const f64 = (index: number, length: number) => new Float64Array(bytes.buffer, bytes.byteOffset + 8 * index, length);
-      const column: Column =
-        entry.type === 'number'
-          ? {
-              type: 'number',
-              values: f64(0, count),
-              blocks: { size: NUMBER_BLOCK, min: f64(count, blocks), max: f64(count + blocks, blocks), present: f64(count + 2 * blocks, blocks) },
-            }
-          : { type: 'boolean', values: bytes };
+      const stats: NumberBlocks = { size: NUMBER_BLOCK, min: f64(first, blocks), max: f64(first + blocks, blocks), present: f64(first + 2 * blocks, blocks) };
+      const column: Column = entry.narrow ? narrowColumn(bytes, entry.narrow, count, stats) : { type: 'number', values: f64(0, count), blocks: stats };
       return validShape(column, count) ? column : undefined;
     }
     const arrayBytes = 4 * (count + 1 + entry.ids!);
@@ -603,6 +624,24 @@ class LazyColumnFile implements ColumnFile {
   }
 }
 
+/**
+ * A number column stored narrow: its codes as a view of the section's bytes (8-byte aligned), its values widened
+ * from them on first read (a filter over the codes never reads them).
+ */
+function narrowColumn(bytes: Uint8Array, shape: NarrowShape, count: number, blocks: NumberBlocks): Column {
+  const codes = shape.width === 2 ? new Uint16Array(bytes.buffer, bytes.byteOffset, count) : new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+  const narrow: NarrowNumbers = { codes, scale: shape.scale, none: noneCode(shape.width) };
+  let values: Float64Array | undefined;
+  return {
+    type: 'number',
+    get values(): Float64Array {
+      return (values ??= widen(narrow));
+    },
+    blocks,
+    narrow,
+  };
+}
+
 /** The footer's list of columns when every entry is well formed and its section has its type's length; else undefined. */
 function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly ColumnEntry[] | undefined {
   if (!Array.isArray(meta.columns)) return undefined;
@@ -614,7 +653,8 @@ function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly C
     const ids = entry.type === 'strings' ? entry.ids : 0;
     const dictBytes = entry.type === 'strings' ? entry.dictBytes : 0;
     if (!isCount(ids) || !isCount(dictBytes) || !framed.has(entry.name)) return undefined;
-    if (framed.length(entry.name) !== expectedLength(entry.type, count, ids, dictBytes)) return undefined;
+    if (entry.narrow !== undefined && (entry.type !== 'number' || !isShape(entry.narrow))) return undefined;
+    if (framed.length(entry.name) !== expectedLength(entry.type, count, ids, dictBytes, entry.narrow)) return undefined;
     if (entry.type === 'strings') {
       const { strings, docs } = entry;
       if (!isCount(strings) || !isCount(docs) || docs > ids || !framed.has(docsSection(entry.name))) return undefined;

@@ -100,14 +100,16 @@ export type ColumnType = 'number' | 'boolean' | 'strings';
 /**
  * One column over `count` documents.
  * - number: `values[doc]`, NaN when the document has no value (other values are finite); `blocks`, when present,
- *   summarises the values block by block ({@link NumberBlocks}) so a range filter can skip or accept whole blocks.
+ *   summarises the values block by block ({@link NumberBlocks}) so a range filter can skip or accept whole blocks;
+ *   `narrow`, when present, holds the same values as codes ({@link NarrowNumbers}; `values` is then widened from
+ *   them on first read).
  * - boolean: `values[doc]` is 0 (false), 1 (true) or 2 (no value).
  * - strings: document `d`'s strings are `dict[ids[k]]` for `k` in `[offsets[d], offsets[d+1])`;
  *   `offsets.length = count + 1`, `offsets[0] = 0`, `offsets[count] = ids.length`; `dict` holds each distinct
  *   string once (exact, case kept), in order of first occurrence.
  */
 export type Column =
-  | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks }
+  | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly narrow?: NarrowNumbers }
   | { readonly type: 'boolean'; readonly values: Uint8Array }
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
 
@@ -125,6 +127,16 @@ export interface ColumnSets {
    * file: noticed and deleted, the caller then scans the column).
    */
   docsOf(id: number): Uint32Array | undefined;
+}
+
+/**
+ * A number column's values as stored narrow (src/cache/narrow-numbers.ts): document `doc`'s value is
+ * `codes[doc] × scale`, or none when `codes[doc] === none` (the codes' largest value).
+ */
+export interface NarrowNumbers {
+  readonly codes: Uint16Array | Uint32Array;
+  readonly scale: number;
+  readonly none: number;
 }
 
 /**

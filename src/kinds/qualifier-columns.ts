@@ -8,11 +8,14 @@
  */
 import type { Column, CollectionView, ColumnSets, Getter, NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
+import { codeRange } from '../cache/narrow-numbers.js';
 import type { Predicate } from './spec.js';
 
 /**
  * What a column filter accepts, per document `doc`:
  * - `range`: `values[doc]` is present (not NaN) and inside `interval` (counts, or dates in epoch ms);
+ * - `codes`: the same over a column stored narrow (src/cache/narrow-numbers.ts): `first ≤ codes[doc] ≤ last`, the
+ *   codes whose values lie inside `interval` (`blocks`' statistics are the values', as for `range`);
  * - `flag`: `values[doc] === 1` equals `wanted` (a boolean column; a missing value, 2, counts as false);
  * - `set`: one of the document's dictionary ids `ids[offsets[doc] .. offsets[doc+1])` has `hit[id] === 1`;
  * - `sets`: the same over a strings column's inverted form — the document is in `sets.docsOf(id)` of an id with
@@ -22,6 +25,14 @@ import type { Predicate } from './spec.js';
  */
 export type ColumnFilter =
   | { readonly type: 'range'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly interval: Interval }
+  | {
+      readonly type: 'codes';
+      readonly codes: Uint16Array | Uint32Array;
+      readonly first: number;
+      readonly last: number;
+      readonly blocks?: NumberBlocks;
+      readonly interval: Interval;
+    }
   | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
   | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
   | { readonly type: 'sets'; readonly sets: ColumnSets; readonly hit: Uint8Array; readonly scan: () => Predicate }
@@ -44,11 +55,21 @@ export function columnFilterOf(test: Predicate): ColumnFilter | undefined {
 
 /**
  * A number column's values inside `interval`, as a described predicate; undefined when `column` is not a number
- * column (the caller then reads records).
+ * column (the caller then reads records). A column stored narrow is tested on its codes (its values are not read).
  */
 export function intervalPredicate(column: Column | undefined, interval: Interval): Predicate | undefined {
   if (column?.type !== 'number') return undefined;
-  const { values, blocks } = column;
+  const { blocks, narrow } = column;
+  if (narrow) {
+    const { codes } = narrow;
+    const { first, last } = codeRange(narrow, interval);
+    const test: Predicate = (doc) => {
+      const code = codes[doc]!;
+      return code >= first && code <= last;
+    };
+    return described(test, { type: 'codes', codes, first, last, interval, ...(blocks ? { blocks } : {}) });
+  }
+  const { values } = column;
   const test: Predicate = (doc) => {
     const x = values[doc]!;
     return x === x && inInterval(interval, x);
