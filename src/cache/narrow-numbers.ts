@@ -1,10 +1,10 @@
 /**
- * Number columns stored narrow: a column whose every value is a whole multiple of a scale (1, or 1,000 for
- * instants in whole seconds) small enough for 16 or 32 bits is written as one unsigned code per document, the
- * value being `code × scale` and the largest code meaning no value. A count column then takes 2 bytes a document
- * and a date column 4 instead of 8: a cold query reads and checks a quarter or half of the bytes. A range filter
- * compares the codes themselves against the interval turned into codes ({@link codeRange}); anything else reads
- * the values widened back to Float64 ({@link widen}), exactly the values written.
+ * Number columns stored narrow too: a column whose every value is a whole multiple of a scale (1, or 1,000 for
+ * instants in whole seconds) small enough for 16 or 32 bits is also written as one unsigned code per document, the
+ * value being `code × scale` and the largest code meaning no value (cache/columns.ts, `<name>/codes`). A range
+ * filter reads a count's 2 bytes or a date's 4 a document instead of 8, and compares the codes themselves against
+ * the interval turned into codes ({@link codeRange}); sorts and signals keep reading the Float64 values (widening
+ * the codes in a cold process costs more than reading them).
  */
 import type { NarrowNumbers } from '../kinds/collection-view.js';
 import { inInterval, type Interval } from '../kinds/qualifier-values.js';

@@ -44,6 +44,11 @@ export interface CollectionView {
    */
   columnSets?(get: Getter<unknown>): ColumnSets | undefined;
   /**
+   * A number getter's column as narrow codes with its block statistics ({@link NarrowNumbers}), read without the
+   * column's values; undefined when the collection stores no narrow form of it (then filters read {@link column}).
+   */
+  columnCodes?(get: Getter<unknown>): NarrowNumbers | undefined;
+  /**
    * The collection reader's value for `slot` (src/store/collection.ts): made by `slot.make` on first use, kept as
    * the reader's own state (its caches share the reader's {@link MemoryBudget}) and dropped by its `close()`. How a
    * module keeps something derived from one collection: never in a side table of its own.
@@ -100,16 +105,14 @@ export type ColumnType = 'number' | 'boolean' | 'strings';
 /**
  * One column over `count` documents.
  * - number: `values[doc]`, NaN when the document has no value (other values are finite); `blocks`, when present,
- *   summarises the values block by block ({@link NumberBlocks}) so a range filter can skip or accept whole blocks;
- *   `narrow`, when present, holds the same values as codes ({@link NarrowNumbers}; `values` is then widened from
- *   them on first read).
+ *   summarises the values block by block ({@link NumberBlocks}) so a range filter can skip or accept whole blocks.
  * - boolean: `values[doc]` is 0 (false), 1 (true) or 2 (no value).
  * - strings: document `d`'s strings are `dict[ids[k]]` for `k` in `[offsets[d], offsets[d+1])`;
  *   `offsets.length = count + 1`, `offsets[0] = 0`, `offsets[count] = ids.length`; `dict` holds each distinct
  *   string once (exact, case kept), in order of first occurrence.
  */
 export type Column =
-  | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly narrow?: NarrowNumbers }
+  | { readonly type: 'number'; readonly values: Float64Array; readonly blocks?: NumberBlocks }
   | { readonly type: 'boolean'; readonly values: Uint8Array }
   | { readonly type: 'strings'; readonly dict: readonly string[]; readonly offsets: Uint32Array; readonly ids: Uint32Array };
 
@@ -130,13 +133,15 @@ export interface ColumnSets {
 }
 
 /**
- * A number column's values as stored narrow (src/cache/narrow-numbers.ts): document `doc`'s value is
- * `codes[doc] × scale`, or none when `codes[doc] === none` (the codes' largest value).
+ * A number column's values also stored narrow (src/cache/narrow-numbers.ts): document `doc`'s value is
+ * `codes[doc] × scale`, or none when `codes[doc] === none` (the codes' largest value); `blocks` are the column's
+ * block statistics.
  */
 export interface NarrowNumbers {
   readonly codes: Uint16Array | Uint32Array;
   readonly scale: number;
   readonly none: number;
+  readonly blocks?: NumberBlocks;
 }
 
 /**

@@ -6,7 +6,7 @@
  * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
  * property test in test/execute/column-filter.test.ts compares the two).
  */
-import type { Column, CollectionView, ColumnSets, Getter, NumberBlocks } from './collection-view.js';
+import type { Column, CollectionView, ColumnSets, Getter, NarrowNumbers, NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
 import { codeRange } from '../cache/narrow-numbers.js';
 import type { Predicate } from './spec.js';
@@ -54,22 +54,27 @@ export function columnFilterOf(test: Predicate): ColumnFilter | undefined {
 }
 
 /**
+ * A number column's values inside `interval`, over its narrow codes (src/cache/narrow-numbers.ts: the codes whose
+ * values lie inside, the values themselves not read), as a described predicate; undefined without codes.
+ */
+export function codesPredicate(narrow: NarrowNumbers | undefined, interval: Interval): Predicate | undefined {
+  if (!narrow) return undefined;
+  const { codes, blocks } = narrow;
+  const { first, last } = codeRange(narrow, interval);
+  const test: Predicate = (doc) => {
+    const code = codes[doc]!;
+    return code >= first && code <= last;
+  };
+  return described(test, { type: 'codes', codes, first, last, interval, ...(blocks ? { blocks } : {}) });
+}
+
+/**
  * A number column's values inside `interval`, as a described predicate; undefined when `column` is not a number
- * column (the caller then reads records). A column stored narrow is tested on its codes (its values are not read).
+ * column (the caller then reads records).
  */
 export function intervalPredicate(column: Column | undefined, interval: Interval): Predicate | undefined {
   if (column?.type !== 'number') return undefined;
-  const { blocks, narrow } = column;
-  if (narrow) {
-    const { codes } = narrow;
-    const { first, last } = codeRange(narrow, interval);
-    const test: Predicate = (doc) => {
-      const code = codes[doc]!;
-      return code >= first && code <= last;
-    };
-    return described(test, { type: 'codes', codes, first, last, interval, ...(blocks ? { blocks } : {}) });
-  }
-  const { values } = column;
+  const { values, blocks } = column;
   const test: Predicate = (doc) => {
     const x = values[doc]!;
     return x === x && inInterval(interval, x);
@@ -118,11 +123,12 @@ export function setsPredicate(c: CollectionView, get: Getter<unknown>, test: (s:
 }
 
 /**
- * A number getter's values inside `interval` (numeric and date qualifiers): from its column, described, when the
- * collection has it; else `fallback` (the record-reading predicate).
+ * A number getter's values inside `interval` (numeric and date qualifiers): from its narrow codes when the
+ * collection stores them (a count's 2 bytes or a date's 4 a document are read instead of 8), else from its column,
+ * described, when the collection has it; else `fallback` (the record-reading predicate).
  */
 export function onInterval(c: CollectionView, get: Getter<number | undefined>, interval: Interval, fallback: () => Predicate): Predicate {
-  return intervalPredicate(c.column(get), interval) ?? fallback();
+  return codesPredicate(c.columnCodes?.(get), interval) ?? intervalPredicate(c.column(get), interval) ?? fallback();
 }
 
 /**

@@ -3,7 +3,7 @@
  * widen back to the very values written (NaN where none), a column file round-trips them, and the codes a range
  * accepts ({@link codeRange}) are exactly those whose value lies in the interval.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -12,6 +12,7 @@ import { numberBlocks, openColumns, saveColumns } from '../../src/cache/columns.
 import { codeInInterval, codeRange, encodeNarrow, narrowShape, noneCode, widen } from '../../src/cache/narrow-numbers.js';
 import type { Column, NarrowNumbers } from '../../src/kinds/collection-view.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
+import { sectionAt, withFooter } from './helpers/framed-bytes.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -66,20 +67,58 @@ describe('a column file stores fitting number columns narrow', () => {
     const file = path.join(dir, 'x.columns');
     const size = await saveColumns(file, 'k', n, columns);
     expect(size).toBe(statSync(file).size);
-    // 2 + 4 + 8 bytes a document, not 3 × 8.
-    expect(size).toBeLessThan(n * 16);
+    // 3 × 8 bytes a document, and the codes: 2 + 4.
+    expect(size).toBeGreaterThan(n * 30);
+    expect(size).toBeLessThan(n * 31);
     const opened = openColumns(file, 'k', n)!;
     const shapes: Record<string, [number, number] | undefined> = { counts: [2, 1], instants: [4, 1000], fractions: undefined };
     for (const [name, written] of columns) {
-      const read = opened.get(name);
-      expect(read?.type).toBe('number');
-      if (read?.type !== 'number' || written.type !== 'number') continue;
-      const narrow = read.narrow;
+      if (written.type !== 'number') continue;
+      // The codes first (the values not read), then the values as before.
+      const narrow = opened.codes(name);
       expect(narrow ? [narrow.codes.BYTES_PER_ELEMENT, narrow.scale] : undefined).toEqual(shapes[name]);
-      expect(same(read.values, written.values)).toBe(true);
-      expect(read.blocks).toEqual(written.blocks);
+      if (narrow) {
+        expect(same(widen(narrow), written.values)).toBe(true);
+        expect(narrow.blocks).toEqual(written.blocks);
+      }
+      const read = opened.get(name);
+      expect(read?.type === 'number' && same(read.values, written.values)).toBe(true);
     }
+    expect(opened.codes('nothing')).toBeUndefined();
     opened.close();
+  });
+});
+
+describe('a column file with damaged codes', () => {
+  /** A file of one narrow column `n` over 100 documents. */
+  async function saved(): Promise<string> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'narrow-'));
+    dirs.push(dir);
+    const values = Float64Array.from({ length: 100 }, (_, d) => d % 9);
+    const file = path.join(dir, 'x.columns');
+    await saveColumns(file, 'k', 100, new Map([['n', { type: 'number', values, blocks: numberBlocks(values) } as Column]]));
+    return file;
+  }
+
+  it('gives no codes for a codes block that fails its CRC, and deletes the file', async () => {
+    const file = await saved();
+    const bytes = readFileSync(file);
+    bytes[sectionAt(bytes, 'n/codes')[0] + 3]! ^= 0x10;
+    writeFileSync(file, bytes);
+    const opened = openColumns(file, 'k', 100)!;
+    expect(opened.codes('n')).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it.each<[string, (meta: { columns: Array<Record<string, unknown>> }, sections: Record<string, number[]>) => void]>([
+    ['an unknown width', (meta) => (meta.columns[0]!.narrow = { width: 3, scale: 1 })],
+    ['an unknown scale', (meta) => (meta.columns[0]!.narrow = { width: 2, scale: 10 })],
+    ['codes of another width than their section', (meta) => (meta.columns[0]!.narrow = { width: 4, scale: 1 })],
+    ['no codes section', (_meta, sections) => delete sections['n/codes']],
+  ])('refuses %s when opened', async (_label, damage) => {
+    const file = await saved();
+    writeFileSync(file, withFooter(readFileSync(file), (footer) => damage(footer.meta as { columns: Array<Record<string, unknown>> }, footer.sections as Record<string, number[]>)));
+    expect(openColumns(file, 'k', 100)).toBeUndefined();
   });
 });
 

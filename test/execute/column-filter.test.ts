@@ -11,7 +11,7 @@ import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/colum
 import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numbers.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
-import { anyOf, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
+import { anyOf, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 
@@ -112,13 +112,13 @@ describe('column filters block by block equal their predicates per document', ()
           const scaled = { ...range, lo: range.lo * scale, hi: range.hi * scale };
           const blocks = numberBlocks(values);
           const shape = narrowShape(values)!;
-          const narrow = { codes: encodeNarrow(values, shape), scale: shape.scale, none: noneCode(shape.width) };
+          const narrow = { codes: encodeNarrow(values, shape), scale: shape.scale, none: noneCode(shape.width), blocks };
           const oracle = intervalPredicate({ type: 'number', values, blocks }, scaled)!;
-          const test = intervalPredicate({ type: 'number', values, blocks, narrow }, scaled)!;
+          const test = codesPredicate(narrow, scaled)!;
           if (columnFilterOf(test)?.type === 'codes') codeFilters++;
           expect(perDocument(docs, test)).toEqual(perDocument(docs, oracle));
           expect(await blockwise(docs, test)).toEqual(perDocument(docs, oracle));
-          const both = columnConjunctionDocs(docs, [test, flagPredicate({ type: 'boolean', values: Uint8Array.from(values, (v, d) => d % 3) }, false)!], new Budget(undefined));
+          const both = columnConjunctionDocs(docs, [test, flagPredicate({ type: 'boolean', values: Uint8Array.from(values, (_, d) => d % 3) }, false)!], new Budget(undefined));
           const flagged = perDocument(docs, oracle).filter((d) => d % 3 !== 1);
           if (both) expect([...(await both)]).toEqual(flagged);
         },
