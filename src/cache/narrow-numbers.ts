@@ -3,11 +3,10 @@
  * instants in whole seconds) small enough for 16 or 32 bits is also written as one unsigned code per document, the
  * value being `code × scale` and the largest code meaning no value (cache/columns.ts, `<name>/codes`). A range
  * filter reads a count's 2 bytes or a date's 4 a document instead of 8, and compares the codes themselves against
- * the interval turned into codes ({@link codeRange}); sorts and signals keep reading the Float64 values (widening
+ * the interval turned into codes (src/kinds/interval-codes.ts); sorts and signals keep reading the Float64 values (widening
  * the codes in a cold process costs more than reading them).
  */
 import type { NarrowNumbers } from '../kinds/collection-view.js';
-import { inInterval, type Interval } from '../kinds/qualifier-values.js';
 
 /** How a narrow column is laid out: bytes per code and the scale of its values. */
 export interface NarrowShape {
@@ -61,45 +60,4 @@ export function widen(narrow: NarrowNumbers): Float64Array {
     values[i] = code === none ? NaN : code * scale;
   }
   return values;
-}
-
-/**
- * The codes of a narrow column whose values lie inside `interval`: every code `c` with `first ≤ c ≤ last` and no
- * other (`first > last`: none). Found by binary search over the codes with the interval's own comparisons on
- * `c × scale` (the value exactly), each side of the interval being monotone in the value; the none code is never
- * inside.
- */
-export function codeRange(narrow: Pick<NarrowNumbers, 'scale' | 'none'>, interval: Interval): { first: number; last: number } {
-  const { scale, none } = narrow;
-  const aboveLo = (c: number): boolean => {
-    const x = c * scale;
-    return !(x < interval.lo || (x === interval.lo && !interval.loInclusive));
-  };
-  const belowHi = (c: number): boolean => {
-    const x = c * scale;
-    return !(x > interval.hi || (x === interval.hi && !interval.hiInclusive));
-  };
-  // The least code at or above the low end (none: `none`).
-  let lo = 0;
-  let hi = none;
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (aboveLo(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  const first = lo;
-  // The greatest code at or below the high end (none: -1).
-  lo = -1;
-  hi = none - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (belowHi(mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return { first, last: lo };
-}
-
-/** Whether code `c` of a narrow column lies inside `interval`, by value (what {@link codeRange} must agree with). */
-export function codeInInterval(narrow: Pick<NarrowNumbers, 'scale' | 'none'>, interval: Interval, c: number): boolean {
-  return c !== narrow.none && inInterval(interval, c * narrow.scale);
 }

@@ -8,7 +8,7 @@
  */
 import type { Column, CollectionView, ColumnSets, Getter, NarrowNumbers, NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
-import { codeRange } from '../cache/narrow-numbers.js';
+import { codeRange } from './interval-codes.js';
 import type { Predicate } from './spec.js';
 
 /**
@@ -54,8 +54,8 @@ export function columnFilterOf(test: Predicate): ColumnFilter | undefined {
 }
 
 /**
- * A number column's values inside `interval`, over its narrow codes (src/cache/narrow-numbers.ts: the codes whose
- * values lie inside, the values themselves not read), as a described predicate; undefined without codes.
+ * A number column's values inside `interval`, over its narrow codes (src/cache/narrow-numbers.ts; the codes whose
+ * values lie inside, interval-codes.ts: the values themselves not read), as a described predicate; undefined without codes.
  */
 export function codesPredicate(narrow: NarrowNumbers | undefined, interval: Interval): Predicate | undefined {
   if (!narrow) return undefined;

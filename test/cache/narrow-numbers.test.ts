@@ -1,7 +1,7 @@
 /**
  * Number columns stored narrow (src/cache/narrow-numbers.ts): the shape chosen holds every value exactly, codes
  * widen back to the very values written (NaN where none), a column file round-trips them, and the codes a range
- * accepts ({@link codeRange}) are exactly those whose value lies in the interval.
+ * accepts (src/kinds/interval-codes.ts `codeRange`) are exactly those whose value lies in the interval.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { numberBlocks, openColumns, saveColumns } from '../../src/cache/columns.js';
-import { codeInInterval, codeRange, encodeNarrow, narrowShape, noneCode, widen } from '../../src/cache/narrow-numbers.js';
+import { encodeNarrow, narrowShape, noneCode, widen } from '../../src/cache/narrow-numbers.js';
+import { codeInInterval, codeRange } from '../../src/kinds/interval-codes.js';
 import type { Column, NarrowNumbers } from '../../src/kinds/collection-view.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import { sectionAt, withFooter } from './helpers/framed-bytes.js';
