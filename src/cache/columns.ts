@@ -6,13 +6,15 @@
  * The file is framed (framing.ts, magic `OGSCOLMN`, layout {@link COLUMNS_FORMAT}): one section per column, named
  * after it, little-endian —
  *   number   Float64 × count | per block of {@link NUMBER_BLOCK} documents, Float64 × blocks each: the least
- *            value, the greatest value, how many documents have one
+ *            value, the greatest value, how many documents have one; and, when the footer's entry has `narrow`
+ *            ({@link NarrowShape}: every value fits), the same values as codes in a section of their own,
+ *            `<name>/codes`: one code of `width` bytes × count (narrow-numbers.ts), what range filters read
  *   boolean  Uint8 × count
  *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`), and its
  *            inverted form in a section of its own, `<name>/docs` ({@link invertStrings}): Uint32 starts ×
  *            (`strings` + 1) | Uint32 documents × `docs` — string id `i`'s documents, ascending, at
  *            `[starts[i], starts[i+1])`
- * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs? }] }`. Opening reads the footer
+ * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs?, narrow? }] }`. Opening reads the footer
  * only and checks id, count and every column's type and length; a column is read when first asked for, its blocks
  * checked by the framing, then its decoded shape ({@link validShape}: what nothing per document can check).
  *
@@ -29,15 +31,17 @@
  */
 import { cacheNotice } from './notice.js';
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
-import type { Column, ColumnSets, ColumnType, NumberBlocks } from '../kinds/collection-view.js';
+import type { Column, ColumnSets, ColumnType, NarrowNumbers, NumberBlocks } from '../kinds/collection-view.js';
+import { encodeNarrow, narrowShape, noneCode, type NarrowShape } from './narrow-numbers.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
  * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts; 5: the
- * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`).
+ * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`; 7: number columns whose
+ * values fit carry them narrow too, `<name>/codes`).
  */
-export const COLUMNS_FORMAT = 6;
+export const COLUMNS_FORMAT = 7;
 /** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
 export const NUMBER_BLOCK = 1024;
 const NO_BOOLEAN = 2;
@@ -325,10 +329,22 @@ interface ColumnEntry {
   readonly strings?: number;
   /** strings only: number of documents in the inverted form (one per document and distinct string it holds). */
   readonly docs?: number;
+  /** number only: the values are also stored as codes of this shape, `<name>/codes` (narrow-numbers.ts). */
+  readonly narrow?: NarrowShape;
 }
 
 /** The section of a strings column's inverted form. */
 const docsSection = (name: string): string => `${name}/docs`;
+
+/** The section of a number column's narrow codes. */
+const codesSection = (name: string): string => `${name}/codes`;
+
+/** Whether a footer's `narrow` is a shape the reader knows. */
+function isShape(shape: unknown): shape is NarrowShape {
+  if (typeof shape !== 'object' || shape === null) return false;
+  const { width, scale } = shape as NarrowShape;
+  return (width === 2 || width === 4) && (scale === 1 || scale === 1000);
+}
 
 /**
  * The inverted form of a strings column: for each dictionary id `i`, the documents holding string `i` (each once,
@@ -380,8 +396,8 @@ function expectedLength(type: ColumnType, count: number, ids: number, dictBytes:
   return 4 * (count + 1) + 4 * ids + dictBytes;
 }
 
-/** A column's section as parts in order, its footer entry, and (strings) its inverted form's section. */
-function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[] } {
+/** A column's section as parts in order, its footer entry, and (strings) its inverted form's or (number) its codes' section. */
+function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[]; codes?: Buffer } {
   if (column.type === 'strings') {
     const dict = Buffer.from(JSON.stringify(column.dict), 'utf8');
     const inverted = invertStrings(column.offsets, column.ids, column.dict.length);
@@ -393,7 +409,10 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
   }
   if (column.type === 'number') {
     const blocks = column.blocks ?? numberBlocks(column.values);
-    return { parts: [asBytes(column.values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)], entry: { name, type: 'number' } };
+    const parts = [asBytes(column.values), asBytes(blocks.min), asBytes(blocks.max), asBytes(blocks.present)];
+    const narrow = narrowShape(column.values);
+    if (!narrow) return { parts, entry: { name, type: 'number' } };
+    return { parts, entry: { name, type: 'number', narrow }, codes: asBytes(encodeNarrow(column.values, narrow)) };
   }
   return { parts: [asBytes(column.values)], entry: { name, type: column.type } };
 }
@@ -407,7 +426,7 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
  */
 export async function saveColumns(file: string, id: string, count: number, columns: ReadonlyMap<string, Column>): Promise<number | undefined> {
   if (!LITTLE_ENDIAN || !isCount(count) || count >= MAX_U32) return undefined;
-  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[] }> = [];
+  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[]; codes?: Buffer }> = [];
   try {
     for (const [name, column] of columns) {
       if (!validColumn(column, count)) return undefined;
@@ -419,9 +438,10 @@ export async function saveColumns(file: string, id: string, count: number, colum
   const writer = FramedWriter.create(file, FILE_MAGIC.columns, COLUMNS_FORMAT);
   if (!writer) return undefined;
   try {
-    for (const { parts, entry, docs } of encoded) {
+    for (const { parts, entry, docs, codes } of encoded) {
       writer.add(entry.name, ...parts);
       if (docs) writer.add(docsSection(entry.name), ...docs);
+      if (codes) writer.add(codesSection(entry.name), codes);
     }
     return writer.finishSync({ id, count, columns: encoded.map(({ entry }) => entry) } satisfies Meta);
   } catch {
@@ -448,6 +468,12 @@ export interface ColumnFile {
    * their checks (then the file is deleted). Never throws.
    */
   sets(name: string): ColumnSets | undefined;
+  /**
+   * The narrow codes of number column `name` with its block statistics ({@link NarrowNumbers}), read on first call
+   * (then kept) without the column's values. Undefined when `name` is not a number column stored narrow, or its
+   * parts fail their checks (then the file is deleted). Never throws.
+   */
+  codes(name: string): NarrowNumbers | undefined;
   /** Close the file descriptor (later get() of unread columns return undefined). */
   close(): void;
 }
@@ -459,6 +485,8 @@ class LazyColumnFile implements ColumnFile {
   private readonly read = new Map<string, Column | null>();
   /** Inverted forms opened so far; null = found corrupt. */
   private readonly inverted = new Map<string, ColumnSets | null>();
+  /** Narrow codes read so far; null = absent or found corrupt. */
+  private readonly narrow = new Map<string, NarrowNumbers | null>();
   private closed = false;
 
   constructor(
@@ -509,6 +537,32 @@ class LazyColumnFile implements ColumnFile {
     if (!sets) this.damaged(`the inverted form of column ${name} fails its checks`);
     this.inverted.set(name, sets ?? null);
     return sets;
+  }
+
+  codes(name: string): NarrowNumbers | undefined {
+    const known = this.narrow.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const entry = this.entries.get(name);
+    if (entry?.type !== 'number' || !entry.narrow || this.closed) return undefined;
+    const count = this.count;
+    const { width, scale } = entry.narrow;
+    let narrow: NarrowNumbers | undefined;
+    try {
+      // The codes (their own section), and the block statistics: the tail of the column's section (the values before
+      // them are not read).
+      const bytes = this.framed.read(codesSection(name));
+      const codes = width === 2 ? new Uint16Array(bytes.buffer, bytes.byteOffset, count) : new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+      const blocks = blockCount(count);
+      const stats = this.framed.read(name, 8 * count, 3 * 8 * blocks);
+      const f64 = (index: number) => new Float64Array(stats.buffer, stats.byteOffset + 8 * blocks * index, blocks);
+      const statistics: NumberBlocks = { size: NUMBER_BLOCK, min: f64(0), max: f64(1), present: f64(2) };
+      if (validBlocks(statistics, count)) narrow = { codes, scale, none: noneCode(width), blocks: statistics };
+    } catch (error) {
+      if (!(error instanceof FramingError)) return undefined; // an I/O error: maybe transient, not a reason to delete
+    }
+    if (!narrow) this.damaged(`the codes of column ${name} fail their checks`);
+    this.narrow.set(name, narrow ?? null);
+    return narrow;
   }
 
   close(): void {
@@ -615,6 +669,10 @@ function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly C
     const dictBytes = entry.type === 'strings' ? entry.dictBytes : 0;
     if (!isCount(ids) || !isCount(dictBytes) || !framed.has(entry.name)) return undefined;
     if (framed.length(entry.name) !== expectedLength(entry.type, count, ids, dictBytes)) return undefined;
+    if (entry.narrow !== undefined) {
+      if (entry.type !== 'number' || !isShape(entry.narrow) || !framed.has(codesSection(entry.name))) return undefined;
+      if (framed.length(codesSection(entry.name)) !== entry.narrow.width * count) return undefined;
+    }
     if (entry.type === 'strings') {
       const { strings, docs } = entry;
       if (!isCount(strings) || !isCount(docs) || docs > ids || !framed.has(docsSection(entry.name))) return undefined;

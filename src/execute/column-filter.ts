@@ -26,7 +26,7 @@ const RUN = 1024;
 type ValueFilter = Exclude<ColumnFilter, { type: 'any' | 'sets' }>;
 
 /** The documents per run `filter` is tested in (a range's block statistics apply to their own block only). */
-const runSize = (filter: ValueFilter): number => (filter.type === 'range' && filter.blocks ? filter.blocks.size : RUN);
+const runSize = (filter: ValueFilter): number => ((filter.type === 'range' || filter.type === 'codes') && filter.blocks ? filter.blocks.size : RUN);
 
 /** The documents a filter starts from when no list restricts it: those the viewer may see. */
 export interface VisibleDocs {
@@ -192,27 +192,58 @@ function runEnd(within: DocList, from: number, bound: number): number {
  */
 function testRun(filter: ValueFilter, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
   if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
+  if (filter.type === 'codes') return codesRun(filter, within, from, end, block, out, n);
   if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
   return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
+}
+
+/** What a block's statistics settle for a range: no value passes, every document passes, or each must be tested. */
+const NONE_PASS = 0;
+const ALL_PASS = 1;
+const TEST = 2;
+
+/** {@link NONE_PASS}, {@link ALL_PASS} or {@link TEST} for block `block` of a column of `count` documents. */
+function blockVerdict(blocks: NumberBlocks | undefined, block: number, interval: Interval, count: number): number {
+  if (!blocks) return TEST;
+  const { lo, hi, loInclusive, hiInclusive } = interval;
+  const present = blocks.present[block]!;
+  if (present === 0) return NONE_PASS;
+  const least = blocks.min[block]!;
+  const most = blocks.max[block]!;
+  // Every value of the block lies in [least, most]. Both ends inside the (convex) interval: all pass.
+  if (inInterval(interval, least) && inInterval(interval, most)) {
+    if (present === Math.min(blocks.size, count - block * blocks.size)) return ALL_PASS;
+  } else if (most < lo || least > hi || (most === lo && !loInclusive) || (least === hi && !hiInclusive)) {
+    return NONE_PASS; // [least, most] and the interval are disjoint: none passes
+  }
+  return TEST;
+}
+
+/** {@link testRun} for a range over a column stored narrow: its codes against the interval's codes. */
+function codesRun(filter: Extract<ColumnFilter, { type: 'codes' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
+  const { codes, first, last } = filter;
+  const verdict = blockVerdict(filter.blocks, block, filter.interval, codes.length);
+  if (verdict === NONE_PASS) return n;
+  if (verdict === ALL_PASS) {
+    out.set(within.subarray(from, end), n);
+    return n + (end - from);
+  }
+  for (let i = from; i < end; i++) {
+    const doc = within[i]!;
+    const code = codes[doc]!;
+    if (code >= first && code <= last) out[n++] = doc;
+  }
+  return n;
 }
 
 function rangeRun(filter: Extract<ColumnFilter, { type: 'range' }>, within: DocList, from: number, end: number, block: number, out: Uint32Array, n: number): number {
   const { values, interval, blocks } = filter;
   const { lo, hi, loInclusive, hiInclusive } = interval;
-  if (blocks) {
-    const present = blocks.present[block]!;
-    if (present === 0) return n;
-    const least = blocks.min[block]!;
-    const most = blocks.max[block]!;
-    // Every value of the block lies in [least, most]. Both ends inside the (convex) interval: all pass.
-    if (inInterval(interval, least) && inInterval(interval, most)) {
-      if (present === Math.min(blocks.size, values.length - block * blocks.size)) {
-        out.set(within.subarray(from, end), n);
-        return n + (end - from);
-      }
-    } else if (most < lo || least > hi || (most === lo && !loInclusive) || (least === hi && !hiInclusive)) {
-      return n; // [least, most] and the interval are disjoint: none passes
-    }
+  const verdict = blockVerdict(blocks, block, interval, values.length);
+  if (verdict === NONE_PASS) return n;
+  if (verdict === ALL_PASS) {
+    out.set(within.subarray(from, end), n);
+    return n + (end - from);
   }
   // NaN (no value) fails every comparison.
   if (loInclusive && hiInclusive) {
@@ -291,6 +322,7 @@ function shareOf(filter: ColumnFilter, count: number): number {
       return share;
     }
     case 'range':
+    case 'codes':
       if (filter.blocks && rangeKeptAtMost(filter.blocks, filter.interval) === 0) return 0;
       return sampled(filter, count);
     default:

@@ -44,6 +44,11 @@ export interface CollectionView {
    */
   columnSets?(get: Getter<unknown>): ColumnSets | undefined;
   /**
+   * A number getter's column as narrow codes with its block statistics ({@link NarrowNumbers}), read without the
+   * column's values; undefined when the collection stores no narrow form of it (then filters read {@link column}).
+   */
+  columnCodes?(get: Getter<unknown>): NarrowNumbers | undefined;
+  /**
    * The collection reader's value for `slot` (src/store/collection.ts): made by `slot.make` on first use, kept as
    * the reader's own state (its caches share the reader's {@link MemoryBudget}) and dropped by its `close()`. How a
    * module keeps something derived from one collection: never in a side table of its own.
@@ -125,6 +130,18 @@ export interface ColumnSets {
    * file: noticed and deleted, the caller then scans the column).
    */
   docsOf(id: number): Uint32Array | undefined;
+}
+
+/**
+ * A number column's values also stored narrow (src/cache/narrow-numbers.ts): document `doc`'s value is
+ * `codes[doc] × scale`, or none when `codes[doc] === none` (the codes' largest value); `blocks` are the column's
+ * block statistics.
+ */
+export interface NarrowNumbers {
+  readonly codes: Uint16Array | Uint32Array;
+  readonly scale: number;
+  readonly none: number;
+  readonly blocks?: NumberBlocks;
 }
 
 /**

@@ -6,13 +6,16 @@
  * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
  * property test in test/execute/column-filter.test.ts compares the two).
  */
-import type { Column, CollectionView, ColumnSets, Getter, NumberBlocks } from './collection-view.js';
+import type { Column, CollectionView, ColumnSets, Getter, NarrowNumbers, NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
+import { codeRange } from './interval-codes.js';
 import type { Predicate } from './spec.js';
 
 /**
  * What a column filter accepts, per document `doc`:
  * - `range`: `values[doc]` is present (not NaN) and inside `interval` (counts, or dates in epoch ms);
+ * - `codes`: the same over a column stored narrow (src/cache/narrow-numbers.ts): `first ≤ codes[doc] ≤ last`, the
+ *   codes whose values lie inside `interval` (`blocks`' statistics are the values', as for `range`);
  * - `flag`: `values[doc] === 1` equals `wanted` (a boolean column; a missing value, 2, counts as false);
  * - `set`: one of the document's dictionary ids `ids[offsets[doc] .. offsets[doc+1])` has `hit[id] === 1`;
  * - `sets`: the same over a strings column's inverted form — the document is in `sets.docsOf(id)` of an id with
@@ -22,6 +25,14 @@ import type { Predicate } from './spec.js';
  */
 export type ColumnFilter =
   | { readonly type: 'range'; readonly values: Float64Array; readonly blocks?: NumberBlocks; readonly interval: Interval }
+  | {
+      readonly type: 'codes';
+      readonly codes: Uint16Array | Uint32Array;
+      readonly first: number;
+      readonly last: number;
+      readonly blocks?: NumberBlocks;
+      readonly interval: Interval;
+    }
   | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
   | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
   | { readonly type: 'sets'; readonly sets: ColumnSets; readonly hit: Uint8Array; readonly scan: () => Predicate }
@@ -40,6 +51,21 @@ function described(test: Predicate, filter: ColumnFilter): ColumnPredicate {
 /** The column filter a predicate carries, if it was compiled over a column. */
 export function columnFilterOf(test: Predicate): ColumnFilter | undefined {
   return (test as Partial<ColumnPredicate>).columnFilter;
+}
+
+/**
+ * A number column's values inside `interval`, over its narrow codes (src/cache/narrow-numbers.ts; the codes whose
+ * values lie inside, interval-codes.ts: the values themselves not read), as a described predicate; undefined without codes.
+ */
+export function codesPredicate(narrow: NarrowNumbers | undefined, interval: Interval): Predicate | undefined {
+  if (!narrow) return undefined;
+  const { codes, blocks } = narrow;
+  const { first, last } = codeRange(narrow, interval);
+  const test: Predicate = (doc) => {
+    const code = codes[doc]!;
+    return code >= first && code <= last;
+  };
+  return described(test, { type: 'codes', codes, first, last, interval, ...(blocks ? { blocks } : {}) });
 }
 
 /**
@@ -97,11 +123,12 @@ export function setsPredicate(c: CollectionView, get: Getter<unknown>, test: (s:
 }
 
 /**
- * A number getter's values inside `interval` (numeric and date qualifiers): from its column, described, when the
- * collection has it; else `fallback` (the record-reading predicate).
+ * A number getter's values inside `interval` (numeric and date qualifiers): from its narrow codes when the
+ * collection stores them (a count's 2 bytes or a date's 4 a document are read instead of 8), else from its column,
+ * described, when the collection has it; else `fallback` (the record-reading predicate).
  */
 export function onInterval(c: CollectionView, get: Getter<number | undefined>, interval: Interval, fallback: () => Predicate): Predicate {
-  return intervalPredicate(c.column(get), interval) ?? fallback();
+  return codesPredicate(c.columnCodes?.(get), interval) ?? intervalPredicate(c.column(get), interval) ?? fallback();
 }
 
 /**

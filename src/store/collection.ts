@@ -8,7 +8,7 @@
 import type { Kind, RawRecord } from '../kinds/kind.js';
 import { newerRecording, recordedAt } from '../kinds/recordings.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { CollectionView, Column, ColumnSets, Getter, ReaderSlot } from '../kinds/collection-view.js';
+import type { CollectionView, Column, ColumnSets, Getter, NarrowNumbers, ReaderSlot } from '../kinds/collection-view.js';
 import { CollectionBudget } from './memory-budget.js';
 import { deriveClock } from '../segment/facts.js';
 import { PrivateDocs, reposAgainst, type PrivateDoc } from '../access/private-docs.js';
@@ -26,6 +26,13 @@ import type { ItemFile } from '../cache/item-file.js';
 
 export { NameCollector } from '../access/names.js';
 export { PrivateCollector } from '../access/collection-access.js';
+
+/** Where a collection's columns come from: a column file (cache/columns.ts) or columns built in memory. */
+interface ColumnSource {
+  get(name: string): Column | undefined;
+  sets?(name: string): ColumnSets | undefined;
+  codes?(name: string): NarrowNumbers | undefined;
+}
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
 export interface Neighbours {
@@ -50,7 +57,7 @@ export class Collection implements CollectionView {
   private facts: Segment | undefined;
   private items: ItemFile | undefined;
   private ownNames: OwnNames | undefined;
-  private columnSource: { get(name: string): Column | undefined; sets?(name: string): ColumnSets | undefined } | undefined;
+  private columnSource: ColumnSource | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
   private readonly builtColumns = new Map<string, Column | null>();
   /** The reader's state other modules declare ({@link memo}), by slot. */
@@ -127,7 +134,7 @@ export class Collection implements CollectionView {
    * Attach the kind's columns: a lazily read column file, or columns built in memory (by name, see
    * column-defs.ts). Without them, {@link column} builds a column from the records on first use.
    */
-  attachColumns(columns: { get(name: string): Column | undefined; sets?(name: string): ColumnSets | undefined }): void {
+  attachColumns(columns: ColumnSource): void {
     this.columnSource = columns;
   }
 
@@ -135,6 +142,12 @@ export class Collection implements CollectionView {
   columnSets(get: Getter<unknown>): ColumnSets | undefined {
     const def = columnDefs(this.spec).byGetter.get(get);
     return def?.type === 'strings' ? this.columnSource?.sets?.(def.name) : undefined;
+  }
+
+  /** The stored narrow form of a number getter's column (a column file's, cache/narrow-numbers.ts); else undefined. */
+  columnCodes(get: Getter<unknown>): NarrowNumbers | undefined {
+    const def = columnDefs(this.spec).byGetter.get(get);
+    return def?.type === 'number' ? this.columnSource?.codes?.(def.name) : undefined;
   }
 
   column(get: Getter<unknown>): Column | undefined {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openColumns, saveColumns } from '../../src/cache/columns.js';
+import { narrowShape, widen } from '../../src/cache/narrow-numbers.js';
 import { IndexFileError } from '../../src/cache/compact-index-file.js';
 import { cacheFile, cacheKey, loadCached, saveCached } from '../../src/cache/index-cache.js';
 import { ItemFile, writeItemFile, type RecordTexts } from '../../src/cache/item-file.js';
@@ -119,6 +120,12 @@ const KINDS: Readonly<Record<string, FileKind>> = {
         const read = opened.get(name);
         if (read === undefined) healed = true;
         else expect(read.type === 'number' ? { ...read, blocks: undefined } : read).toEqual(column.type === 'number' ? { ...column, blocks: undefined } : column);
+        if (column.type === 'number' && narrowShape(column.values)) {
+          // The narrow codes: the same values, or (damaged) none at all.
+          const narrow = opened.codes(name);
+          if (narrow === undefined) healed = true;
+          else expect(widen(narrow)).toEqual(column.values);
+        }
         if (column.type !== 'strings') continue;
         // The inverted form: each string's documents, or (damaged) nothing at all.
         const sets = opened.sets(name);

@@ -8,9 +8,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
 import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
+import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numbers.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
-import { anyOf, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
+import { anyOf, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 
@@ -98,6 +99,33 @@ describe('column filters block by block equal their predicates per document', ()
       { numRuns: 300, seed: 2424 },
     );
     expect(skippedOrTaken).toBeGreaterThan(0); // the statistics decided whole blocks in some runs
+  });
+
+  it('numeric ranges over a column stored narrow: the codes accept the documents the values do', async () => {
+    let codeFilters = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        count.chain((n) => fc.tuple(numbers(n), interval, within(n), fc.constantFrom(1, 1000))),
+        async ([raw, range, docs, scale]) => {
+          // Values shifted to be non-negative (and whole thousands for instants), so they fit narrow.
+          const values = raw.map((v) => (v + 8) * scale);
+          const scaled = { ...range, lo: range.lo * scale, hi: range.hi * scale };
+          const blocks = numberBlocks(values);
+          const shape = narrowShape(values)!;
+          const narrow = { codes: encodeNarrow(values, shape), scale: shape.scale, none: noneCode(shape.width), blocks };
+          const oracle = intervalPredicate({ type: 'number', values, blocks }, scaled)!;
+          const test = codesPredicate(narrow, scaled)!;
+          if (columnFilterOf(test)?.type === 'codes') codeFilters++;
+          expect(perDocument(docs, test)).toEqual(perDocument(docs, oracle));
+          expect(await blockwise(docs, test)).toEqual(perDocument(docs, oracle));
+          const both = columnConjunctionDocs(docs, [test, flagPredicate({ type: 'boolean', values: Uint8Array.from(values, (_, d) => d % 3) }, false)!], new Budget(undefined));
+          const flagged = perDocument(docs, oracle).filter((d) => d % 3 !== 1);
+          if (both) expect([...(await both)]).toEqual(flagged);
+        },
+      ),
+      { numRuns: 300, seed: 2430 },
+    );
+    expect(codeFilters).toBe(300);
   });
 
   it('boolean flags (a missing value counts as false)', async () => {
