@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A developer's NO_COLOR / FORCE_COLOR never reaches the tests (test/setup-environment.ts).
+    setupFiles: ['test/setup-environment.ts'],
   },
 });
