@@ -179,8 +179,11 @@ export interface ScatteredLengths {
   length(doc: number, field: number): number | undefined;
 }
 
-/** A list is sparse enough for {@link ScatteredLengths} when it has at most one document per this many. */
-const SCATTERED_SPACING = 512;
+/**
+ * A list is sparse enough for {@link ScatteredLengths} (and its priors for the segment's scatter records,
+ * rank/rank.ts) when it has at most one document per this many.
+ */
+export const SCATTERED_SPACING = 512;
 
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {

@@ -21,10 +21,9 @@ import { PostingRuns } from './posting-runs.js';
 import { MaximaMaker, type SlotMaxima } from './stored-maxima.js';
 import { ChampionMaker, type ChampionSetup } from './champion-maker.js';
 import type { ChampionList } from './champions.js';
+import { postingWeight } from './bm25.js';
 
 /** Lunr's default BM25 parameters (`lunr.Builder`: `_k1`, `_b`). */
-const K1 = 1.2;
-const B = 0.75;
 
 /** log2 of the entries per chunk of {@link ChunkedUint32} (1 Mi entries = 4 MiB). */
 const CHUNK_BITS = 20;
@@ -403,12 +402,8 @@ function finish<R>(
     for (let i = 0; i < count; i++) {
       const doc = docs[i]!;
       const freq = tfs[i]!;
-      const lengthRatio = fieldLength[doc * F + f]! / avg;
-      // Same expression and order as lunr.Builder#createFieldVectors (docBoost is 1 and multiplying by 1 is exact).
-      let score = (termIdf * ((K1 + 1) * freq)) / (K1 * (1 - B + B * lengthRatio) + freq);
-      score *= boost;
       outDocs[pending] = doc;
-      const weight = Math.round(score * 1000);
+      const weight = postingWeight(freq, fieldLength[doc * F + f]!, avg, termIdf, boost);
       outWeights[pending] = weight;
       outTfs[pending] = freq;
       if (kept) kept[i] = weight;

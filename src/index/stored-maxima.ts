@@ -14,6 +14,8 @@
  * public statistics only. A viewer reading some private repositories derives its own maxima per query
  * (order/bounds.ts).
  */
+import { postingWeight } from './bm25.js';
+
 /** Postings at least this long in one field get stored maxima (shorter ones are derived per query cheaply). */
 export const STORED_MAXIMA_POSTINGS = 4096;
 /** …and at least this share of the collection (1/32), so the stored arrays stay a few per cent of the index. */
@@ -40,8 +42,6 @@ export const storedBlocks = (count: number): number => (count + STORED_BLOCK_DOC
 export const storedSubs = (count: number): number => (count + STORED_SUB_DOCS - 1) >>> STORED_SUB_SHIFT;
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder and visible-statistics.ts use them. */
-const K1 = 1.2;
-const B = 0.75;
 
 /** One form of a posting's stored maxima: per block and per sub-block of the collection, the largest weight (0 where none). */
 export interface BlockMaxima {
@@ -191,10 +191,7 @@ export class MaximaMaker {
         continue;
       }
       const tf = tfs[i]!;
-      const lengthRatio = fieldLength[doc * F + f]! / average;
-      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-      score *= boost;
-      out[i] = Math.round(score * 1000);
+      out[i] = postingWeight(tf, fieldLength[doc * F + f]!, average, idf, boost);
     }
     return out;
   }

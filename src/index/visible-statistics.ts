@@ -20,6 +20,7 @@
  */
 import type { CompactIndex } from './compact-index.js';
 import { lowerBound } from './sorted-list.js';
+import { postingWeight } from './bm25.js';
 
 /**
  * A list of documents at least 1/32 of the collection weighs from the whole field-length section (read once and
@@ -29,8 +30,6 @@ import { lowerBound } from './sorted-list.js';
 const WHOLE_LENGTHS_RATIO = 32;
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
-const K1 = 1.2;
-const B = 0.75;
 
 /** Number of entries of `a` (ascending) that are also in `b` (ascending). */
 export function countCommon(a: Uint32Array, b: Uint32Array): number {
@@ -158,10 +157,7 @@ export class VisibleStatistics {
     for (let i = 0; i < tfs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;
-      const lengthRatio = tf / average;
-      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-      score *= boost;
-      tfs[i] = Math.round(score * 1000);
+      tfs[i] = postingWeight(tf, tf, average, idf, boost);
     }
   }
 
@@ -181,10 +177,7 @@ export class VisibleStatistics {
       for (let i = 0; i < docs.length; i++) {
         const tf = tfs[i]!;
         if (tf < 0) continue;
-        const lengthRatio = whole[docs[i]! * F + f]! / average;
-        let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-        score *= boost;
-        tfs[i] = Math.round(score * 1000);
+        tfs[i] = postingWeight(tf, whole[docs[i]! * F + f]!, average, idf, boost);
       }
       return;
     }
@@ -192,10 +185,7 @@ export class VisibleStatistics {
     for (let i = 0; i < docs.length; i++) {
       const tf = tfs[i]!;
       if (tf < 0) continue;
-      const lengthRatio = this.index.fieldLength(docs[i]!, f) / average;
-      let score = (idf * ((K1 + 1) * tf)) / (K1 * (1 - B + B * lengthRatio) + tf);
-      score *= boost;
-      tfs[i] = Math.round(score * 1000);
+      tfs[i] = postingWeight(tf, this.index.fieldLength(docs[i]!, f), average, idf, boost);
     }
   }
 }

@@ -12,6 +12,9 @@ import { numberWords, shaWords } from '../kinds/rank-words.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { PRIOR_BLOCK_DOCS, type Segment } from '../segment/segment.js';
 import { lowerBound } from '../index/sorted-list.js';
+// Documents scored at once sparse enough to read their priors from the segment's scatter records rather than its
+// prior sections (a scatter block holds 32 documents, a prior block 512): the index's bound for field lengths.
+import { SCATTERED_SPACING } from '../index/compact-index.js';
 
 /** Blocks of a prior a gather reads in one read at most (the segment's read-ahead: 64 KiB). */
 const PRIOR_READ_REACH = 16;
@@ -30,11 +33,6 @@ export type GatherReach = 'all' | 'more';
  */
 const PRIOR_READ_GAP = 2;
 
-/**
- * Documents scored at once that are sparse enough (at most one per this many) to read their priors from the
- * segment's scatter records rather than its prior sections (a scatter block holds 32 documents, a prior block 512).
- */
-const SCATTERED_SPACING = 512;
 
 /**
  * A signal's value for every document (NaN when missing): its column when built, else read from the records. The
