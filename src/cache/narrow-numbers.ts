@@ -6,7 +6,6 @@
  * the interval turned into codes (src/kinds/interval-codes.ts); sorts and signals keep reading the Float64 values (widening
  * the codes in a cold process costs more than reading them).
  */
-import type { NarrowNumbers } from '../kinds/collection-view.js';
 
 /** How a narrow column is laid out: bytes per code and the scale of its values. */
 export interface NarrowShape {
@@ -49,15 +48,4 @@ export function encodeNarrow(values: Float64Array, shape: NarrowShape): Uint16Ar
     codes[i] = v === v ? v / shape.scale : none;
   }
   return codes;
-}
-
-/** The values of a narrow column, widened: `code × scale`, NaN for the none code. */
-export function widen(narrow: NarrowNumbers): Float64Array {
-  const { codes, scale, none } = narrow;
-  const values = new Float64Array(codes.length);
-  for (let i = 0; i < codes.length; i++) {
-    const code = codes[i]!;
-    values[i] = code === none ? NaN : code * scale;
-  }
-  return values;
 }

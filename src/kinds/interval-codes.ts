@@ -4,7 +4,7 @@
  * filter compares codes and never widens them.
  */
 import type { NarrowNumbers } from './collection-view.js';
-import { inInterval, type Interval } from './qualifier-values.js';
+import type { Interval } from './qualifier-values.js';
 
 /**
  * The codes of a narrow column whose values lie inside `interval`: every code `c` with `first ≤ c ≤ last` and no
@@ -40,9 +40,4 @@ export function codeRange(narrow: Pick<NarrowNumbers, 'scale' | 'none'>, interva
     else hi = mid - 1;
   }
   return { first, last: lo };
-}
-
-/** Whether code `c` of a narrow column lies inside `interval`, by value (what {@link codeRange} must agree with). */
-export function codeInInterval(narrow: Pick<NarrowNumbers, 'scale' | 'none'>, interval: Interval, c: number): boolean {
-  return c !== narrow.none && inInterval(interval, c * narrow.scale);
 }
