@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // A developer's NO_COLOR / FORCE_COLOR never reaches the tests (test/setup-environment.ts).
     setupFiles: ['test/setup-environment.ts'],
+    // Every scratch directory a test makes lives under one directory per run, removed at the end (test/temp-root.ts).
+    globalSetup: ['test/temp-root.ts'],
   },
 });
