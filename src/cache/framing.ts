@@ -810,6 +810,19 @@ export class FramedFile {
   }
 
   /**
+   * `length` bytes of section `name` from byte `start` into `out` at `at`, in one read and not checked against the
+   * block CRCs: for a caller that checks the bytes itself (a rendered item's CRC covers the record text it reuses,
+   * item-file.ts), so that it reads only the bytes it needs and no page of the CRC table.
+   * @throws FramingError for a missing section, a range outside it or a short read; RangeError when `out` has no
+   *   room for `length` bytes at `at`
+   */
+  readUnchecked(name: string, start: number, length: number, out: Uint8Array, at: number): void {
+    const [offset] = this.section(name, start, length);
+    if (!(at >= 0 && at + length <= out.length)) throw new RangeError(`no room for ${length} bytes at ${at}`);
+    if (length > 0) this.source.readInto(out, at, offset + start, length);
+  }
+
+  /**
    * Checked blocks `blocks` of section `name` (block indices, ascending, duplicate-free), read in one read from the
    * first to the last: each listed block is checked against its CRC the first time it is read, the blocks between
    * are read but neither checked nor given — what a caller wants for values scattered over a section (a read costs

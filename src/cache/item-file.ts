@@ -61,9 +61,12 @@ export interface RecordText {
 
 /** The record snapshot's texts, as the reader of a rendered-items file reads them (record-snapshot.ts's SnapshotTexts). */
 export interface RecordTexts {
-  /** Bytes `[start, start + length)` of the texts, or undefined. */
+  /** Bytes `[start, start + length)` of the texts, checked, or undefined (not at hand, or damaged). */
   bytes(start: number, length: number): Buffer | undefined;
-  /** The same bytes in `memory(length)` (asked only for a range within the texts), or undefined. */
+  /**
+   * The same bytes in `memory(length)` (asked only for a range within the texts), or undefined; may be unchecked:
+   * an item that then fails its CRC reads its record's text again with {@link bytes} before the file is blamed.
+   */
   bytesInto?<T extends Uint8Array>(start: number, length: number, memory: (length: number) => T): T | undefined;
 }
 
@@ -241,11 +244,21 @@ export class ItemFile {
           return texts.bytesInto === undefined ? texts.bytes(start, length) : texts.bytesInto(start, length, take);
         });
       }
+      const unchecked = texts?.bytesInto !== undefined;
       for (const item of items) {
         at = item.doc;
-        const text = assemble(item, take);
+        let text = assemble(item, take);
         if (text === null) continue; // its record's text is not at hand: rendered, the file stays
-        if (text === undefined || contentChecksum(text) !== item.entry.getUint32(0, true)) throw new FramingError('does not match its checksum');
+        const crc = item.entry.getUint32(0, true);
+        if (unchecked && item.record !== undefined && (text === undefined || contentChecksum(text) !== crc)) {
+          // Its record's text was read unchecked: read again, checked. Damaged there, it is the snapshot's damage
+          // (rendered, as when the text is not at hand); the same bytes again, the damage is this file's.
+          const record = texts!.bytes(u64(item.entry, 24), item.entry.getUint32(32, true));
+          if (record === undefined) continue;
+          item.record = record;
+          text = assemble(item, take);
+        }
+        if (!text || contentChecksum(text) !== crc) throw new FramingError('does not match its checksum');
         out[item.at] = text;
       }
       return out;

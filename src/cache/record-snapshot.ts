@@ -445,7 +445,7 @@ export async function loadSnapshot(
       if (replacement || !(start >= 0 && length >= 0 && start + length <= textBytes)) return undefined;
       try {
         const out = memory(length);
-        framed.readInto('texts', start, length, out, 0);
+        framed.readUnchecked('texts', start, length, out, 0); // (the caller checks them: item-file.ts)
         return out;
       } catch (error) {
         if (!(error instanceof FramingError)) throw error;
@@ -498,11 +498,12 @@ export interface SnapshotTexts {
   text(doc: number): Buffer | undefined;
   /** Where record `doc`'s text starts among the texts (bytes). */
   start(doc: number): number;
-  /** Bytes `[start, start + length)` of the texts, not checked (the caller checks them); undefined outside them or on a read error. */
+  /** Bytes `[start, start + length)` of the texts, their blocks checked; undefined outside them, on a read error or damage. */
   bytes(start: number, length: number): Buffer | undefined;
   /**
-   * {@link bytes} into the caller's memory: `memory(length)` gives `length` bytes to fill (asked only for a range
-   * within the texts), which are returned; undefined where `bytes` gives undefined.
+   * {@link bytes} into the caller's memory, not checked (the caller checks them: a rendered item's CRC, and
+   * {@link bytes} again where it fails): `memory(length)` gives `length` bytes to fill (asked only for a range
+   * within the texts), which are returned; undefined outside them or on a read error.
    */
   bytesInto<T extends Uint8Array>(start: number, length: number, memory: (length: number) => T): T | undefined;
 }

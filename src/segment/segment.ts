@@ -18,12 +18,18 @@
  * footer's `scatter` field order), zero-padded to a power of two — checked in {@link SCATTER_CHECK_BYTES} blocks:
  * a rare term's matches scattered over a large collection read their field lengths and priors from one small
  * block each, instead of a 4 KiB block of the index's field lengths and another of each prior.
+ * `short.starts` and `short.records` (with the scatter records, when the build had the index's postings): the
+ * scatter records again, of every short list's documents (index/compact-index.ts `isShortList`: a sparse posting of
+ * at least 16 documents) one after the other in posting order, the lists in slot order; `short.starts` holds per
+ * posting slot (`dimension × fields + field`, the footer's `short` of them) plus one the first record of its list
+ * (a slot that is no short list holds none: its start equals the next's). A query weighing a short list reads its
+ * documents' records in one read instead of one small block per document.
  * The champion lists of the long terms (index/champions.ts: a one-word query's public count and first 1,000
  * documents in best-match order with their scores, for the anonymous viewer) are `champion.docs` (u32) and
  * `champion.scores` (f64), the lists one after the other in term order; the footer's `champions` names them.
  * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative, privateLengths,
- * champions, scatter }` (`champions`: per list, ascending by term, `[term, total, length]`; `scatter`: the fields
- * of the scatter records, null when the segment has none);
+ * champions, scatter, short }` (`champions`: per list, ascending by term, `[term, total, length]`; `scatter`: the fields
+ * of the scatter records, null when the segment has none; `short`: posting slots of `short.starts`, null when none);
  * (`nonNegative`: the priors no document has below 0, the ones a bound may multiply by; `privateLengths`: per
  * field of the text index, `[field, Σ field length over the private documents]`, or null when the build had no
  * index statistics).
@@ -39,16 +45,17 @@
  */
 import { rmSync } from 'node:fs';
 import { PrivateDocs } from '../access/private-docs.js';
-import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
+import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, writeFramed, type SectionWriter } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 import type { ChampionList } from '../index/champions.js';
+import { isShortList } from '../index/compact-index.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records).
+ * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the short lists' records).
  */
-export const SEGMENT_FORMAT = 5;
+export const SEGMENT_FORMAT = 6;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -83,6 +90,9 @@ const SCATTER_READ_GAP = 8;
 /** Blocks of `scatter` one read of a gather spans at most (16 KiB). */
 const SCATTER_READ_REACH = 32;
 
+/** Records per short list read in {@link Segment}'s document map (a short list holds far fewer: see `isShortList`). */
+const LIST_RECORD_SPAN = 2 ** 24;
+
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
 
@@ -105,6 +115,18 @@ export interface SegmentFacts {
    * scatter records; none when the index has no statistics (the segment then has no scatter records).
    */
   readonly fieldLengths?: { readonly fields: readonly string[]; readonly lengths: Uint32Array } | undefined;
+  /**
+   * The text index's postings by slot (its `slotCount`, `slotLength`, `slotDocs`), for the short lists' records;
+   * none without {@link fieldLengths} (no records then either).
+   */
+  readonly postings?: ShortListSource | undefined;
+}
+
+/** The postings a segment's short lists are taken from (index/compact-index.ts's slot methods). */
+export interface ShortListSource {
+  readonly slotCount: number;
+  slotLength(slot: number): number;
+  slotDocs(slot: number): Uint32Array;
 }
 
 /** A stored champion list's first documents (see {@link Segment.champion}). */
@@ -126,6 +148,7 @@ interface Meta {
   privateLengths: Array<[string, number]> | null;
   champions: Array<[string, number, number]>;
   scatter: string[] | null;
+  short: number | null;
 }
 
 /**
@@ -173,6 +196,54 @@ function scatterRecords(count: number, priors: readonly Float64Array[], lengths:
   return new Uint8Array(buffer);
 }
 
+/**
+ * Per slot of `postings` plus one, the first record of its short list among the short lists' records (a slot
+ * holding no short list starts where the next one does): the `short.starts` section (see the module comment).
+ */
+function shortStarts(postings: ShortListSource, count: number): Uint32Array {
+  const slots = postings.slotCount;
+  const starts = new Uint32Array(slots + 1);
+  let total = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    starts[slot] = total;
+    const n = postings.slotLength(slot);
+    if (isShortList(n, count)) total += n;
+  }
+  starts[slots] = total;
+  return starts;
+}
+
+/** Bytes of short-list records gathered before each write (the section is written in pieces, not held whole). */
+const SHORT_WRITE_BYTES = 1 << 20;
+
+/**
+ * Write the short lists' records into `section` (reserved for `starts`' last entry × `stride` bytes): each short
+ * list's documents' scatter records (`scatter`, `stride` bytes per document), in slot order, a piece at a time.
+ */
+function writeShortRecords(section: SectionWriter, postings: ShortListSource, starts: Uint32Array, scatter: Uint8Array, stride: number): void {
+  const words = stride / 4;
+  const from = new Uint32Array(scatter.buffer, scatter.byteOffset, scatter.byteLength / 4);
+  const pieceWords = Math.max(words, SHORT_WRITE_BYTES / 4);
+  let piece = new Uint32Array(pieceWords);
+  let at = 0;
+  const flush = (): void => {
+    if (at === 0) return;
+    section.write(Buffer.from(piece.buffer, 0, at * 4));
+    piece = new Uint32Array(pieceWords);
+    at = 0;
+  };
+  for (let slot = 0; slot + 1 < starts.length; slot++) {
+    if (starts[slot + 1] === starts[slot]) continue;
+    const docs = postings.slotDocs(slot);
+    for (let i = 0; i < docs.length; i++) {
+      if (at + words > pieceWords) flush();
+      const doc = docs[i]! * words;
+      for (let w = 0; w < words; w++) piece[at++] = from[doc + w]!;
+    }
+  }
+  flush();
+}
+
 /** The segment's id (hex sha256) from its collection's columns id. */
 export function segmentId(columnsId: string): string {
   return sha256Hex(`segment|${SEGMENT_FORMAT}|${columnsId}`);
@@ -217,6 +288,8 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
   const lengths = facts.fieldLengths;
   const scatter = lengths && lengths.lengths.length === count * lengths.fields.length ? scatterRecords(count, [...facts.priors.values()], lengths.lengths, lengths.fields.length) : undefined;
   if (scatter) sections.set('scatter', scatter);
+  const starts = scatter && facts.postings ? shortStarts(facts.postings, count) : undefined;
+  if (starts) sections.set('short.starts', starts);
   const meta: Meta = {
     kind,
     id,
@@ -228,8 +301,28 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     privateLengths: facts.privateLengths ? [...facts.privateLengths] : null,
     champions: lists.map((list) => [list.term, list.total, list.docs.length]),
     scatter: scatter ? [...lengths!.fields] : null,
+    short: starts ? facts.postings!.slotCount : null,
   };
-  return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
+  if (!starts) return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
+  // With short lists: their records (hundreds of MB at 1M documents) are written a piece at a time, never whole.
+  const writer = FramedWriter.create(file, MAGIC, SEGMENT_FORMAT, BLOCK_BYTES);
+  if (!writer) return undefined;
+  for (const [name, array] of sections) {
+    const section = writer.reserve(name, array.byteLength, name === 'scatter' ? SCATTER_CHECK_BYTES : BLOCK_BYTES);
+    section.write(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
+    section.end();
+  }
+  const stride = scatterStride(facts.priors.size, lengths!.fields.length)!;
+  try {
+    const records = writer.reserve('short.records', starts[starts.length - 1]! * stride);
+    writeShortRecords(records, facts.postings!, starts, scatter!, stride);
+    records.end();
+  } catch (error) {
+    writer.discard(); // (a posting that cannot be read: no segment now, the next build writes one)
+    if (error instanceof FramingError) return undefined;
+    throw error;
+  }
+  return writer.finishSync(meta);
 }
 
 /**
@@ -288,6 +381,15 @@ function scatterFits(fields: unknown, priors: number, count: number, framed: Fra
   return stride !== undefined && framed.length('scatter') === count * stride && framed.sectionBlockBytes('scatter') === SCATTER_CHECK_BYTES;
 }
 
+/**
+ * True when the footer's short slots are null without short sections, or a count whose `short.starts` (slots + 1
+ * u32) goes with whole records of `stride` bytes in `short.records` (each start is checked when read).
+ */
+function shortFits(slots: unknown, stride: number, framed: FramedFile): boolean {
+  if (slots === null || slots === undefined) return !framed.has('short.starts') && !framed.has('short.records');
+  return isLengthSum(slots) && stride > 0 && framed.length('short.starts') === (slots + 1) * 4 && framed.length('short.records') % stride === 0;
+}
+
 const isLengthSum = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** An open segment: the clock and private documents now, priors block by block on first use. */
@@ -305,6 +407,13 @@ export class Segment {
   /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
   private readonly scatterF64: Array<Float64Array | undefined> = [];
   private readonly scatterU32: Array<Uint32Array | undefined> = [];
+  /** The short lists read so far ({@link loadList}), as f64 and u32 views of their records (by list read). */
+  private readonly listF64: Float64Array[] = [];
+  private readonly listU32: Uint32Array[] = [];
+  /** Document → its record among the short lists read: `list × LIST_RECORD_SPAN + place`. */
+  private readonly listed = new Map<number, number>();
+  /** Slots whose short list was read. */
+  private readonly listsRead = new Set<number>();
 
   private constructor(
     private readonly framed: FramedFile,
@@ -324,6 +433,8 @@ export class Segment {
     private readonly scatterPriorAt: ReadonlyMap<string, number>,
     /** Bytes per scatter record (0 when none). */
     readonly scatterStride: number,
+    /** Posting slots of `short.starts` (0 when the segment has no short lists). */
+    private readonly shortSlots: number,
   ) {}
 
   /**
@@ -363,7 +474,8 @@ export class Segment {
           (Array.isArray(meta.privateLengths) &&
             meta.privateLengths.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isLengthSum(entry[1])))) &&
         championsFit(meta.champions, count, framed.length('champion.docs'), framed.length('champion.scores')) &&
-        scatterFits(meta.scatter, meta.priors.length, count, framed);
+        scatterFits(meta.scatter, meta.priors.length, count, framed) &&
+        shortFits(meta.short, meta.scatter ? scatterStride(meta.priors.length, meta.scatter.length)! : 0, framed);
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
       if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
@@ -394,7 +506,8 @@ export class Segment {
       const scatterFields = meta.scatter ?? undefined;
       const stride = scatterFields ? scatterStride(meta.priors!.length, scatterFields.length)! : 0;
       const priorAt = new Map(meta.priors!.map((name, p) => [name, p]));
-      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride);
+      const shortSlots = meta.short ?? 0;
+      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride, shortSlots);
       return segment;
     } catch (error) {
       framed?.close();
@@ -565,7 +678,45 @@ export class Segment {
     if (this.scatterStride === 0) return undefined;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const b = (doc / perBlock) | 0;
-    return this.scatterU32[b]?.[(doc - b * perBlock) * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
+    const at = this.scatterPriorAt.size * 2 + field;
+    const block = this.scatterU32[b];
+    if (block) return block[(doc - b * perBlock) * (this.scatterStride / 4) + at];
+    const listed = this.listed.get(doc);
+    if (listed === undefined) return undefined;
+    const list = (listed / LIST_RECORD_SPAN) | 0;
+    return this.listU32[list]![(listed - list * LIST_RECORD_SPAN) * (this.scatterStride / 4) + at];
+  }
+
+  /**
+   * Read the scatter records of the short list in posting slot `slot`, whose documents are `docs` (the posting,
+   * ascending), in one read (see the module comment), unless read already: {@link fieldLength} and
+   * {@link scatterPriors} then find them. False when the segment has no short lists, the slot holds none, its list
+   * is not `docs.length` long, or a block turned out damaged (the segment is then dropped as for {@link prior}).
+   */
+  loadList(slot: number, docs: Uint32Array): boolean {
+    if (this.shortSlots === 0 || !this.usable || !(slot >= 0 && slot < this.shortSlots) || docs.length === 0) return false;
+    if (this.listsRead.has(slot)) return true;
+    const stride = this.scatterStride;
+    try {
+      const ends = new Uint32Array(this.framed.read('short.starts', slot * 4, 8).buffer);
+      const first = ends[0]!;
+      if (ends[1]! - first !== docs.length) return false;
+      if ((first + docs.length) * stride > this.framed.length('short.records')) throw new FramingError('short list out of range');
+      const bytes = this.framed.read('short.records', first * stride, docs.length * stride);
+      const list = this.listF64.length;
+      this.listF64.push(new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8));
+      this.listU32.push(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
+      const base = list * LIST_RECORD_SPAN;
+      if (!(docs[docs.length - 1]! < this.count)) return false;
+      for (let i = 0; i < docs.length; i++) if (!this.listed.has(docs[i]!)) this.listed.set(docs[i]!, base + i);
+      this.listsRead.add(slot);
+      return true;
+    } catch (error) {
+      this.usable = false;
+      this.framed.close();
+      damaged(this.framed.file, (error as Error).message);
+      return false;
+    }
   }
 
   /**
@@ -584,8 +735,9 @@ export class Segment {
       if (!(doc < this.count)) return false;
       const b = (doc / perBlock) | 0;
       if (b < last) return false;
-      if (b !== last && !this.scatterF64[b]) wanted.push(b);
       last = b;
+      // A document of a short list read already needs no block (its block is still read for another that does).
+      if (!this.scatterF64[b] && !this.listed.has(doc) && wanted[wanted.length - 1] !== b) wanted.push(b);
     }
     for (let i = 0; i < wanted.length; ) {
       let j = i + 1;
@@ -610,7 +762,14 @@ export class Segment {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       const b = (doc / perBlock) | 0;
-      out[i] = f64[b]![(doc - b * perBlock) * s8 + p]!;
+      const block = f64[b];
+      if (block) {
+        out[i] = block[(doc - b * perBlock) * s8 + p]!;
+        continue;
+      }
+      const listed = this.listed.get(doc)!;
+      const list = (listed / LIST_RECORD_SPAN) | 0;
+      out[i] = this.listF64[list]![(listed - list * LIST_RECORD_SPAN) * s8 + p]!;
     }
     return true;
   }

@@ -85,6 +85,32 @@ describe('rendered-items file', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  // A record text read unchecked (`bytesInto`) that fails the item's CRC is read again checked (`bytes`) before
+  // the file is blamed: damage in the snapshot leaves the item to render, the file kept and no notice of its own.
+  it.each<[string, Buffer | undefined, 'served' | 'rendered' | 'damaged']>([
+    ['checked read gives the right text: served', Buffer.from('{\n      "a": 1\n    }'), 'served'],
+    ['checked read finds damage (undefined): rendered, the file kept', undefined, 'rendered'],
+    ['checked read gives the same wrong text: the file is damaged', Buffer.from('{\n      "b": 1\n    }'), 'damaged'],
+  ])('an unchecked record text that fails the item CRC: %s', (_label, checked, outcome) => {
+    write(TEXTS);
+    const items = ItemFile.open(file, TEXTS.length)!;
+    const wrong = Buffer.from('{\n      "b": 1\n    }');
+    const texts: RecordTexts = {
+      bytes: () => checked && Buffer.from(checked),
+      bytesInto: (_start, length, memory) => {
+        const out = memory(length);
+        out.set(wrong.subarray(0, length));
+        return out;
+      },
+    };
+    const page = items.readPage([1, 0, 3], texts);
+    expect(page[0]?.equals(TEXTS[1]!)).toBe(outcome === 'damaged' ? undefined : true); // another item of the same page
+    expect(page[1]?.equals(TEXTS[0]!)).toBe(outcome === 'served' ? true : undefined);
+    expect(items.usable).toBe(outcome !== 'damaged');
+    expect(notices).toHaveLength(outcome === 'damaged' ? 1 : 0);
+    expect(existsSync(file)).toBe(outcome !== 'damaged');
+  });
+
   it('round-trips arbitrary items against arbitrary record texts (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.option(fc.string({ unit: 'binary' }))), { minLength: 1, maxLength: 6 }), (pairs) => {
