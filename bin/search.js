@@ -195,7 +195,8 @@ function writeCodeCache(file, coverage, script) {
  * stream, worker_threads, zlib, fs/promises) load on first use of one of their exports rather than when the program loads
  * (esbuild hoists every module's requires to its initialiser). node:v8 is among them (whatever reads it later:
  * loading it at start-up pulls in node:stream, ≈ 3 ms of a `--version`). Named imports compile to property reads,
- * so a built-in nobody reads is never loaded.
+ * so a built-in nobody reads is never loaded. node:zlib's `crc32` is served without loading node:zlib at all
+ * ({@link zlibCrc32}).
  */
 function lazyBuiltins(coldRequire) {
   const LAZY = new Set(['node:child_process', 'node:crypto', 'node:http', 'node:module', 'node:os', 'node:stream', 'node:v8', 'node:worker_threads', 'node:zlib', 'node:fs/promises']);
