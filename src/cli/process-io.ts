@@ -5,7 +5,7 @@
  * `process.stdout` does there on Linux too (pipes and files are written synchronously), and never touches stderr
  * or stdin unless it has something to say or ask.
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
 import type { Io } from './io.js';
 
 /**
@@ -40,7 +40,23 @@ export function lazyStream(get: () => NodeJS.WriteStream): NodeJS.WriteStream {
 }
 
 /**
- * A writer for file descriptor `fd` when it is a pipe or a regular file (never a terminal: `isTTY` is false, as
+ * True when `stat` is the null device's (`> /dev/null`): a character device but never a terminal, which Node's
+ * `process.stdout` writes as a file (libuv calls a character device that is not a terminal a file), with
+ * `fs.writeSync`, as {@link fdWriter} does. Any other character device (a terminal, a serial line) is left to
+ * `process.stdout`.
+ */
+function isDevNull(stat: Stats): boolean {
+  if (!stat.isCharacterDevice()) return false;
+  try {
+    const devNull = statSync('/dev/null');
+    return devNull.isCharacterDevice() && devNull.rdev === stat.rdev;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A writer for file descriptor `fd` when it is a pipe, a regular file or the null device (never a terminal: `isTTY` is false, as
  * `process.stdout.isTTY` is there), else undefined. Strings are written whole with `fs.writeSync`. The first
  * write that fails (EPIPE from `| head`, EAGAIN from a non-blocking pipe, a full disk) hands what is left of it,
  * and every later write, to `fallback()` (the process stream), which then behaves exactly as it always did.
@@ -49,7 +65,7 @@ export function lazyStream(get: () => NodeJS.WriteStream): NodeJS.WriteStream {
 export function fdWriter(fd: number, fallback: () => NodeJS.WriteStream): NodeJS.WriteStream | undefined {
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFIFO() && !stat.isFile()) return undefined;
+    if (!stat.isFIFO() && !stat.isFile() && !isDevNull(stat)) return undefined;
   } catch {
     return undefined;
   }

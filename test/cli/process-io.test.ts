@@ -48,6 +48,18 @@ describe('fdWriter', () => {
     expect(fallbacks).toBe(1);
   });
 
+  it('writes to the null device as to a file (not a terminal), and leaves other character devices alone', () => {
+    const fd = openSync('/dev/null', 'w');
+    const writer = fdWriter(fd, () => fallbackStream().stream);
+    expect(writer).toBeDefined();
+    expect(writer!.isTTY).toBe(false);
+    expect(writer!.write('{"a":1}\n')).toBe(true);
+    closeSync(fd);
+    const zero = openSync('/dev/zero', 'r'); // a character device that is not the null device
+    expect(fdWriter(zero, () => fallbackStream().stream)).toBeUndefined();
+    closeSync(zero);
+  });
+
   it('is undefined for what is neither a pipe nor a file (a directory, a closed descriptor)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'process-io-'));
     const fd = openSync(dir, 'r');
