@@ -25,8 +25,7 @@ import { exportItem } from './json-fields.js';
 import { renderOutput, runJq, searchWithLimit, selectOutput } from './output.js';
 import { createImportCommand } from './import-command.js';
 import { createIndexCommand } from './index-command.js';
-import { createKindCommand, toInvocation, type KindInvocation } from './kind-command.js';
-import { fastKindArgs } from './fast-args.js';
+import { createKindCommand, type KindInvocation } from './kind-command.js';
 import { stderrProgress } from './progress.js';
 import { processIo } from './process-io.js';
 import { exitAfter, exitOnSignals } from './interrupt-exit.js';
@@ -278,18 +277,12 @@ function output(io: Io) {
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const outcome: Outcome = { exitCode: EXIT.ok };
-  // The usual scripted search is read without commander (fast-args.ts); its action is the kind command's.
-  const fast = fastKindArgs(argv, DEFAULT_DATA, process.env);
-  const program = fast === undefined ? buildProgram(io, argv[0], outcome) : undefined;
+  const program = buildProgram(io, argv[0], outcome);
   const fail = (message: string, hint?: string) => void io.stderr.write(formatError(message, hint));
   // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
   setCacheNoticeSink((line) => void io.stderr.write(line));
   try {
-    if (program !== undefined) await program.parseAsync([...argv], { from: 'user' });
-    else {
-      outcome.invocation = toInvocation(fast!.spec, fast!.words, fast!.options, process.env);
-      outcome.exitCode = await runKind(outcome.invocation, io);
-    }
+    await program.parseAsync([...argv], { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
