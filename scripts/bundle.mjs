@@ -44,8 +44,8 @@ const ownImportMetaUrl = {
   },
 };
 
-/** Packages on a cached query's path: commander (argument parsing), lunr (the index format). */
-const BUNDLED = new Set(['commander', 'lunr']);
+/** Packages on a cached query's path: commander (argument parsing), lunr (the index format), @noble/hashes (cache names). */
+const BUNDLED = new Set(['commander', 'lunr', '@noble/hashes']);
 
 const otherPackagesExternal = {
   name: 'other-packages-external',
