@@ -45,7 +45,7 @@
  */
 import { rmSync } from 'node:fs';
 import { PrivateDocs } from '../access/private-docs.js';
-import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, writeFramed, type SectionWriter } from '../cache/framing.js';
+import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 import type { ChampionList } from '../index/champions.js';
@@ -197,10 +197,10 @@ function scatterRecords(count: number, priors: readonly Float64Array[], lengths:
 }
 
 /**
- * Per slot of `postings` plus one, the first record of its short list among the short lists' records (a slot
- * holding no short list starts where the next one does): the `short.starts` section (see the module comment).
+ * The short lists' sections (see the module comment) from the scatter records `scatter` (`stride` bytes per
+ * document): per slot of `postings` its list's first record (u32, slots + 1), and the records.
  */
-function shortStarts(postings: ShortListSource, count: number): Uint32Array {
+function shortLists(postings: ShortListSource, count: number, scatter: Uint8Array, stride: number): { starts: Uint32Array; records: Uint8Array } {
   const slots = postings.slotCount;
   const starts = new Uint32Array(slots + 1);
   let total = 0;
@@ -210,38 +210,19 @@ function shortStarts(postings: ShortListSource, count: number): Uint32Array {
     if (isShortList(n, count)) total += n;
   }
   starts[slots] = total;
-  return starts;
-}
-
-/** Bytes of short-list records gathered before each write (the section is written in pieces, not held whole). */
-const SHORT_WRITE_BYTES = 1 << 20;
-
-/**
- * Write the short lists' records into `section` (reserved for `starts`' last entry × `stride` bytes): each short
- * list's documents' scatter records (`scatter`, `stride` bytes per document), in slot order, a piece at a time.
- */
-function writeShortRecords(section: SectionWriter, postings: ShortListSource, starts: Uint32Array, scatter: Uint8Array, stride: number): void {
   const words = stride / 4;
+  const records = new Uint32Array(total * words);
   const from = new Uint32Array(scatter.buffer, scatter.byteOffset, scatter.byteLength / 4);
-  const pieceWords = Math.max(words, SHORT_WRITE_BYTES / 4);
-  let piece = new Uint32Array(pieceWords);
-  let at = 0;
-  const flush = (): void => {
-    if (at === 0) return;
-    section.write(Buffer.from(piece.buffer, 0, at * 4));
-    piece = new Uint32Array(pieceWords);
-    at = 0;
-  };
-  for (let slot = 0; slot + 1 < starts.length; slot++) {
+  for (let slot = 0; slot < slots; slot++) {
     if (starts[slot + 1] === starts[slot]) continue;
     const docs = postings.slotDocs(slot);
+    let at = starts[slot]! * words;
     for (let i = 0; i < docs.length; i++) {
-      if (at + words > pieceWords) flush();
       const doc = docs[i]! * words;
-      for (let w = 0; w < words; w++) piece[at++] = from[doc + w]!;
+      for (let w = 0; w < words; w++) records[at++] = from[doc + w]!;
     }
   }
-  flush();
+  return { starts, records: new Uint8Array(records.buffer) };
 }
 
 /** The segment's id (hex sha256) from its collection's columns id. */
@@ -288,8 +269,11 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
   const lengths = facts.fieldLengths;
   const scatter = lengths && lengths.lengths.length === count * lengths.fields.length ? scatterRecords(count, [...facts.priors.values()], lengths.lengths, lengths.fields.length) : undefined;
   if (scatter) sections.set('scatter', scatter);
-  const starts = scatter && facts.postings ? shortStarts(facts.postings, count) : undefined;
-  if (starts) sections.set('short.starts', starts);
+  const short = scatter && facts.postings ? shortLists(facts.postings, count, scatter, scatterStride(facts.priors.size, lengths!.fields.length)!) : undefined;
+  if (short) {
+    sections.set('short.starts', short.starts);
+    sections.set('short.records', short.records);
+  }
   const meta: Meta = {
     kind,
     id,
@@ -301,28 +285,9 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     privateLengths: facts.privateLengths ? [...facts.privateLengths] : null,
     champions: lists.map((list) => [list.term, list.total, list.docs.length]),
     scatter: scatter ? [...lengths!.fields] : null,
-    short: starts ? facts.postings!.slotCount : null,
+    short: short ? facts.postings!.slotCount : null,
   };
-  if (!starts) return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
-  // With short lists: their records (hundreds of MB at 1M documents) are written a piece at a time, never whole.
-  const writer = FramedWriter.create(file, MAGIC, SEGMENT_FORMAT, BLOCK_BYTES);
-  if (!writer) return undefined;
-  for (const [name, array] of sections) {
-    const section = writer.reserve(name, array.byteLength, name === 'scatter' ? SCATTER_CHECK_BYTES : BLOCK_BYTES);
-    section.write(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
-    section.end();
-  }
-  const stride = scatterStride(facts.priors.size, lengths!.fields.length)!;
-  try {
-    const records = writer.reserve('short.records', starts[starts.length - 1]! * stride);
-    writeShortRecords(records, facts.postings!, starts, scatter!, stride);
-    records.end();
-  } catch (error) {
-    writer.discard(); // (a posting that cannot be read: no segment now, the next build writes one)
-    if (error instanceof FramingError) return undefined;
-    throw error;
-  }
-  return writer.finishSync(meta);
+  return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
 }
 
 /**
