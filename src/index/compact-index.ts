@@ -177,12 +177,6 @@ export interface ScatteredLengths {
   load(docs: Uint32Array): void;
   /** Field number `field`'s token count in `doc` when read, else undefined. */
   length(doc: number, field: number): number | undefined;
-  /**
-   * Read at once the lengths of every document of the short posting in slot `slot` ({@link CompactIndex.slotCount}),
-   * `docs` (the posting, ascending), when the source stores them next to each other ({@link isShortList}); a
-   * failure only leaves them unread.
-   */
-  loadList?(slot: number, docs: Uint32Array): void;
 }
 
 /**
@@ -190,18 +184,6 @@ export interface ScatteredLengths {
  * rank/rank.ts) when it has at most one document per this many.
  */
 export const SCATTERED_SPACING = 512;
-
-/** Postings shorter than this read their documents' scattered blocks one by one (a few reads at most). */
-export const SHORT_LIST_MIN = 16;
-
-/**
- * True when a posting of `length` documents in a collection of `docCount` is a short list: at least
- * {@link SHORT_LIST_MIN} long and sparse ({@link SCATTERED_SPACING}). The segment stores the scatter records of a
- * short list's documents one after the other (src/segment: one read for the list instead of one per document).
- */
-export function isShortList(length: number, docCount: number): boolean {
-  return length >= SHORT_LIST_MIN && length * SCATTERED_SPACING <= docCount;
-}
 
 /** Read access to the index: term lookup and posting slices. */
 export class CompactIndex {
@@ -289,34 +271,6 @@ export class CompactIndex {
   /** Where the postings of `rank` in field number `field` start in {@link postStart} (`field` ≥ 0). */
   private slot(rank: number, field: number): number {
     return this.dictionary.dimension(rank) * this.fields.length + field;
-  }
-
-  /** Posting slots (one per term and field, at `dimension(rank) × fields + field`): what {@link slotDocs} takes. */
-  get slotCount(): number {
-    return this.termCount * this.fields.length;
-  }
-
-  /** Documents in posting slot `at` (0 ≤ at < {@link slotCount}), ascending. Do not modify. */
-  slotDocs(at: number): Uint32Array {
-    return this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
-  }
-
-  /** Documents in posting slot `at` (0 ≤ at < {@link slotCount}): the length of {@link slotDocs}, read from the dictionary. */
-  slotLength(at: number): number {
-    return this.dictionary.postingEnd(at) - this.dictionary.postingStart(at);
-  }
-
-  /**
-   * About to weigh documents of `rank`'s posting in field number `field`: when it is a short list
-   * ({@link isShortList}) and the {@link lengthsFrom} source stores its documents' lengths together, read them now
-   * (one read; every later {@link fieldLength} of its documents is then looked up). Nothing for field -1.
-   */
-  prepareList(rank: number, field: number): void {
-    const load = this.scattered?.loadList;
-    if (!load || field < 0) return;
-    const at = this.slot(rank, field);
-    if (!isShortList(this.slotLength(at), this.docCount)) return;
-    load.call(this.scattered, at, this.docs(rank, field));
   }
 
   /** Documents of `rank` in field number `field` (ascending; empty for field -1). Do not modify. */

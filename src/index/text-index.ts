@@ -203,7 +203,6 @@ export class LunrTextIndex implements TextIndex {
           get impacts(): Int32Array {
             if (!impacts) {
               impacts = Int32Array.from(tfs ?? index.tfs(rank, f));
-              index.prepareList(rank, f);
               visible.weigh(impacts, docs, visible.idf(rank)!, f);
             }
             return impacts;
@@ -227,7 +226,6 @@ export class LunrTextIndex implements TextIndex {
             const few = !tfs && of.length * PARTIAL_TFS_RATIO < docs.length;
             if (!few) tfs ??= index.tfs(rank, f);
             const weights = few ? gatherRanges(of, docs, (from, to) => index.tfsRange(rank, f, from, to)) : gather(of, docs, tfs!);
-            index.prepareList(rank, f);
             visible.weigh(weights, of, visible.idf(rank)!, f);
             return weights;
           },
@@ -273,7 +271,6 @@ function queryVector(
  */
 function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: number, visible: VisibleStatistics): Int32Array {
   const tfs = gather(docs, index.docs(rank, f), index.tfs(rank, f));
-  index.prepareList(rank, f);
   visible.weigh(tfs, docs, visible.idf(rank)!, f);
   return tfs;
 }

@@ -140,7 +140,7 @@ export function championPriors(spec: KindSpec, priors: ReadonlyMap<string, Float
  * @param privateLengths per field of the text index, the private documents' field-length sums (visible-statistics.ts,
  *   `hiddenLengthSums`), when the index has statistics
  * @param index the kind's text index, when the build has it: its long terms' champion lists are computed too, and
- *   its field lengths (when it has statistics) go into the segment's scatter records, its short lists' too
+ *   its field lengths (when it has statistics) go into the segment's scatter records
  * @param given what the build already has: the clock and priors ({@link derivePriors} of `c`), and the champion
  *   lists its index worker made from them (index/champion-maker.ts), used instead of computing them from `index`
  */
@@ -154,12 +154,5 @@ export function segmentFacts(
   const lists = given?.champions ?? (index ? champions(c, index, priors, privateLengths) : undefined);
   // The index's field lengths go into the scatter records (segment.ts): read whole once here, by the build.
   const lengths = index?.hasStatistics && index.fieldLengths ? { fields: index.fields.map((field) => field.name), lengths: index.fieldLengths() } : undefined;
-  return {
-    clock,
-    priors,
-    privateDocs: c.privateDocs,
-    privateLengths,
-    ...(lists ? { champions: lists } : {}),
-    ...(lengths ? { fieldLengths: lengths, postings: index } : {}),
-  };
+  return { clock, priors, privateDocs: c.privateDocs, privateLengths, ...(lists ? { champions: lists } : {}), ...(lengths ? { fieldLengths: lengths } : {}) };
 }

@@ -18,18 +18,12 @@
  * footer's `scatter` field order), zero-padded to a power of two — checked in {@link SCATTER_CHECK_BYTES} blocks:
  * a rare term's matches scattered over a large collection read their field lengths and priors from one small
  * block each, instead of a 4 KiB block of the index's field lengths and another of each prior.
- * `short.starts` and `short.records` (with the scatter records, when the build had the index's postings): the
- * scatter records again, of every short list's documents (index/compact-index.ts `isShortList`: a sparse posting of
- * at least 16 documents) one after the other in posting order, the lists in slot order; `short.starts` holds per
- * posting slot (`dimension × fields + field`, the footer's `short` of them) plus one the first record of its list
- * (a slot that is no short list holds none: its start equals the next's). A query weighing a short list reads its
- * documents' records in one read instead of one small block per document.
  * The champion lists of the long terms (index/champions.ts: a one-word query's public count and first 1,000
  * documents in best-match order with their scores, for the anonymous viewer) are `champion.docs` (u32) and
  * `champion.scores` (f64), the lists one after the other in term order; the footer's `champions` names them.
  * Footer metadata: `{ kind, id, count, clock (null for NaN), priors, repositories, nonNegative, privateLengths,
- * champions, scatter, short }` (`champions`: per list, ascending by term, `[term, total, length]`; `scatter`: the fields
- * of the scatter records, null when the segment has none; `short`: posting slots of `short.starts`, null when none);
+ * champions, scatter }` (`champions`: per list, ascending by term, `[term, total, length]`; `scatter`: the fields
+ * of the scatter records, null when the segment has none);
  * (`nonNegative`: the priors no document has below 0, the ones a bound may multiply by; `privateLengths`: per
  * field of the text index, `[field, Σ field length over the private documents]`, or null when the build had no
  * index statistics).
@@ -49,13 +43,12 @@ import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/fram
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 import type { ChampionList } from '../index/champions.js';
-import { isShortList } from '../index/compact-index.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the short lists' records).
+ * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records).
  */
-export const SEGMENT_FORMAT = 6;
+export const SEGMENT_FORMAT = 5;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -90,9 +83,6 @@ const SCATTER_READ_GAP = 8;
 /** Blocks of `scatter` one read of a gather spans at most (16 KiB). */
 const SCATTER_READ_REACH = 32;
 
-/** Records per short list read in {@link Segment}'s document map (a short list holds far fewer: see `isShortList`). */
-const LIST_RECORD_SPAN = 2 ** 24;
-
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
 
@@ -115,18 +105,6 @@ export interface SegmentFacts {
    * scatter records; none when the index has no statistics (the segment then has no scatter records).
    */
   readonly fieldLengths?: { readonly fields: readonly string[]; readonly lengths: Uint32Array } | undefined;
-  /**
-   * The text index's postings by slot (its `slotCount`, `slotLength`, `slotDocs`), for the short lists' records;
-   * none without {@link fieldLengths} (no records then either).
-   */
-  readonly postings?: ShortListSource | undefined;
-}
-
-/** The postings a segment's short lists are taken from (index/compact-index.ts's slot methods). */
-export interface ShortListSource {
-  readonly slotCount: number;
-  slotLength(slot: number): number;
-  slotDocs(slot: number): Uint32Array;
 }
 
 /** A stored champion list's first documents (see {@link Segment.champion}). */
@@ -148,7 +126,6 @@ interface Meta {
   privateLengths: Array<[string, number]> | null;
   champions: Array<[string, number, number]>;
   scatter: string[] | null;
-  short: number | null;
 }
 
 /**
@@ -196,35 +173,6 @@ function scatterRecords(count: number, priors: readonly Float64Array[], lengths:
   return new Uint8Array(buffer);
 }
 
-/**
- * The short lists' sections (see the module comment) from the scatter records `scatter` (`stride` bytes per
- * document): per slot of `postings` its list's first record (u32, slots + 1), and the records.
- */
-function shortLists(postings: ShortListSource, count: number, scatter: Uint8Array, stride: number): { starts: Uint32Array; records: Uint8Array } {
-  const slots = postings.slotCount;
-  const starts = new Uint32Array(slots + 1);
-  let total = 0;
-  for (let slot = 0; slot < slots; slot++) {
-    starts[slot] = total;
-    const n = postings.slotLength(slot);
-    if (isShortList(n, count)) total += n;
-  }
-  starts[slots] = total;
-  const words = stride / 4;
-  const records = new Uint32Array(total * words);
-  const from = new Uint32Array(scatter.buffer, scatter.byteOffset, scatter.byteLength / 4);
-  for (let slot = 0; slot < slots; slot++) {
-    if (starts[slot + 1] === starts[slot]) continue;
-    const docs = postings.slotDocs(slot);
-    let at = starts[slot]! * words;
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]! * words;
-      for (let w = 0; w < words; w++) records[at++] = from[doc + w]!;
-    }
-  }
-  return { starts, records: new Uint8Array(records.buffer) };
-}
-
 /** The segment's id (hex sha256) from its collection's columns id. */
 export function segmentId(columnsId: string): string {
   return sha256Hex(`segment|${SEGMENT_FORMAT}|${columnsId}`);
@@ -269,11 +217,6 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
   const lengths = facts.fieldLengths;
   const scatter = lengths && lengths.lengths.length === count * lengths.fields.length ? scatterRecords(count, [...facts.priors.values()], lengths.lengths, lengths.fields.length) : undefined;
   if (scatter) sections.set('scatter', scatter);
-  const short = scatter && facts.postings ? shortLists(facts.postings, count, scatter, scatterStride(facts.priors.size, lengths!.fields.length)!) : undefined;
-  if (short) {
-    sections.set('short.starts', short.starts);
-    sections.set('short.records', short.records);
-  }
   const meta: Meta = {
     kind,
     id,
@@ -285,7 +228,6 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     privateLengths: facts.privateLengths ? [...facts.privateLengths] : null,
     champions: lists.map((list) => [list.term, list.total, list.docs.length]),
     scatter: scatter ? [...lengths!.fields] : null,
-    short: short ? facts.postings!.slotCount : null,
   };
   return writeFramed(file, MAGIC, SEGMENT_FORMAT, meta, sections, BLOCK_BYTES, new Map([['scatter', SCATTER_CHECK_BYTES]]));
 }
@@ -346,15 +288,6 @@ function scatterFits(fields: unknown, priors: number, count: number, framed: Fra
   return stride !== undefined && framed.length('scatter') === count * stride && framed.sectionBlockBytes('scatter') === SCATTER_CHECK_BYTES;
 }
 
-/**
- * True when the footer's short slots are null without short sections, or a count whose `short.starts` (slots + 1
- * u32) goes with whole records of `stride` bytes in `short.records` (each start is checked when read).
- */
-function shortFits(slots: unknown, stride: number, framed: FramedFile): boolean {
-  if (slots === null || slots === undefined) return !framed.has('short.starts') && !framed.has('short.records');
-  return isLengthSum(slots) && stride > 0 && framed.length('short.starts') === (slots + 1) * 4 && framed.length('short.records') % stride === 0;
-}
-
 const isLengthSum = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** An open segment: the clock and private documents now, priors block by block on first use. */
@@ -372,13 +305,6 @@ export class Segment {
   /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
   private readonly scatterF64: Array<Float64Array | undefined> = [];
   private readonly scatterU32: Array<Uint32Array | undefined> = [];
-  /** The short lists read so far ({@link loadList}), as f64 and u32 views of their records (by list read). */
-  private readonly listF64: Float64Array[] = [];
-  private readonly listU32: Uint32Array[] = [];
-  /** Document → its record among the short lists read: `list × LIST_RECORD_SPAN + place`. */
-  private readonly listed = new Map<number, number>();
-  /** Slots whose short list was read. */
-  private readonly listsRead = new Set<number>();
 
   private constructor(
     private readonly framed: FramedFile,
@@ -398,8 +324,6 @@ export class Segment {
     private readonly scatterPriorAt: ReadonlyMap<string, number>,
     /** Bytes per scatter record (0 when none). */
     readonly scatterStride: number,
-    /** Posting slots of `short.starts` (0 when the segment has no short lists). */
-    private readonly shortSlots: number,
   ) {}
 
   /**
@@ -439,8 +363,7 @@ export class Segment {
           (Array.isArray(meta.privateLengths) &&
             meta.privateLengths.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isLengthSum(entry[1])))) &&
         championsFit(meta.champions, count, framed.length('champion.docs'), framed.length('champion.scores')) &&
-        scatterFits(meta.scatter, meta.priors.length, count, framed) &&
-        shortFits(meta.short, meta.scatter ? scatterStride(meta.priors.length, meta.scatter.length)! : 0, framed);
+        scatterFits(meta.scatter, meta.priors.length, count, framed);
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
       if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
@@ -471,8 +394,7 @@ export class Segment {
       const scatterFields = meta.scatter ?? undefined;
       const stride = scatterFields ? scatterStride(meta.priors!.length, scatterFields.length)! : 0;
       const priorAt = new Map(meta.priors!.map((name, p) => [name, p]));
-      const shortSlots = meta.short ?? 0;
-      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride, shortSlots);
+      segment = new Segment(framed, meta.clock ?? Number.NaN, privateDocs, privateLengths, new Set(meta.priors), new Set(meta.nonNegative), count, championEntries, scatterFields, priorAt, stride);
       return segment;
     } catch (error) {
       framed?.close();
@@ -643,45 +565,7 @@ export class Segment {
     if (this.scatterStride === 0) return undefined;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const b = (doc / perBlock) | 0;
-    const at = this.scatterPriorAt.size * 2 + field;
-    const block = this.scatterU32[b];
-    if (block) return block[(doc - b * perBlock) * (this.scatterStride / 4) + at];
-    const listed = this.listed.get(doc);
-    if (listed === undefined) return undefined;
-    const list = (listed / LIST_RECORD_SPAN) | 0;
-    return this.listU32[list]![(listed - list * LIST_RECORD_SPAN) * (this.scatterStride / 4) + at];
-  }
-
-  /**
-   * Read the scatter records of the short list in posting slot `slot`, whose documents are `docs` (the posting,
-   * ascending), in one read (see the module comment), unless read already: {@link fieldLength} and
-   * {@link scatterPriors} then find them. False when the segment has no short lists, the slot holds none, its list
-   * is not `docs.length` long, or a block turned out damaged (the segment is then dropped as for {@link prior}).
-   */
-  loadList(slot: number, docs: Uint32Array): boolean {
-    if (this.shortSlots === 0 || !this.usable || !(slot >= 0 && slot < this.shortSlots) || docs.length === 0) return false;
-    if (this.listsRead.has(slot)) return true;
-    const stride = this.scatterStride;
-    try {
-      const ends = new Uint32Array(this.framed.read('short.starts', slot * 4, 8).buffer);
-      const first = ends[0]!;
-      if (ends[1]! - first !== docs.length) return false;
-      if ((first + docs.length) * stride > this.framed.length('short.records')) throw new FramingError('short list out of range');
-      const bytes = this.framed.read('short.records', first * stride, docs.length * stride);
-      const list = this.listF64.length;
-      this.listF64.push(new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8));
-      this.listU32.push(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
-      const base = list * LIST_RECORD_SPAN;
-      if (!(docs[docs.length - 1]! < this.count)) return false;
-      for (let i = 0; i < docs.length; i++) if (!this.listed.has(docs[i]!)) this.listed.set(docs[i]!, base + i);
-      this.listsRead.add(slot);
-      return true;
-    } catch (error) {
-      this.usable = false;
-      this.framed.close();
-      damaged(this.framed.file, (error as Error).message);
-      return false;
-    }
+    return this.scatterU32[b]?.[(doc - b * perBlock) * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
   }
 
   /**
@@ -700,9 +584,8 @@ export class Segment {
       if (!(doc < this.count)) return false;
       const b = (doc / perBlock) | 0;
       if (b < last) return false;
+      if (b !== last && !this.scatterF64[b]) wanted.push(b);
       last = b;
-      // A document of a short list read already needs no block (its block is still read for another that does).
-      if (!this.scatterF64[b] && !this.listed.has(doc) && wanted[wanted.length - 1] !== b) wanted.push(b);
     }
     for (let i = 0; i < wanted.length; ) {
       let j = i + 1;
@@ -727,14 +610,7 @@ export class Segment {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       const b = (doc / perBlock) | 0;
-      const block = f64[b];
-      if (block) {
-        out[i] = block[(doc - b * perBlock) * s8 + p]!;
-        continue;
-      }
-      const listed = this.listed.get(doc)!;
-      const list = (listed / LIST_RECORD_SPAN) | 0;
-      out[i] = this.listF64[list]![(listed - list * LIST_RECORD_SPAN) * s8 + p]!;
+      out[i] = f64[b]![(doc - b * perBlock) * s8 + p]!;
     }
     return true;
   }

@@ -641,9 +641,5 @@ function lengthsFromSegment(segment: Segment | undefined, index: CompactIndex): 
   const fields = segment?.scatterFields;
   if (!segment || !fields || !index.hasStatistics || fields.length !== index.fields.length) return;
   if (!fields.every((name, f) => name === index.fields[f]!.name)) return;
-  index.lengthsFrom({
-    load: (docs) => void segment.loadScatter(docs),
-    length: (doc, field) => segment.fieldLength(doc, field),
-    loadList: (slot, docs) => void segment.loadList(slot, docs),
-  });
+  index.lengthsFrom({ load: (docs) => void segment.loadScatter(docs), length: (doc, field) => segment.fieldLength(doc, field) });
 }
