@@ -19,6 +19,7 @@ import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
+import { priorUpperBounds } from './prior-codes.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -356,6 +357,17 @@ export function topKBestMatch(
       const kept = keepReaching(batch, m, own, subMultipliers, subAddends, worstScore, worstDoc, [own]);
       if (4 * kept > 3 * m) ownBounds = false;
       m = kept;
+    }
+    // Then each match's one-byte prior bound (order/prior-codes.ts) rules most of the rest out before the exact
+    // priors are read (the arrays are the exact priors' slots: written again below).
+    if (own && m > 0) {
+      const codeMultiplier = f64(F64.multiplier, m);
+      const codeAddend = f64(F64.addend, m);
+      const byMultiplier = priorUpperBounds(c, form.multiplier, batch, m, codeMultiplier);
+      const byAddend = priorUpperBounds(c, form.addend, batch, m, codeAddend);
+      if (byMultiplier || byAddend) {
+        m = keepReaching(batch, m, own, byMultiplier ? codeMultiplier : subMultipliers, byAddend ? codeAddend : subAddends, worstScore, worstDoc, [own]);
+      }
     }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
