@@ -85,3 +85,27 @@ export function priorUpperBounds(c: Collection, name: string | undefined, docs: 
   for (let i = 0; i < m; i++) out[i] = table[codes[docs[i]!]!]!;
   return true;
 }
+
+/**
+ * Per block of matches (the first `count` blocks; block j holds `docs[starts[j], starts[j+1])`), the largest bound
+ * its matches' codes give for prior `name`, into `out` — the top-k collector's block bounds for a viewer the
+ * stored block maxima do not cover (one who reads some private repositories), instead of reading every match's
+ * prior. Each is at least the block's largest prior. Undefined (nothing to rely on) when `name` is undefined, the
+ * segment holds no codes for it, or a match's code gives no bound ({@link CODE_NONE}: a NaN or negative prior, or
+ * one past the table — the caller then reads the priors, which also tells whether one is below 0).
+ */
+export function priorBlockBounds(c: Collection, name: string | undefined, docs: DocList, starts: Int32Array, count: number, out: Float64Array): Float64Array | undefined {
+  const stored = name === undefined ? undefined : c.segment?.priorCodes(name);
+  if (!stored) return undefined;
+  const { table, codes } = stored;
+  for (let j = 0; j < count; j++) {
+    let most = 0;
+    for (let at = starts[j]!; at < starts[j + 1]!; at++) {
+      const code = codes[docs[at]!]!;
+      if (code === CODE_NONE) return undefined;
+      if (code > most) most = code;
+    }
+    out[j] = table[most]!;
+  }
+  return out;
+}

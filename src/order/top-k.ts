@@ -19,7 +19,7 @@ import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
-import { priorUpperBounds } from './prior-codes.js';
+import { priorBlockBounds, priorUpperBounds } from './prior-codes.js';
 import { gatherMatchPriors } from './prior-gather.js';
 
 /** Documents scored in the first round (rounds then double). */
@@ -244,7 +244,8 @@ export function topKBestMatch(
   }
   starts[count] = n;
 
-  // Per block, the largest multiplier and addend: stored per block of the collection, else from the matches.
+  // Per block, the largest multiplier and addend: stored per block of the collection, else the matches' prior codes
+  // (order/prior-codes.ts), else the matches' priors.
   const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean, slot: number): Float64Array | undefined | null => {
     if (name === undefined) return undefined;
     const out = f64(slot, count);
@@ -253,7 +254,7 @@ export function topKBestMatch(
       for (let j = 0; j < count; j++) out[j] = stored[blocks[j]!]!;
       return out;
     }
-    return matchMaxima(docs, starts, count, of!, multiplies, out) ?? null;
+    return priorBlockBounds(c, name, docs, starts, count, out) ?? matchMaxima(docs, starts, count, of!, multiplies, out) ?? null;
   };
   const maxMultiplier = pick(form.multiplier, multiplierOf, true, F64.maxMultiplier);
   const maxAddend = pick(form.addend, addendOf, false, F64.maxAddend);
