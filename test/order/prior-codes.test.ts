@@ -20,6 +20,7 @@ import {
   decodePriorCodes,
   encodePriorCodes,
   priorCode,
+  priorBlockBounds,
   priorCodeTable,
   priorUpperBounds,
   TABLE_BYTES,
@@ -29,6 +30,7 @@ import { ANONYMOUS, viewerFor } from '../../src/request/viewer.js';
 import { normalizeRequest } from '../../src/search-request.js';
 import { Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
 import { openStore } from '../../src/store/store.js';
+import type { Collection } from '../../src/store/collection.js';
 import { generateDump, VOCABULARY } from '../access/generated-dump.js';
 
 const table = priorCodeTable();
@@ -101,6 +103,41 @@ describe('prior codes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('block bounds from prior codes (a private reader)', () => {
+  /** A collection whose segment holds these priors' codes. */
+  const withCodes = (values: Float64Array): Collection =>
+    ({ segment: { priorCodes: () => decodePriorCodes(encodePriorCodes(values), values.length) } }) as unknown as Collection;
+
+  it('are at least the largest prior of each block, within one step; none when a match has no code bound', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 60_000, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 30 }),
+        (list, sizes) => {
+          const values = Float64Array.from(list);
+          const docs = Uint32Array.from(values.keys());
+          const starts: number[] = [0];
+          for (const size of sizes) if (starts.at(-1)! < docs.length) starts.push(Math.min(docs.length, starts.at(-1)! + size));
+          const count = starts.length - 1;
+          const out = new Float64Array(count);
+          expect(priorBlockBounds(withCodes(values), 'factor', docs, Int32Array.from(starts), count, out)).toBe(out);
+          for (let j = 0; j < count; j++) {
+            const most = Math.max(...values.subarray(starts[j]!, starts[j + 1]!));
+            expect(out[j]!).toBeGreaterThanOrEqual(most);
+            if (most > table[1]!) expect(out[j]! / most).toBeLessThan(2 ** 0.25 * (1 + 1e-12));
+          }
+        },
+      ),
+      { numRuns: 500, seed: 92 },
+    );
+    for (const bad of [NaN, -1, 1e9]) {
+      const values = Float64Array.of(1, 2, bad, 3);
+      expect(priorBlockBounds(withCodes(values), 'factor', Uint32Array.of(0, 1, 2, 3), Int32Array.of(0, 2, 4), 2, new Float64Array(2))).toBeUndefined();
+    }
+    expect(priorBlockBounds(withCodes(Float64Array.of(1)), undefined, Uint32Array.of(0), Int32Array.of(0, 1), 1, new Float64Array(1))).toBeUndefined();
   });
 });
 
