@@ -19,8 +19,8 @@ import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
-import { priorBlockBounds, priorUpperBounds } from './prior-codes.js';
-import { gatherMatchPriors } from './prior-gather.js';
+import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
+import { gatherMatchPriors } from './round-priors.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -245,7 +245,7 @@ export function topKBestMatch(
   starts[count] = n;
 
   // Per block, the largest multiplier and addend: stored per block of the collection, else the matches' prior codes
-  // (order/prior-codes.ts), else the matches' priors.
+  // (order/code-bounds.ts), else the matches' priors.
   const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean, slot: number): Float64Array | undefined | null => {
     if (name === undefined) return undefined;
     const out = f64(slot, count);
@@ -360,7 +360,7 @@ export function topKBestMatch(
       if (4 * kept > 3 * m) ownBounds = false;
       m = kept;
     }
-    // Then each match's one-byte prior bound (order/prior-codes.ts) rules most of the rest out before the exact
+    // Then each match's one-byte prior bound (order/code-bounds.ts) rules most of the rest out before the exact
     // priors are read (the arrays are the exact priors' slots: written again below).
     if (own && m > 0) {
       const codeMultiplier = f64(F64.multiplier, m);

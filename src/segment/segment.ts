@@ -43,11 +43,12 @@ import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/fram
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 import type { ChampionList } from '../index/champions.js';
-import { decodePriorCodes, encodePriorCodes, type PriorCodes } from '../order/prior-codes.js';
+import { decodePriorCodes, encodePriorCodes, type PriorCodes } from '../cache/prior-codes.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the priors' one-byte codes, order/prior-codes.ts).
+ * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the priors'
+ * one-byte codes, cache/prior-codes.ts).
  */
 export const SEGMENT_FORMAT = 6;
 const MAGIC = FILE_MAGIC.segment;
@@ -300,7 +301,7 @@ export class Segment {
   private readonly maxima = new Map<string, Float64Array>();
   /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
   private readonly fine = new Map<string, Array<Float64Array | undefined>>();
-  /** Prior name → its codes (order/prior-codes.ts), read whole on first use. */
+  /** Prior name → its codes (cache/prior-codes.ts), read whole on first use. */
   private readonly codes = new Map<string, PriorCodes>();
   /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
@@ -496,7 +497,7 @@ export class Segment {
   }
 
   /**
-   * The one-byte upper bounds of prior `name` (order/prior-codes.ts), read and checked whole on first use; undefined
+   * The one-byte upper bounds of prior `name` (cache/prior-codes.ts), read and checked whole on first use; undefined
    * when the segment holds none for it, or they turned out damaged (dropped as for {@link prior}).
    */
   priorCodes(name: string): PriorCodes | undefined {

@@ -1,7 +1,7 @@
 /**
  * One-byte upper bounds of a rank prior per document ("prior codes"), stored by the build beside the prior itself
- * (the segment's section `code.<name>`, src/segment) so that the top-k collector can rule a match out by its own
- * prior before reading the prior's 8 bytes: at 1M issues a qualifier query's 9,000 matches scattered over the whole
+ * (the segment's section `code.<name>`, src/segment) so that the top-k collector (order/code-bounds.ts) can rule a
+ * match out by its own prior before reading the prior's 8 bytes: at 1M issues a qualifier query's 9,000 matches scattered over the whole
  * collection otherwise read every 4 KiB block of the prior (8 MB) to keep about 200 of them.
  *
  * Section layout: a table of {@link CODE_COUNT} f64 values, ascending — code 0 is 0, code c in [1, 254] is
@@ -10,8 +10,6 @@
  * document, so no private record moves a public document's bound), covers 2^-47.25 … 2^16 in steps of 2^(1/4)
  * (a bound at most 19 % above the value), and travels with the codes so a reader never recomputes a power.
  */
-import type { DocList } from '../index/text-index.js';
-import type { Collection } from '../store/collection.js';
 
 /** Codes (one byte). */
 export const CODE_COUNT = 256;
@@ -70,42 +68,4 @@ export function decodePriorCodes(bytes: Uint8Array, count: number): PriorCodes |
   if (table[0] !== 0) return undefined;
   for (let c = 1; c < CODE_COUNT; c++) if (!(table[c]! > table[c - 1]!)) return undefined;
   return { table, codes: bytes.subarray(TABLE_BYTES) };
-}
-
-/**
- * Upper bounds of prior `name` for the first `m` of `docs` into `out[0, m)` (same order): each at least the
- * document's prior, +∞ where the code gives none (NaN or negative prior); false (nothing written) when `name` is
- * undefined or the collection's segment holds no codes for it. Reads the codes section whole on first use (one
- * byte per document, the same bytes for every viewer).
- */
-export function priorUpperBounds(c: Collection, name: string | undefined, docs: DocList, m: number, out: Float64Array): boolean {
-  const stored = name === undefined ? undefined : c.segment?.priorCodes(name);
-  if (!stored) return false;
-  const { table, codes } = stored;
-  for (let i = 0; i < m; i++) out[i] = table[codes[docs[i]!]!]!;
-  return true;
-}
-
-/**
- * Per block of matches (the first `count` blocks; block j holds `docs[starts[j], starts[j+1])`), the largest bound
- * its matches' codes give for prior `name`, into `out` — the top-k collector's block bounds for a viewer the
- * stored block maxima do not cover (one who reads some private repositories), instead of reading every match's
- * prior. Each is at least the block's largest prior. Undefined (nothing to rely on) when `name` is undefined, the
- * segment holds no codes for it, or a match's code gives no bound ({@link CODE_NONE}: a NaN or negative prior, or
- * one past the table — the caller then reads the priors, which also tells whether one is below 0).
- */
-export function priorBlockBounds(c: Collection, name: string | undefined, docs: DocList, starts: Int32Array, count: number, out: Float64Array): Float64Array | undefined {
-  const stored = name === undefined ? undefined : c.segment?.priorCodes(name);
-  if (!stored) return undefined;
-  const { table, codes } = stored;
-  for (let j = 0; j < count; j++) {
-    let most = 0;
-    for (let at = starts[j]!; at < starts[j + 1]!; at++) {
-      const code = codes[docs[at]!]!;
-      if (code === CODE_NONE) return undefined;
-      if (code > most) most = code;
-    }
-    out[j] = table[most]!;
-  }
-  return out;
 }

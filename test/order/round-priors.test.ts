@@ -1,5 +1,5 @@
 /**
- * A round's priors (src/order/prior-gather.ts): from the scatter records when the round is sparse, from the prior's
+ * A round's priors (src/order/round-priors.ts): from the scatter records when the round is sparse, from the prior's
  * blocks otherwise — the same values as rank/rank.ts `gatherPrior` for every list of documents.
  */
 import { rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SCATTERED_SPACING } from '../../src/index/compact-index.js';
-import { gatherMatchPriors } from '../../src/order/prior-gather.js';
+import { gatherMatchPriors } from '../../src/order/round-priors.js';
 import { gatherPrior } from '../../src/rank/rank.js';
 import { openStore } from '../../src/store/store.js';
 import { generateDump } from '../access/generated-dump.js';
