@@ -1,10 +1,10 @@
 /**
  * The priors of a round of the top-k collector's matches (order/top-k.ts). A round that the prior codes
  * (cache/prior-codes.ts, order/code-bounds.ts) thinned to a few matches scattered over a large collection reads
- * their priors from the segment's scatter records (one small checked block per document, src/segment), the same blocks the matches'
- * text scores read their field lengths from next — instead of a 4 KiB block of the prior (and its read-ahead) per
- * match. Denser rounds read the prior's blocks (rank/rank.ts). The same values either way: the build writes both from
- * one array.
+ * their priors from the segment's scatter records (one small checked block per document, src/segment), the same
+ * blocks the matches' text scores read their field lengths from next — instead of a 4 KiB block of the prior (and
+ * its read-ahead) per match. Denser rounds read the prior's blocks (rank/rank.ts). The same values either way: the
+ * build writes both from one array.
  */
 import { SCATTERED_SPACING } from '../index/compact-index.js';
 import type { DocList } from '../index/text-index.js';
