@@ -11,7 +11,7 @@
 import { lowerBound } from '../execute/doc-set.js';
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
-import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
+import { linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
@@ -19,6 +19,8 @@ import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
+import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
+import { gatherMatchPriors } from './round-priors.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -242,7 +244,8 @@ export function topKBestMatch(
   }
   starts[count] = n;
 
-  // Per block, the largest multiplier and addend: stored per block of the collection, else from the matches.
+  // Per block, the largest multiplier and addend: stored per block of the collection, else the matches' prior codes
+  // (order/code-bounds.ts), else the matches' priors.
   const pick = (name: string | undefined, of: ((doc: number) => number) | undefined, multiplies: boolean, slot: number): Float64Array | undefined | null => {
     if (name === undefined) return undefined;
     const out = f64(slot, count);
@@ -251,7 +254,7 @@ export function topKBestMatch(
       for (let j = 0; j < count; j++) out[j] = stored[blocks[j]!]!;
       return out;
     }
-    return matchMaxima(docs, starts, count, of!, multiplies, out) ?? null;
+    return priorBlockBounds(c, name, docs, starts, count, out) ?? matchMaxima(docs, starts, count, of!, multiplies, out) ?? null;
   };
   const maxMultiplier = pick(form.multiplier, multiplierOf, true, F64.maxMultiplier);
   const maxAddend = pick(form.addend, addendOf, false, F64.maxAddend);
@@ -357,10 +360,21 @@ export function topKBestMatch(
       if (4 * kept > 3 * m) ownBounds = false;
       m = kept;
     }
+    // Then each match's one-byte prior bound (order/code-bounds.ts) rules most of the rest out before the exact
+    // priors are read (the arrays are the exact priors' slots: written again below).
+    if (own && m > 0) {
+      const codeMultiplier = f64(F64.multiplier, m);
+      const codeAddend = f64(F64.addend, m);
+      const byMultiplier = priorUpperBounds(c, form.multiplier, batch, m, codeMultiplier);
+      const byAddend = priorUpperBounds(c, form.addend, batch, m, codeAddend);
+      if (byMultiplier || byAddend) {
+        m = keepReaching(batch, m, own, byMultiplier ? codeMultiplier : subMultipliers, byAddend ? codeAddend : subAddends, worstScore, worstDoc, [own]);
+      }
+    }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
-    if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
-    if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
+    if (multiplier) gatherMatchPriors(c, form.multiplier!, batch.subarray(0, m), multiplier);
+    if (addend) gatherMatchPriors(c, form.addend!, batch.subarray(0, m), addend);
     if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
     // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
     const scores = textScores(batch, m, fields);

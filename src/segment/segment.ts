@@ -43,12 +43,14 @@ import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/fram
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
 import type { ChampionList } from '../index/champions.js';
+import { decodePriorCodes, encodePriorCodes, type PriorCodes } from '../cache/prior-codes.js';
 
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
- * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records).
+ * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the priors'
+ * one-byte codes, cache/prior-codes.ts).
  */
-export const SEGMENT_FORMAT = 5;
+export const SEGMENT_FORMAT = 6;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -199,6 +201,7 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
     sections.set(`max.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0));
     sections.set(`fine.all.${name}`, priorBlockMaxima(values, undefined, FINE_BLOCK_SHIFT));
     sections.set(`fine.public.${name}`, priorBlockMaxima(values, (doc) => isPrivate[doc] === 0, FINE_BLOCK_SHIFT));
+    sections.set(`code.${name}`, encodePriorCodes(values));
     if (!values.some((v) => v < 0)) nonNegative.push(name);
   }
   const lists = facts.champions ?? [];
@@ -298,6 +301,8 @@ export class Segment {
   private readonly maxima = new Map<string, Float64Array>();
   /** `<over>.<name>` → the prior's sub-block maxima, by 4 KiB block, read so far. */
   private readonly fine = new Map<string, Array<Float64Array | undefined>>();
+  /** Prior name → its codes (cache/prior-codes.ts), read whole on first use. */
+  private readonly codes = new Map<string, PriorCodes>();
   /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
   /** Term → [total, first entry, length] of its champion list, made from the footer on first use. */
@@ -489,6 +494,28 @@ export class Segment {
       this.maxima.set(key, maxima);
     }
     return maxima;
+  }
+
+  /**
+   * The one-byte upper bounds of prior `name` (cache/prior-codes.ts), read and checked whole on first use; undefined
+   * when the segment holds none for it, or they turned out damaged (dropped as for {@link prior}).
+   */
+  priorCodes(name: string): PriorCodes | undefined {
+    if (!this.usable || !this.priorNames.has(name)) return undefined;
+    let codes = this.codes.get(name);
+    if (!codes) {
+      try {
+        codes = decodePriorCodes(this.framed.read(`code.${name}`), this.count);
+        if (!codes) throw new FramingError(`code.${name} does not fit`);
+      } catch (error) {
+        this.usable = false;
+        this.framed.close();
+        damaged(this.framed.file, (error as Error).message);
+        return undefined;
+      }
+      this.codes.set(name, codes);
+    }
+    return codes;
   }
 
   /**
