@@ -65,45 +65,61 @@ function mark(bits: Int32Array, list: DocList): void {
 }
 
 /**
- * {@link intersectUnions} by bit sets over documents `[0, span)`: the first group's postings marked, each other
- * group's marked in a second set and and-ed in, the hidden documents cleared, the bits left read out in order.
- * Linear in the postings and in `span` / 32; `most` bounds the answer's length.
+ * {@link intersectUnions} by bit sets over documents `[0, span)`: the first group's postings marked in one set, the
+ * second group's in another (each further group's marked after the last one was and-ed into the first), the hidden
+ * documents below `span` in a third, and the bits of `first & second & ~hidden` read out in order. Linear in the
+ * postings and in `span` / 32; `most` bounds the answer's length. Every set is written by {@link mark} alone, and
+ * the and-ing and clearing happen in the read-out: a cold process optimises one marking loop and one reading loop,
+ * not also a loop per step (the hidden list cleared bit by bit, the second set and-ed word by word: each a loop of
+ * its own, run once, mostly before it was optimised).
  */
 function byBits(groups: readonly (readonly DocList[])[], hidden: DocList, span: number, most: number): DocList {
   const words = (span + 31) >>> 5;
   const bits = new Int32Array(words);
   for (const list of groups[0]!) mark(bits, list);
-  const other = groups.length > 1 ? new Int32Array(words) : bits;
+  // (With one group, the second set is the first: x & x = x.)
+  let other = bits;
   for (let g = 1; g < groups.length; g++) {
-    if (g > 1) other.fill(0);
+    if (g === 1) other = new Int32Array(words);
+    else {
+      andInto(bits, other);
+      other.fill(0);
+    }
     for (const list of groups[g]!) mark(other, list);
-    andInto(bits, other);
   }
-  clear(bits, hidden, span);
-  return readBits(bits, new Uint32Array(most));
+  const hiddenBits = new Int32Array(words);
+  mark(hiddenBits, hidden.subarray(0, below(hidden, span)));
+  return readBits(bits, other, hiddenBits, new Uint32Array(most));
 }
 
 // (Each loop is a function of its own: a cold process compiles a hot loop where it runs, and a loop sharing its
 // function with code not run yet is thrown back to the interpreter when it reaches that code.)
 
-/** `bits[w] &= other[w]` for every entry. */
+/** `bits[w] &= other[w]` for every entry (a third group and beyond). */
 function andInto(bits: Int32Array, other: Int32Array): void {
   for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
 }
 
-/** Clear the bit of each document of `list` below `span` in `bits`. */
-function clear(bits: Int32Array, list: DocList, span: number): void {
-  for (let i = 0; i < list.length; i++) {
-    const doc = list[i]!;
-    if (doc < span) bits[doc >>> 5]! &= ~(1 << (doc & 31));
+/** How many entries of ascending `list` are below `x` (a binary search). */
+function below(list: DocList, x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }
 
-/** The document numbers of the bits set in `bits` into `out`, ascending: `out`'s first entries (a view). */
-function readBits(bits: Int32Array, out: Uint32Array): Uint32Array {
+/**
+ * The document numbers of the bits set in `bits` and in `other` but not in `hidden` (three sets of one length) into
+ * `out`, ascending: `out`'s first entries (a view).
+ */
+function readBits(bits: Int32Array, other: Int32Array, hidden: Int32Array, out: Uint32Array): Uint32Array {
   let n = 0;
   for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]!;
+    let x = bits[w]! & other[w]! & ~hidden[w]!;
     const base = w << 5;
     // The lowest bit set each time (x & -x, the negation wrapping as int32: bit 31 is the sign bit).
     while (x !== 0) {

@@ -20,7 +20,7 @@ import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
 import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
-import { gatherMatchPriors } from './round-priors.js';
+import { matchPriors } from './match-priors.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -373,8 +373,8 @@ export function topKBestMatch(
     }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
-    if (multiplier) gatherMatchPriors(c, form.multiplier!, batch.subarray(0, m), multiplier);
-    if (addend) gatherMatchPriors(c, form.addend!, batch.subarray(0, m), addend);
+    if (multiplier) matchPriors(c, form.multiplier!, batch.subarray(0, m), multiplier);
+    if (addend) matchPriors(c, form.addend!, batch.subarray(0, m), addend);
     if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
     // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
     const scores = textScores(batch, m, fields);
