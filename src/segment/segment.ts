@@ -437,10 +437,7 @@ export class Segment {
       const bytes = this.framed.read(section, first * 8, n * 8);
       return new Float64Array(bytes.buffer, bytes.byteOffset, n);
     } catch (error) {
-      this.usable = false;
-      this.framed.close();
-      damaged(this.framed.file, (error as Error).message);
-      return undefined;
+      return this.drop(error);
     }
   }
 
@@ -486,10 +483,7 @@ export class Segment {
         const bytes = this.framed.read(`max.${key}`);
         maxima = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
       } catch (error) {
-        this.usable = false;
-        this.framed.close();
-        damaged(this.framed.file, (error as Error).message);
-        return undefined;
+        return this.drop(error);
       }
       this.maxima.set(key, maxima);
     }
@@ -508,10 +502,7 @@ export class Segment {
         codes = decodePriorCodes(this.framed.read(`code.${name}`), this.count);
         if (!codes) throw new FramingError(`code.${name} does not fit`);
       } catch (error) {
-        this.usable = false;
-        this.framed.close();
-        damaged(this.framed.file, (error as Error).message);
-        return undefined;
+        return this.drop(error);
       }
       this.codes.set(name, codes);
     }
@@ -577,10 +568,7 @@ export class Segment {
       for (let i = 0; i < n; i++) if (docs[i]! >= this.count) throw new FramingError('champion documents out of range');
       return { total, docs, scores: new Float64Array(scoreBytes.buffer, scoreBytes.byteOffset, n) };
     } catch (error) {
-      this.usable = false;
-      this.framed.close();
-      damaged(this.framed.file, (error as Error).message);
-      return undefined;
+      return this.drop(error);
     }
   }
 
@@ -653,11 +641,22 @@ export class Segment {
       }
       return true;
     } catch (error) {
-      this.usable = false;
-      this.framed.close();
-      damaged(this.framed.file, (error as Error).message);
+      this.drop(error);
       return false;
     }
+  }
+
+  /**
+   * A section turned out damaged (`error`, from the framing's checks or a decoder): the segment stops being used
+   * (every later read gives undefined and its callers compute what it held — the same values), its file is closed,
+   * and the damage is noticed once with the file's name, so the next build writes it again.
+   * @returns undefined, for the reader's own `return`
+   */
+  private drop(error: unknown): undefined {
+    this.usable = false;
+    this.framed.close();
+    damaged(this.framed.file, (error as Error).message);
+    return undefined;
   }
 
   /** Close the file (later prior reads give undefined). */

@@ -3,52 +3,21 @@
  * segment's scatter records when the matches are at most one per SCATTERED_SPACING documents, else from the prior's
  * blocks — the stored values bit for bit either way (NaN included), and only the section the rule picks is read.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PrivateDocs } from '../../src/access/private-docs.js';
 import { FramedFile } from '../../src/cache/framing.js';
 import { SCATTERED_SPACING } from '../../src/index/compact-index.js';
-import type { ReaderSlot } from '../../src/kinds/collection-view.js';
-import type { RankSpec } from '../../src/kinds/spec.js';
 import { matchPriors } from '../../src/order/match-priors.js';
-import { PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { PRIOR_BLOCK_DOCS } from '../../src/segment/segment.js';
 import type { Collection } from '../../src/store/collection.js';
-import { CollectionBudget } from '../../src/store/memory-budget.js';
+import { segmentCollection } from '../helpers/segment-collection.js';
 
 const COUNT = 40 * PRIOR_BLOCK_DOCS + 77;
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 11 === 0 ? Number.NaN : Math.sin(i) * 3 + i * 1e-6));
 const lengths = Uint32Array.from({ length: COUNT * 2 }, (_, i) => (i * 40_503) % 977);
-const rank: RankSpec = {
-  score: (text) => text,
-  priors: {
-    factor: () => {
-      throw new Error('a stored prior is never derived');
-    },
-  },
-};
 
 /** A collection of COUNT documents whose segment stores `factor` (with scatter records when `scatter`). */
 function collection(scatter = true): Collection {
-  const id = segmentId('columns-id');
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'match-priors-')), 'issues-x.segment');
-  const fieldLengths = scatter ? { fields: ['title', 'body'], lengths } : undefined;
-  writeSegment(file, 'issues', id, COUNT, { clock: 0, priors: new Map([['factor', factor]]), privateDocs: PrivateDocs.NONE, fieldLengths });
-  const segment = Segment.open(file, 'issues', id, COUNT)!;
-  const slots = new Map<ReaderSlot<unknown, Collection>, unknown>();
-  const c = {
-    spec: { rank },
-    records: { length: COUNT },
-    segment,
-    clock: 0,
-    column: () => undefined,
-    memo<T>(slot: ReaderSlot<T, Collection>): T {
-      if (!slots.has(slot)) slots.set(slot, slot.make(c, new CollectionBudget()));
-      return slots.get(slot) as T;
-    },
-  } as unknown as Collection;
-  return c;
+  return segmentCollection(factor, scatter ? { fields: ['title', 'body'], lengths } : undefined);
 }
 
 /** The sections `run` reads through the framing (`read` or `readBlocks`), each once, in order. */

@@ -2,48 +2,18 @@
  * A kind's priors read from the segment (src/rank/rank.ts PriorValues over src/segment): gathered for sorted,
  * sparse or dense, documents — a few blocks per read — or read one by one, they are the stored values bit for bit.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PrivateDocs } from '../../src/access/private-docs.js';
 import { FramedFile } from '../../src/cache/framing.js';
-import type { ReaderSlot } from '../../src/kinds/collection-view.js';
-import type { RankSpec } from '../../src/kinds/spec.js';
 import { gatherPrior, priorReader } from '../../src/rank/rank.js';
-import { PRIOR_BLOCK_DOCS, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { PRIOR_BLOCK_DOCS } from '../../src/segment/segment.js';
 import type { Collection } from '../../src/store/collection.js';
-import { CollectionBudget } from '../../src/store/memory-budget.js';
+import { segmentCollection } from '../helpers/segment-collection.js';
 
 const COUNT = 40 * PRIOR_BLOCK_DOCS + 77;
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 11 === 0 ? Number.NaN : Math.cos(i) + i * 1e-6));
-const rank: RankSpec = {
-  score: (text) => text,
-  priors: {
-    factor: () => {
-      throw new Error('a stored prior is never derived');
-    },
-  },
-};
 
 function collection(): Collection {
-  const id = segmentId('columns-id');
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'prior-gather-')), 'issues-x.segment');
-  writeSegment(file, 'issues', id, COUNT, { clock: 0, priors: new Map([['factor', factor]]), privateDocs: PrivateDocs.NONE });
-  const segment = Segment.open(file, 'issues', id, COUNT)!;
-  const slots = new Map<ReaderSlot<unknown, Collection>, unknown>();
-  const c = {
-    spec: { rank },
-    records: { length: COUNT },
-    segment,
-    clock: 0,
-    column: () => undefined,
-    memo<T>(slot: ReaderSlot<T, Collection>): T {
-      if (!slots.has(slot)) slots.set(slot, slot.make(c, new CollectionBudget()));
-      return slots.get(slot) as T;
-    },
-  } as unknown as Collection;
-  return c;
+  return segmentCollection(factor);
 }
 
 const same = (a: Float64Array, b: Float64Array): boolean => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
