@@ -9,6 +9,7 @@
  */
 import type { DocList } from '../index/text-index.js';
 import { gallop } from './doc-set.js';
+import { lowerBound } from '../index/sorted-list.js';
 
 /** A value above every document number (a posting read to its end). */
 const PAST_END = 2 ** 32;
@@ -88,7 +89,7 @@ function byBits(groups: readonly (readonly DocList[])[], hidden: DocList, span: 
     for (const list of groups[g]!) mark(other, list);
   }
   const hiddenBits = new Int32Array(words);
-  mark(hiddenBits, hidden.subarray(0, below(hidden, span)));
+  mark(hiddenBits, hidden.subarray(0, lowerBound(hidden, span)));
   return readBits(bits, other, hiddenBits, new Uint32Array(most));
 }
 
@@ -98,18 +99,6 @@ function byBits(groups: readonly (readonly DocList[])[], hidden: DocList, span: 
 /** `bits[w] &= other[w]` for every entry (a third group and beyond). */
 function andInto(bits: Int32Array, other: Int32Array): void {
   for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
-}
-
-/** How many entries of ascending `list` are below `x` (a binary search). */
-function below(list: DocList, x: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
