@@ -16,10 +16,10 @@
  */
 import { lowerBound } from '../index/sorted-list.js';
 import type { DocList } from '../index/text-index.js';
+import { gatherPrior } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { textScores, type FieldMaxima } from './bounds.js';
-import { matchPriors } from './match-priors.js';
 
 /** Entries of a champion list, at most (the build's reach: index/champions.ts). */
 export const SEED_REACH = 1000;
@@ -96,8 +96,8 @@ export function seedFloor(
   if (k <= 0 || n < k) return undefined;
   const multipliers = multiplier === undefined ? undefined : new Float64Array(n);
   const addends = addend === undefined ? undefined : new Float64Array(n);
-  if (multipliers && !matchPriors(c, multiplier!, seeds, multipliers)) return undefined;
-  if (addends && !matchPriors(c, addend!, seeds, addends)) return undefined;
+  if (multipliers && !gatherPrior(c, multiplier!, seeds, multipliers)) return undefined;
+  if (addends && !gatherPrior(c, addend!, seeds, addends)) return undefined;
   const scores = textScores(seeds, n, fields);
   const best = new BestPairs(k);
   for (let i = 0; i < n; i++) {

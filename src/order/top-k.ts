@@ -11,7 +11,7 @@
 import { lowerBound } from '../execute/doc-set.js';
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
-import { linearForm, priorReader } from '../rank/rank.js';
+import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
@@ -20,7 +20,6 @@ import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
 import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
-import { matchPriors } from './match-priors.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
@@ -373,8 +372,8 @@ export function topKBestMatch(
     }
     const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
     const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
-    if (multiplier) matchPriors(c, form.multiplier!, batch.subarray(0, m), multiplier);
-    if (addend) matchPriors(c, form.addend!, batch.subarray(0, m), addend);
+    if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
+    if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
     if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
     // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
     const scores = textScores(batch, m, fields);

@@ -150,8 +150,17 @@ class PriorValues {
    * (src/segment: one small checked block per scattered document, shared with its field lengths — read already when
    * its text was scored); false when the segment has none (or they turned out damaged): read them otherwise.
    */
-  scattered(docs: DocList, out: Float64Array): boolean {
+  private scattered(docs: DocList, out: Float64Array): boolean {
     return this.stored && docs.length * SCATTERED_SPACING <= this.count && this.segment!.scatterPriors(this.name, docs, out);
+  }
+
+  /**
+   * The priors of `docs` (ascending) into `out` (same order): from the scatter records when they are sparse enough
+   * ({@link scattered}), else {@link gather}ed from the prior's blocks; the same values either way.
+   */
+  values(docs: DocList, out: Float64Array, reach: GatherReach): void {
+    if (docs.length > 0 && this.scattered(docs, out)) return;
+    this.gather(docs, out, reach);
   }
 
   /**
@@ -250,15 +259,18 @@ export function priorReader(c: Collection, name: string): ((doc: number) => numb
 }
 
 /**
- * The kind's prior `name` of each of `docs` (ascending) into `out` (same order), as {@link priorReader} reads them;
- * false when the kind has no such prior.
+ * The kind's prior `name` of each of `docs` (ascending) into `out` (same order, entries past `docs.length`
+ * untouched), as {@link priorReader} reads them; false (nothing written) when the kind has no such prior. Documents
+ * at most one per {@link SCATTERED_SPACING} of the collection are read from the segment's scatter records (a small
+ * block each, shared with the field lengths that scoring them reads next: the top-k collector's rounds and seeds at
+ * 1M read no block of the prior section), denser ones from the prior's blocks; the same stored values either way.
  * @param reach whether later gathers may ask for more documents (`more`, the default: the top-k collector's rounds)
  *   or these are all (`all`); it changes which blocks are read together, never a value ({@link GatherReach})
  */
 export function gatherPrior(c: Collection, name: string, docs: DocList, out: Float64Array, reach: GatherReach = 'more'): boolean {
   const prior = c.spec.rank && rankReaders(c).priors.get(name);
   if (!prior) return false;
-  prior.gather(docs, out, reach);
+  prior.values(docs, out, reach);
   return true;
 }
 
@@ -266,8 +278,7 @@ export function gatherPrior(c: Collection, name: string, docs: DocList, out: Flo
 function gathered(prior: PriorValues | undefined, docs: DocList): Float64Array | undefined {
   if (!prior) return undefined;
   const out = new Float64Array(docs.length);
-  if (prior.scattered(docs, out)) return out;
-  prior.gather(docs, out, 'all');
+  prior.values(docs, out, 'all');
   return out;
 }
 

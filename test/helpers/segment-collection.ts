@@ -1,6 +1,6 @@
 /**
- * A collection stand-in over a real segment file, for tests of what reads priors from a segment (rank/rank.ts,
- * order/match-priors.ts): `count` documents whose segment stores one prior, `factor`, and optionally the scatter
+ * A collection stand-in over a real segment file, for tests of what reads priors from a segment (rank/rank.ts's
+ * readers and `gatherPrior`): `count` documents whose segment stores one prior, `factor`, and optionally the scatter
  * records' field lengths. The prior is never derived (the kind's rank spec throws if asked), so every value a test
  * sees came from the file.
  */

@@ -1,12 +1,12 @@
 /**
- * The priors the top-k collector and its seed floor read for their matches (src/order/match-priors.ts): from the
+ * The priors the top-k collector and its seed floor read for their matches (src/rank/rank.ts gatherPrior): from the
  * segment's scatter records when the matches are at most one per SCATTERED_SPACING documents, else from the prior's
  * blocks — the stored values bit for bit either way (NaN included), and only the section the rule picks is read.
  */
 import { describe, expect, it } from 'vitest';
 import { FramedFile } from '../../src/cache/framing.js';
 import { SCATTERED_SPACING } from '../../src/index/compact-index.js';
-import { matchPriors } from '../../src/order/match-priors.js';
+import { gatherPrior } from '../../src/rank/rank.js';
 import { PRIOR_BLOCK_DOCS } from '../../src/segment/segment.js';
 import type { Collection } from '../../src/store/collection.js';
 import { segmentCollection } from '../helpers/segment-collection.js';
@@ -58,7 +58,7 @@ describe('the priors of a collector round', () => {
   ])('%s', (_label, docs, scatter, section) => {
     const c = collection(scatter);
     const out = new Float64Array(docs.length + 1).fill(-5);
-    const read = sectionsRead(() => expect(matchPriors(c, 'factor', docs, out)).toBe(true));
+    const read = sectionsRead(() => expect(gatherPrior(c, 'factor', docs, out)).toBe(true));
     expect(same(out.subarray(0, docs.length), Float64Array.from(docs, (d) => factor[d]!))).toBe(true);
     expect(out[docs.length]).toBe(-5);
     expect(read.filter((name) => name === 'scatter' || name === 'prior.factor')).toEqual([section]);
@@ -67,11 +67,11 @@ describe('the priors of a collector round', () => {
   it('reads nothing for no documents', () => {
     const c = collection();
     const out = new Float64Array(0);
-    expect(sectionsRead(() => expect(matchPriors(c, 'factor', new Uint32Array(0), out)).toBe(true)).filter((n) => n === 'scatter' || n === 'prior.factor')).toEqual([]);
+    expect(sectionsRead(() => expect(gatherPrior(c, 'factor', new Uint32Array(0), out)).toBe(true)).filter((n) => n === 'scatter' || n === 'prior.factor')).toEqual([]);
   });
 
   it('a kind without the prior reads none', () => {
-    expect(matchPriors(collection(), 'other', Uint32Array.of(1), new Float64Array(1))).toBe(false);
+    expect(gatherPrior(collection(), 'other', Uint32Array.of(1), new Float64Array(1))).toBe(false);
   });
 
   it('a second round over documents read before gives the same values', () => {
@@ -80,7 +80,7 @@ describe('the priors of a collector round', () => {
     const second = every(650, 11);
     for (const docs of [first, second, first]) {
       const out = new Float64Array(docs.length);
-      expect(matchPriors(c, 'factor', docs, out)).toBe(true);
+      expect(gatherPrior(c, 'factor', docs, out)).toBe(true);
       expect(same(out, Float64Array.from(docs, (d) => factor[d]!))).toBe(true);
     }
   });
