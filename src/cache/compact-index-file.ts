@@ -28,9 +28,9 @@ import { BoundedLru } from '../results/bounded-lru.js';
 /**
  * Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the
  * dictionary; 9: the long postings' block maxima (maxima-sections.ts); 10: the dictionary and the field lengths
- * checked in blocks of {@link SMALL_BLOCK_BYTES}.
+ * checked in blocks of {@link SMALL_BLOCK_BYTES}; 11: the term frequencies too.
  */
-export const INDEX_LAYOUT = 10;
+export const INDEX_LAYOUT = 11;
 /** Every how many terms the dictionary's sample holds one (the window a lookup reads). */
 export const SAMPLE_EVERY = 128;
 /** A dictionary whose sections are together at most this many bytes is read whole when the file is opened. */
@@ -49,7 +49,7 @@ const BLOCK_BYTES = BLOCK_ENTRIES * 4;
  */
 const SMALL_BLOCK_BYTES = 4096;
 /** The sections checked in {@link SMALL_BLOCK_BYTES} blocks. */
-const SMALL_BLOCK_SECTIONS: ReadonlySet<SectionName> = new Set<SectionName>(['termOffsets', 'termBytes', 'termIndex', 'postStart', 'fieldLengths']);
+const SMALL_BLOCK_SECTIONS: ReadonlySet<SectionName> = new Set<SectionName>(['termOffsets', 'termBytes', 'termIndex', 'postStart', 'postTf', 'fieldLengths']);
 
 type SectionName =
   | 'termOffsets'
@@ -334,13 +334,24 @@ export const POSTING_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Reads `length` bytes of a section from byte `start` (checked by the framing); a damaged block is an IndexFileError. */
 type ReadSection = (name: SectionName, start: number, length: number) => Uint8Array;
+/** {@link ReadSection} into the caller's memory: `length` bytes of a section from byte `start` into `out` at 0. */
+type ReadSectionInto = (name: SectionName, start: number, length: number, out: Uint8Array) => void;
 
-/** Postings read from the file one block at a time (checked by the framing), the most recently used blocks kept. */
+const POSTING_SECTIONS = ['postDocs', 'postWeights', 'postTf'] as const;
+
+/**
+ * Postings read from the file (checked by the framing). A range within one block is a view of that block, read
+ * when not cached (the most recently used blocks kept); a range over several blocks is read in one call straight
+ * into the array returned (a long posting's documents: no block copied out of a block of its own). Blocks hold
+ * {@link BLOCK_ENTRIES} documents or weights, or one checked block ({@link SMALL_BLOCK_BYTES}) of term frequencies:
+ * the few documents a top-k round scores read 4 KiB of term frequencies each, not 64 KiB.
+ */
 class BlockPostings implements PostingStore {
-  /** Section · blocks + block → the block's entries (as u32/i32), in least-recently-used-first order. */
+  /** 3 · block + section → the block's entries (as u32/i32), in least-recently-used-first order. */
   private readonly cache = new Map<number, Uint32Array | Int32Array>();
   private cachedBytes = 0;
-  private readonly blocks: number;
+  /** Entries per block of sections 0 (docs), 1 (weights) and 2 (term frequencies). */
+  private readonly per: readonly [number, number, number];
 
   /**
    * @param tfBytes bytes per stored term frequency (1, 2 or 4); 0 without statistics
@@ -348,33 +359,41 @@ class BlockPostings implements PostingStore {
    */
   constructor(
     private readonly read: ReadSection,
+    private readonly readInto: ReadSectionInto,
     readonly count: number,
-    private readonly entries: number,
+    entries: number,
     private readonly tfBytes: number,
     private readonly cacheBytes = POSTING_CACHE_BYTES,
   ) {
-    this.blocks = Math.ceil(count / entries);
+    this.per = [entries, entries, tfBytes === 0 ? entries : SMALL_BLOCK_BYTES / tfBytes];
     if (tfBytes === 0) this.tfs = undefined;
+  }
+
+  private width(section: 0 | 1 | 2): number {
+    return section === 2 ? this.tfBytes : 4;
+  }
+
+  /** `n` stored entries of `section` read as they are stored (1, 2 or 4 bytes each) widened to u32/i32 values. */
+  private static decode(section: 0 | 1 | 2, width: number, bytes: Uint8Array, n: number): Uint32Array | Int32Array {
+    if (section === 1) return new Int32Array(bytes.buffer, bytes.byteOffset, n);
+    if (width === 4) return new Uint32Array(bytes.buffer, bytes.byteOffset, n);
+    return Uint32Array.from(width === 1 ? bytes.subarray(0, n) : new Uint16Array(bytes.buffer, bytes.byteOffset, n));
   }
 
   /** Block `block` of section 0 (docs), 1 (weights) or 2 (term frequencies), read when not cached. */
   private block(section: 0 | 1 | 2, block: number): Uint32Array | Int32Array {
-    const key = section * this.blocks + block;
+    const key = 3 * block + section;
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
       this.cache.set(key, hit);
       return hit;
     }
-    const width = section === 2 ? this.tfBytes : 4;
-    const name: SectionName = section === 0 ? 'postDocs' : section === 1 ? 'postWeights' : 'postTf';
-    const first = block * this.entries;
-    const n = Math.min(first + this.entries, this.count) - first;
-    const bytes = this.read(name, first * width, n * width);
-    let entries: Uint32Array | Int32Array;
-    if (section === 1) entries = new Int32Array(bytes.buffer, bytes.byteOffset, n);
-    else if (width === 4) entries = new Uint32Array(bytes.buffer, bytes.byteOffset, n);
-    else entries = Uint32Array.from(width === 1 ? bytes : new Uint16Array(bytes.buffer, bytes.byteOffset, n));
+    const width = this.width(section);
+    const per = this.per[section];
+    const first = block * per;
+    const n = Math.min(first + per, this.count) - first;
+    const entries = BlockPostings.decode(section, width, this.read(POSTING_SECTIONS[section], first * width, n * width), n);
     this.cache.set(key, entries);
     this.cachedBytes += entries.byteLength;
     for (const [old, evicted] of this.cache) {
@@ -385,31 +404,35 @@ class BlockPostings implements PostingStore {
     return entries;
   }
 
-  private range<T extends Uint32Array | Int32Array>(start: number, end: number, section: 0 | 1 | 2, make: (n: number) => T): T {
+  private range(start: number, end: number, section: 0 | 1 | 2): Uint32Array | Int32Array {
     if (start < 0 || end > this.count || start > end) throw new RangeError(`posting range ${start}–${end} outside 0–${this.count}`);
-    if (start === end) return make(0);
-    const first = Math.floor(start / this.entries);
-    const last = Math.floor((end - 1) / this.entries);
-    if (first === last) return this.block(section, first).subarray(start - first * this.entries, end - first * this.entries) as T;
-    const out = make(end - start);
-    for (let b = first; b <= last; b++) {
-      const from = Math.max(start, b * this.entries);
-      const to = Math.min(end, (b + 1) * this.entries);
-      out.set(this.block(section, b).subarray(from - b * this.entries, to - b * this.entries), from - start);
+    const per = this.per[section];
+    const first = Math.floor(start / per);
+    if (start === end || first === Math.floor((end - 1) / per)) {
+      if (start === end) return section === 1 ? new Int32Array(0) : new Uint32Array(0);
+      return this.block(section, first).subarray(start - first * per, end - first * per);
     }
-    return out;
+    // Several blocks: their whole checked blocks in one read into fresh memory (the framing checks each the first
+    // time it is read, and reads into the memory given when the range is whole blocks), the range a view of it.
+    const width = this.width(section);
+    const B = section === 2 ? SMALL_BLOCK_BYTES : BLOCK_BYTES;
+    const from = Math.floor((start * width) / B) * B;
+    const to = Math.min(this.count * width, Math.ceil((end * width) / B) * B);
+    const bytes = new Uint8Array(new ArrayBuffer(to - from));
+    this.readInto(POSTING_SECTIONS[section], from, to - from, bytes);
+    return BlockPostings.decode(section, width, bytes.subarray(start * width - from), end - start);
   }
 
   docs(start: number, end: number): Uint32Array {
-    return this.range(start, end, 0, (n) => new Uint32Array(n));
+    return this.range(start, end, 0) as Uint32Array;
   }
 
   weights(start: number, end: number): Int32Array {
-    return this.range(start, end, 1, (n) => new Int32Array(n));
+    return this.range(start, end, 1) as Int32Array;
   }
 
   tfs?(start: number, end: number): Uint32Array {
-    return this.range(start, end, 2, (n) => new Uint32Array(n));
+    return this.range(start, end, 2) as Uint32Array;
   }
 }
 
@@ -617,14 +640,16 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
     corrupt = true;
     return fail(why);
   };
-  const read: ReadSection = (name, start, length) => {
+  const checked = <T>(reading: () => T): T => {
     try {
-      return framed.read(name, start, length);
+      return reading();
     } catch (error) {
       if (!(error instanceof FramingError)) throw error;
       return damaged(error.message.replace(/^postDocs block|^postWeights block|^postTf block/, 'posting block'));
     }
   };
+  const read: ReadSection = (name, start, length) => checked(() => framed.read(name, start, length));
+  const readInto: ReadSectionInto = (name, start, length, out) => checked(() => framed.readInto(name, start, length, out, 0));
   const header = framed.meta as IndexFileHeader | null;
   if (header === null || typeof header !== 'object' || typeof header.extra !== 'object' || header.extra === null) fail('unreadable header');
   for (const name of SECTIONS) if (!framed.has(name)) fail(`no ${name} section`);
@@ -680,7 +705,7 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
   } else {
     dictionary = new FileDictionary(read, damaged, T, F, termBytesLength, count, every, sample);
   }
-  const postings = new BlockPostings(read, count, entries, tfBytes);
+  const postings = new BlockPostings(read, readInto, count, entries, tfBytes);
   let lengths: Uint32Array | undefined;
   const fieldLengths = (): Uint32Array => {
     if (lengths) return lengths;

@@ -49,11 +49,11 @@ describe('stored field lengths', () => {
     }
   });
 
-  it('are checked in 4 KiB blocks of their own, as are the dictionary sections (the postings in 64 KiB ones)', () => {
+  it('are checked in 4 KiB blocks of their own, as are the dictionary sections and the term frequencies (the posting documents and weights in 64 KiB ones)', () => {
     const { footer } = footerOf(readFileSync(stored()));
     expect(footer.blockBytes).toBe(BLOCK_ENTRIES * 4);
-    for (const name of ['fieldLengths', 'termOffsets', 'termBytes', 'termIndex', 'postStart']) expect([name, footer.sections[name]![3]]).toEqual([name, 4096]);
-    for (const name of ['postDocs', 'postWeights', 'postTf']) expect([name, footer.sections[name]![3]]).toEqual([name, undefined]);
+    for (const name of ['fieldLengths', 'termOffsets', 'termBytes', 'termIndex', 'postStart', 'postTf']) expect([name, footer.sections[name]![3]]).toEqual([name, 4096]);
+    for (const name of ['postDocs', 'postWeights']) expect([name, footer.sections[name]![3]]).toEqual([name, undefined]);
   });
 
   it('find a damaged 4 KiB block of lengths when it is read, and only then (its neighbours read as built)', () => {

@@ -1,0 +1,91 @@
+/**
+ * Postings read from a stored index (src/cache/compact-index-file.ts BlockPostings): a range over several blocks is
+ * read in one call and must equal the built arrays wherever it starts and ends; the term frequencies are checked in
+ * 4 KiB blocks, so a range of them reads and checks its own 4 KiB blocks only (a damaged one is found when read, its
+ * neighbours read as built).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { specOf } from '../../src/kinds/catalog.js';
+import type { RawRecord } from '../../src/kinds/kind.js';
+import { BLOCK_ENTRIES, IndexFileError, openIndexFile, writeIndexFile } from '../../src/cache/compact-index-file.js';
+import { Collection } from '../../src/store/collection.js';
+import { buildCompactIndex } from '../../src/index/index-builder.js';
+import { footerOf, sectionAt } from './helpers/framed-bytes.js';
+
+const spec = specOf('issues');
+const COUNT = 3 * BLOCK_ENTRIES + 100;
+const records: RawRecord[] = Array.from({ length: COUNT }, (_, i) => ({
+  number: i + 1,
+  title: `title ${'word '.repeat(i % 7)}${i % 13 === 0 ? 'rare' : ''}`,
+  body: i % 3 === 0 ? undefined : 'body text '.repeat(1 + (i % 200)),
+}));
+const collection = new Collection(spec, records, new Map(), { repositories: [], users: [], issues: [] });
+const built = buildCompactIndex(spec, collection);
+const P = built.postings.count;
+
+function stored(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'posting-blocks-')), 'issues.lunr');
+  expect(writeIndexFile(file, built, { kind: 'issues' })).toBeGreaterThan(0);
+  return file;
+}
+
+describe('stored postings', () => {
+  it('have one byte per term frequency here, so a 4 KiB block holds 4,096 of them', () => {
+    const { header } = openIndexFile(stored());
+    expect(header.tfBytes).toBe(1);
+    expect(P).toBeGreaterThan(6 * BLOCK_ENTRIES);
+  });
+
+  it('read any range (within a block, across blocks, to the end) as built', () => {
+    const { index } = openIndexFile(stored());
+    const edges = [0, 1, 4095, 4096, 4097, 8191, BLOCK_ENTRIES - 1, BLOCK_ENTRIES, BLOCK_ENTRIES + 5, 2 * BLOCK_ENTRIES + 3, P - 4097, P - 1, P];
+    for (const start of edges) {
+      for (const end of edges) {
+        if (end < start) continue;
+        expect(index.postings.docs(start, end)).toEqual(built.postings.docs(start, end));
+        expect(index.postings.weights(start, end)).toEqual(built.postings.weights(start, end));
+        expect(index.postings.tfs!(start, end)).toEqual(built.postings.tfs!(start, end));
+      }
+    }
+    expect(() => index.postings.docs(0, P + 1)).toThrow(RangeError);
+  });
+
+  it('read each term’s postings and partial term frequencies as built', () => {
+    const { index } = openIndexFile(stored());
+    expect(built.termCount).toBeGreaterThanOrEqual(4);
+    for (let r = 0; r < built.termCount; r++) {
+      const term = built.term(r);
+      const rank = index.find(term);
+      expect(rank).toBeGreaterThanOrEqual(0);
+      for (let f = 0; f < spec.fields.length; f++) {
+        const b = built.find(term);
+        expect(index.docs(rank, f)).toEqual(built.docs(b, f));
+        const n = built.docs(b, f).length;
+        for (const [from, to] of [[0, n], [n >> 1, n], [3, Math.min(n, 5000)]] as const) {
+          if (from <= to) expect(index.tfsRange(rank, f, from, to)).toEqual(built.tfsRange(b, f, from, to));
+        }
+      }
+    }
+  });
+
+  it('check term frequencies in 4 KiB blocks: a damaged one is found when read, and only then', () => {
+    const file = stored();
+    const bytes = readFileSync(file);
+    expect(footerOf(bytes).footer.sections['postTf']![3]).toBe(4096);
+    const [offset] = sectionAt(bytes, 'postTf');
+    bytes[offset + 5 * 4096 + 9]! ^= 0x01; // entries 20480…24575
+    writeFileSync(file, bytes);
+    let corrupt = 0;
+    const { index } = openIndexFile(file, () => corrupt++);
+    for (const [start, end] of [[0, 10], [4 * 4096, 5 * 4096], [6 * 4096, 6 * 4096 + 3], [5 * 4096 - 1, 5 * 4096], [6 * 4096 - 0, 8 * 4096 + 1]]) {
+      expect(index.postings.tfs!(start!, end!)).toEqual(built.postings.tfs!(start!, end!));
+    }
+    expect(index.postings.docs(5 * 4096, 6 * 4096)).toEqual(built.postings.docs(5 * 4096, 6 * 4096));
+    expect(corrupt).toBe(0);
+    expect(() => index.postings.tfs!(5 * 4096 + 9, 5 * 4096 + 10)).toThrow(IndexFileError);
+    expect(corrupt).toBe(1);
+  });
+});
