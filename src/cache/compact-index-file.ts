@@ -408,9 +408,19 @@ class BlockPostings implements PostingStore {
     if (start < 0 || end > this.count || start > end) throw new RangeError(`posting range ${start}–${end} outside 0–${this.count}`);
     const per = this.per[section];
     const first = Math.floor(start / per);
-    if (start === end || first === Math.floor((end - 1) / per)) {
+    const last = Math.floor((end - 1) / per);
+    if (start === end || first === last) {
       if (start === end) return section === 1 ? new Int32Array(0) : new Uint32Array(0);
       return this.block(section, first).subarray(start - first * per, end - first * per);
+    }
+    if (end - start <= per) {
+      // Two neighbouring blocks (a round's few term frequencies): copied out of the kept blocks, read again by the
+      // next round.
+      const out = section === 1 ? new Int32Array(end - start) : new Uint32Array(end - start);
+      const cut = last * per;
+      out.set(this.block(section, first).subarray(start - first * per), 0);
+      out.set(this.block(section, last).subarray(0, end - cut), cut - start);
+      return out;
     }
     // Several blocks: their whole checked blocks in one read into fresh memory (the framing checks each the first
     // time it is read, and reads into the memory given when the range is whole blocks), the range a view of it.
