@@ -6,8 +6,8 @@
  * starts — so a query reads the dictionary entries of its own terms, not the whole dictionary (1.45 MB at 100k
  * issues, ten times that at 1M). The postings (the bulk of the file) are read block by block when a query first
  * touches them. Every read is checked by the framing: each block against its CRC the first time it is read — 64 KiB
- * blocks for the postings, 4 KiB ones for the dictionary and the field lengths, read a few values at a time
- * ({@link SMALL_BLOCK_BYTES}). A dictionary small enough to fit one block per section is read whole when opened.
+ * blocks for the postings' documents and weights, 4 KiB ones for the dictionary, the term frequencies and the field
+ * lengths, read a few values at a time ({@link SMALL_BLOCK_BYTES}). A dictionary small enough to fit one block per section is read whole when opened.
  *
  * Sections (little-endian): termOffsets, termBytes, termIndex, postStart, postDocs, postWeights, postTf,
  * fieldLengths (postTf and fieldLengths are empty for an index without statistics), sampleOffsets and sampleBytes
@@ -41,8 +41,9 @@ export const BLOCK_ENTRIES = 16_384;
 const BLOCK_BYTES = BLOCK_ENTRIES * 4;
 /**
  * Bytes per checked block of the sections read a few values at a time at scattered places: the dictionary (a
- * lookup reads a window of terms, then one term index and one rank's posting starts) and the field lengths (one
- * (doc, field) per matching document of a rare term). In 64 KiB blocks, a rare term's 531 matches at 1M issues
+ * lookup reads a window of terms, then one term index and one rank's posting starts), the term frequencies (those
+ * of the few documents a top-k round scores) and the field lengths (one (doc, field) per matching document of a
+ * rare term). In 64 KiB blocks, a rare term's 531 matches at 1M issues
  * read and checked nearly all 8 MB of field lengths (≈ 120 blocks of 64 KiB); in 4 KiB blocks they read ≈ 2 MB,
  * and a lookup ≈ 16 KB of dictionary instead of ≈ 256 KB. Smaller blocks cost more per byte when a section is read
  * whole (a CRC call per block: 4 KiB ≈ 1.3×, 1 KiB ≈ 10× the time of 64 KiB blocks for the whole section).
