@@ -40,7 +40,7 @@ export class PrivateDocs {
     repos: Uint32Array | (() => Uint32Array | undefined),
     readonly repositories: readonly string[],
     /**
-     * The same documents as a membership bitmap ({@link markedBits}: bit `doc & 31` of word `doc >>> 5`), when the
+     * The same documents as a membership bitmap (index/doc-bits.ts `markedBits`: bit `doc & 31` of word `doc >>> 5`), when the
      * segment stored one; undefined otherwise (a collection built in process, a list from records)
      */
     readonly bits?: Uint32Array,
@@ -107,41 +107,6 @@ export function reposAgainst(docs: Uint32Array, repositories: readonly string[],
     if (r === undefined) throw new Error('a private repository is missing from the table');
     return r;
   });
-}
-
-/**
- * A membership bitmap of `docs` (each below `count`) over `count` documents: u32 words, bit `doc & 31` of word
- * `doc >>> 5` set for each of `docs`, the bits past `count` clear. The segment stores the private documents' so a
- * rare word's matches test membership one bit each (no search of the ~100k-entry list per match).
- */
-export function markedBits(docs: ArrayLike<number>, count: number): Uint32Array {
-  const bits = new Uint32Array((count + 31) >>> 5);
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    bits[doc >>> 5]! |= 1 << (doc & 31);
-  }
-  return bits;
-}
-
-/** How many of `docs` (any order, each below 32 × the words of `bits`) `bits` marks ({@link markedBits}). */
-export function countMarked(docs: ArrayLike<number>, bits: Uint32Array): number {
-  let count = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    count += (bits[doc >>> 5]! >>> (doc & 31)) & 1;
-  }
-  return count;
-}
-
-/** The entries of `docs` (each below 32 × the words of `bits`) that `bits` does not mark, in their order (a new array). */
-export function withoutMarked(docs: ArrayLike<number>, bits: Uint32Array): Uint32Array {
-  const out = new Uint32Array(docs.length);
-  let n = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    if (((bits[doc >>> 5]! >>> (doc & 31)) & 1) === 0) out[n++] = doc;
-  }
-  return out.subarray(0, n);
 }
 
 function checkedRepos(docs: Uint32Array, repos: Uint32Array): Uint32Array {

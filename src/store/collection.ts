@@ -233,7 +233,7 @@ export class Collection implements CollectionView {
   }
 
   /**
-   * The bitmap the segment stored of `hidden` (access/private-docs.ts `markedBits`), when `hidden` is the stored list
+   * The bitmap the segment stored of `hidden` (index/doc-bits.ts `markedBits`), when `hidden` is the stored list
    * of private documents itself (as for {@link storedHiddenLengths}); else undefined (the index counts by the list).
    */
   storedHiddenBits(hidden: DocList): Uint32Array | undefined {

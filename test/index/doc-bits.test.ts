@@ -1,11 +1,11 @@
 /**
- * The private documents' bitmap (src/access/private-docs.ts `markedBits`, `countMarked`, `withoutMarked`): the same
+ * Documents as a bitmap (src/index/doc-bits.ts `markedBits`, `countMarked`, `withoutMarked`): the same
  * set as the list it is made from, so a match tested one bit each leaves out and counts exactly what the list's
  * merge and binary searches do (src/execute/doc-set.ts, src/index/visible-statistics.ts `countCommon`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countMarked, markedBits, withoutMarked } from '../../src/access/private-docs.js';
+import { countMarked, markedBits, withoutMarked } from '../../src/index/doc-bits.js';
 import { difference, union, unionExcept } from '../../src/execute/doc-set.js';
 import { countCommon } from '../../src/index/visible-statistics.js';
 
@@ -15,7 +15,7 @@ const docList = (count: number) =>
 
 const sized = fc.integer({ min: 1, max: 2000 }).chain((count) => fc.tuple(fc.constant(count), docList(count), docList(count), docList(count)));
 
-describe('the private documents as a bitmap', () => {
+describe('documents as a bitmap', () => {
   it('marks exactly the listed documents, and no bit past the count', () => {
     const bits = markedBits(Uint32Array.from([0, 31, 32, 63, 64, 99]), 100);
     expect(bits.length).toBe(4);
