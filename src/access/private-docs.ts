@@ -39,6 +39,12 @@ export class PrivateDocs {
     readonly docs: Uint32Array,
     repos: Uint32Array | (() => Uint32Array | undefined),
     readonly repositories: readonly string[],
+    /**
+     * The same documents as a bitmap over the collection (index/doc-bits.ts `markedBits`: bit `doc & 31` of word
+     * `doc >>> 5`), when the segment stored one; undefined otherwise (a collection built in process, a list from
+     * the records)
+     */
+    readonly bits?: Uint32Array,
   ) {
     if (typeof repos === 'function') this.reader = repos;
     else this.known = checkedRepos(docs, repos);

@@ -10,6 +10,7 @@ import type { Expr, Keyword } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
+import { withoutMarked } from '../index/doc-bits.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
@@ -270,9 +271,12 @@ export class Executor {
    */
   private unionOf(lists: readonly DocList[], key?: string): DocList {
     const except = this.hidesAllPrivate();
+    // The segment's bitmap of the private documents (exactly the hidden ones here) tests a match in one bit.
+    const bits = except ? this.c.access.privateDocs.bits : undefined;
     let out: DocList = new Uint32Array(0);
     for (let i = 0; i < lists.length; i++) {
       if (!except || i < lists.length - 1) out = union(out, lists[i]!);
+      else if (bits) out = withoutMarked(union(out, lists[i]!), bits);
       else out = lists.length === 1 ? difference(lists[i]!, this.hidden) : unionExcept(out, lists[i]!, this.hidden);
     }
     if (key === undefined) return out;

@@ -6,6 +6,7 @@
 import { VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 import type { BlockMaxima } from './stored-maxima.js';
+import { countMarked } from './doc-bits.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
@@ -85,6 +86,17 @@ export interface FieldImpacts {
  */
 export type StoredHiddenLengths = (hidden: DocList) => ReadonlyMap<string, number> | undefined;
 
+/**
+ * The membership bitmap a build stored for a hidden set (index/doc-bits.ts `markedBits`), or undefined when it
+ * stored none for that set (the segment's `private.bits`, for the private documents' own list).
+ */
+export type HiddenBits = (hidden: DocList) => Uint32Array | undefined;
+
+/** Entries of `docs` that `bits` does not mark. */
+function visibleCount(docs: DocList, bits: Uint32Array): number {
+  return docs.length - countMarked(docs, bits);
+}
+
 /** Hidden sets whose visible statistics an index keeps (as many as CollectionAccess keeps hidden sets). */
 const VISIBLE_SETS = 64;
 
@@ -110,6 +122,7 @@ export class LunrTextIndex implements TextIndex {
     index: CompactIndex,
     docCount: number,
     private readonly storedLengths?: StoredHiddenLengths,
+    private readonly hiddenBits?: HiddenBits,
   ) {
     this.docCount = docCount;
     this.index = index;
@@ -132,7 +145,10 @@ export class LunrTextIndex implements TextIndex {
       // A viewer hiding exactly the private documents reads the public posting counts the index stored for them
       // (and the field-length sums the segment stored); any other viewer counts its own.
       const index = this.index;
-      const stored = this.hidesExactlyPrivate(hidden) ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount : undefined;
+      // A hidden set with a stored bitmap counts a posting's hidden entries one bit each, where no count is stored.
+      const bits = this.hiddenBits?.(hidden);
+      const counted = bits && ((rank: number, f: number) => visibleCount(index.docs(rank, f), bits));
+      const stored = this.hidesExactlyPrivate(hidden) ? (rank: number, f: number) => index.storedMaxima(rank, f)?.publicCount ?? counted?.(rank, f) : counted;
       stats = new VisibleStatistics(this.index, hidden, this.storedLengths?.(hidden), stored);
       if (this.visibleByHidden.size >= VISIBLE_SETS) this.visibleByHidden.delete(this.visibleByHidden.keys().next().value!);
     }

@@ -7,7 +7,8 @@
  * query first scores a document of that block.
  *
  * Sections: `private.docs` (u32 per private document, ascending), `private.repos` (u32 per private document: its
- * repository's index in the footer's `repositories`), `prior.<name>` (f64 per document), and per prior its block
+ * repository's index in the footer's `repositories`), `private.bits` (the private documents as a bitmap over every
+ * document, u32 words: index/doc-bits.ts `markedBits`), `prior.<name>` (f64 per document), and per prior its block
  * maxima (f64 per {@link MAXIMA_BLOCK_DOCS} consecutive documents: the largest value, NaN when one is NaN, -∞ when
  * none counts) over every document, `max.all.<name>`, and over the public documents, `max.public.<name>` — what
  * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
@@ -39,6 +40,7 @@
  */
 import { rmSync } from 'node:fs';
 import { PrivateDocs } from '../access/private-docs.js';
+import { markedBits } from '../index/doc-bits.js';
 import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';
@@ -48,9 +50,9 @@ import { decodePriorCodes, encodePriorCodes, type PriorCodes } from '../cache/pr
 /**
  * Layout and meaning of the segment facts (1: clock, priors, private documents; 2: the priors' block maxima; 3: the
  * private documents' field-length sums; 4: the long terms' champion lists; 5: the scatter records; 6: the priors'
- * one-byte codes, cache/prior-codes.ts).
+ * one-byte codes, cache/prior-codes.ts; 7: the private documents' bitmap).
  */
-export const SEGMENT_FORMAT = 6;
+export const SEGMENT_FORMAT = 7;
 const MAGIC = FILE_MAGIC.segment;
 /**
  * Bytes per checked block: 4 KiB, 512 documents of a prior (a rare term's few documents read a few small blocks;
@@ -220,6 +222,7 @@ export function writeSegment(file: string, kind: string, id: string, count: numb
   const lengths = facts.fieldLengths;
   const scatter = lengths && lengths.lengths.length === count * lengths.fields.length ? scatterRecords(count, [...facts.priors.values()], lengths.lengths, lengths.fields.length) : undefined;
   if (scatter) sections.set('scatter', scatter);
+  sections.set('private.bits', markedBits(docs, count));
   const meta: Meta = {
     kind,
     id,
@@ -249,6 +252,12 @@ export function privateDocsFit(docs: Uint32Array, repos: Uint32Array, repositori
     last = doc;
   }
   return true;
+}
+
+/** The `private.bits` section as u32 words (read whole and checked). */
+function privateBits(framed: FramedFile): Uint32Array {
+  const bytes = framed.read('private.bits');
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
 }
 
 /** Report and remove a damaged segment file (the next build, or the next query, writes it again). */
@@ -372,6 +381,7 @@ export class Segment {
       if (!ok) throw new FramingError('its footer does not match the dump');
       const docBytes = framed.read('private.docs');
       if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
+      if (framed.length('private.bits') !== ((count + 31) >>> 5) * 4) throw new FramingError('private bitmap does not fit the count');
       const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
       // The repositories' column only on first use: only a viewer who reads some private repository needs it.
       let segment: Segment | undefined;
@@ -393,7 +403,8 @@ export class Segment {
       // their repositories in the table ({@link privateDocsFit}), and every block's CRC says these are its bytes.
       // The last one is checked (a few bytes), so a count that disagrees with the list is refused all the same.
       if (docs.length > 0 && docs[docs.length - 1]! >= count) throw new FramingError('private documents out of range');
-      const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names);
+      // The bitmap is the writer's own of the same list (markedBits), its blocks checked as the list's are.
+      const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names, privateBits(framed));
       const privateLengths = meta.privateLengths ? new Map(meta.privateLengths) : undefined;
       const championEntries = meta.champions as Array<[string, number, number]>;
       const scatterFields = meta.scatter ?? undefined;

@@ -232,6 +232,14 @@ export class Collection implements CollectionView {
     return facts && hidden === this.privateDocs.docs && facts.privateDocs === this.privateDocs ? facts.privateLengths : undefined;
   }
 
+  /**
+   * The bitmap the segment stored of `hidden` (index/doc-bits.ts `markedBits`), when `hidden` is the stored list
+   * of private documents itself (as for {@link storedHiddenLengths}); else undefined (the index counts by the list).
+   */
+  storedHiddenBits(hidden: DocList): Uint32Array | undefined {
+    return hidden === this.privateDocs.docs ? this.privateDocs.bits : undefined;
+  }
+
   /** Attach the segment facts (once). */
   attachSegment(segment: Segment): void {
     this.facts = segment;

@@ -571,6 +571,8 @@ class DumpStore implements Store {
     let indexBytes: number;
     // The visible statistics of a viewer who reads no private repository read the segment's stored sums.
     const stored = (hidden: Uint32Array): ReadonlyMap<string, number> | undefined => collection.storedHiddenLengths(hidden);
+    // …and count a rare term's hidden postings by the segment's bitmap of the private documents.
+    const bits = (hidden: Uint32Array): Uint32Array | undefined => collection.storedHiddenBits(hidden);
     if (cached) {
       shareDictionaryBudget(cached.index, collection.budget);
       writeFacts?.(cached.index);
@@ -583,9 +585,9 @@ class DumpStore implements Store {
         const bytes = builder.finishInto(cacheSink(this.cacheDir, kind, key), collection.privateDocs.docs);
         const reopened = bytes === undefined ? undefined : openCachedSync(this.cacheDir, kind, key, records.length);
         if (reopened) shareDictionaryBudget(reopened.index, collection.budget);
-        return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length, stored);
+        return new LunrTextIndex(reopened?.index ?? buildCompactIndex(spec, collection), records.length, stored, bits);
       };
-      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length, stored), rebuild, cached.file));
+      collection.attachIndex(new HealingTextIndex(new LunrTextIndex(cached.index, records.length, stored, bits), rebuild, cached.file));
       source = streamedBytes === undefined ? 'cached' : 'built';
       indexBytes = cached.bytes;
     } else {
@@ -596,7 +598,7 @@ class DumpStore implements Store {
       progress?.({ kind, phase: 'save', done: records.length, total: records.length });
       indexBytes = (await saveCached(this.cacheDir, kind, key, built)) ?? 0;
       writeFacts?.(built);
-      collection.attachIndex(new LunrTextIndex(built, records.length, stored));
+      collection.attachIndex(new LunrTextIndex(built, records.length, stored, bits));
       source = 'built';
     }
     const report: BuildReport = { kind, records: records.length, source, ms: performance.now() - started, indexBytes };

@@ -3,10 +3,11 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FramedFile } from '../../src/cache/framing.js';
+import { FILE_MAGIC, FramedFile } from '../../src/cache/framing.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { PrivateDocs } from '../../src/access/private-docs.js';
-import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, privateDocsFit, Segment, segmentId, writeSegment } from '../../src/segment/segment.js';
+import { markedBits } from '../../src/index/doc-bits.js';
+import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, privateDocsFit, Segment, SEGMENT_FORMAT, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors
 const factor = Float64Array.from({ length: COUNT }, (_, i) => (i % 7 === 0 ? Number.NaN : Math.sin(i) * 1e-3 + i));
@@ -38,6 +39,23 @@ describe('segment facts', () => {
     for (const doc of [0, 1, 7, 8191, 8192, 16_383, COUNT - 1]) expect(Object.is(s.prior('factor', doc), factor[doc])).toBe(true);
     expect([s.prior('other', 1), s.prior('factor', COUNT)]).toEqual([undefined, undefined]);
     expect(notices).toEqual([]);
+  });
+
+  it('store the private documents as a bitmap too, checked at open (damaged: refused, noticed and deleted)', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    expect([...s.privateDocs.bits!]).toEqual([...markedBits(facts.privateDocs.docs, COUNT)]);
+    expect(s.privateDocs.bits!.length).toBe(Math.ceil(COUNT / 32));
+    s.close();
+    const framed = FramedFile.open(file, FILE_MAGIC.segment, SEGMENT_FORMAT)!;
+    const [offset] = (framed as unknown as { footer: { sections: Record<string, [number]> } }).footer.sections['private.bits']!;
+    framed.close();
+    const bytes = readFileSync(file);
+    bytes[offset]! ^= 1 << 5; // document 5 marked private in the bitmap only
+    writeFileSync(file, bytes);
+    expect(Segment.open(file, 'issues', id, COUNT)).toBeUndefined();
+    expect(notices).toHaveLength(1);
+    expect(existsSync(file)).toBe(false);
   });
 
   it("store the private documents' field-length sums, or none", () => {
