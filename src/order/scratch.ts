@@ -7,7 +7,7 @@
  */
 
 /** Slots of Float64 working arrays (one borrower each within a call). */
-export const F64 = { texts: 0, bounds: 1, maxMultiplier: 2, maxAddend: 3, text: 4, multiplier: 5, addend: 6, dots: 7, scores: 8 } as const;
+export const F64 = { texts: 0, bounds: 1, maxMultiplier: 2, maxAddend: 3, text: 4, multiplier: 5, addend: 6, dots: 7, scores: 8, subTexts: 9, subMultipliers: 10, subAddends: 11 } as const;
 /** Slots of Uint32 working arrays. */
 export const U32 = { queue: 0, batch: 1 } as const;
 /** Slots of Int32 working arrays. */
@@ -16,9 +16,9 @@ export const I32 = { blocks: 0, starts: 1, chosen: 2 } as const;
 /** Arrays longer than this many entries are allocated for the call and not kept (a rare huge query keeps no memory). */
 const KEEP_MAX = 1 << 21;
 
-const f64s: Float64Array[] = Array.from({ length: 9 }, () => new Float64Array(0));
-const u32s: Uint32Array[] = Array.from({ length: 2 }, () => new Uint32Array(0));
-const i32s: Int32Array[] = Array.from({ length: 3 }, () => new Int32Array(0));
+const f64s: Float64Array[] = Array.from({ length: Object.keys(F64).length }, () => new Float64Array(0));
+const u32s: Uint32Array[] = Array.from({ length: Object.keys(U32).length }, () => new Uint32Array(0));
+const i32s: Int32Array[] = Array.from({ length: Object.keys(I32).length }, () => new Int32Array(0));
 
 /** The next power of two at least `n` (at least 256). */
 function capacity(n: number): number {

@@ -313,9 +313,9 @@ export function topKBestMatch(
     const worstDoc = barDoc();
     const batch = u32(U32.batch, size);
     // Per match of a kept sub-block, the sub-block's text bound and prior maxima (the bound's until its own are read).
-    const subTexts = full ? new Float64Array(size) : undefined;
-    const subMultipliers = full && maxMultiplier ? new Float64Array(size) : undefined;
-    const subAddends = full && maxAddend ? new Float64Array(size) : undefined;
+    const subTexts = full ? f64(F64.subTexts, size) : undefined;
+    const subMultipliers = full && maxMultiplier ? f64(F64.subMultipliers, size) : undefined;
+    const subAddends = full && maxAddend ? f64(F64.subAddends, size) : undefined;
     let m = 0;
     for (let t = 0; t < taken; t++) {
       const j = chosen[t]!;
