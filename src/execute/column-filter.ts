@@ -137,29 +137,45 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
 }
 
 /**
- * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts: per run of
- * `within` inside one block of the filters' run size, the first filter writes its survivors and each next one
- * narrows them in place. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
+ * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts. The
+ * filters of a document's own bit (`bits`: nothing per block to settle) first, each over the whole list in one loop
+ * (the first writes the survivors, each next narrows them in place: a cold process compiles one long loop sooner than
+ * it does a short one called per block); then the others per run of the survivors inside one block of the filters'
+ * run size, likewise. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
  */
 async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
   const out = new Uint32Array(within.length);
   let n = 0;
-  const size = runSize(filters[0]!);
-  for (let i = 0; i < within.length; ) {
-    // The run of `within` inside the block of `size` documents that holds within[i].
-    const block = Math.floor(within[i]! / size);
-    const end = runEnd(within, i, (block + 1) * size);
+  let list = within;
+  const blocked: ValueFilter[] = [];
+  for (const filter of filters) {
+    if (filter.type !== 'bits') {
+      blocked.push(filter);
+      continue;
+    }
+    if (!budget.spend(list.length)) return out.subarray(0, 0);
+    // In place after the first: each survivor is read before its slot (at or before it) is written.
+    n = bitsRun(filter.bits, filter.wanted, list, 0, list.length, out, 0);
+    list = out.subarray(0, n);
+  }
+  if (blocked.length === 0) return list;
+  n = 0;
+  const size = runSize(blocked[0]!);
+  for (let i = 0; i < list.length; ) {
+    // The run of `list` inside the block of `size` documents that holds list[i].
+    const block = Math.floor(list[i]! / size);
+    const end = runEnd(list, i, (block + 1) * size);
     if (!budget.spend(end - i)) break;
     if (budget.yieldDue) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       budget.yielded();
     }
     const start = n;
-    n = testRun(filters[0]!, within, i, end, block, out, n);
-    for (let f = 1; f < filters.length && n > start; f++) {
+    // (`list` may be `out` itself, narrowed by the bits: written at or before where it is read, as below.)
+    n = testRun(blocked[0]!, list, i, end, block, out, n);
+    for (let f = 1; f < blocked.length && n > start; f++) {
       budget.spend(n - start);
-      // In place: each survivor is read before its slot (at or before it) is written.
-      n = testRun(filters[f]!, out, start, n, block, out, start);
+      n = testRun(blocked[f]!, out, start, n, block, out, start);
     }
     i = end;
   }
