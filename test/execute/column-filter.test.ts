@@ -256,8 +256,10 @@ describe('column filters block by block equal their predicates per document', ()
   it('boolean flags over a bit set accept what the byte column does, alone and in one pass with other filters', async () => {
     await fc.assert(
       fc.asyncProperty(
-        count.chain((n) => fc.tuple(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean(), numbers(n), interval, within(n))),
-        async ([values, wanted, a, range, docs]) => {
+        count.chain((n) =>
+          fc.tuple(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean(), numbers(n), interval, within(n), fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean()),
+        ),
+        async ([values, wanted, a, range, docs, values2, wanted2]) => {
           const test = bitsPredicate(trueBits(values), wanted)!;
           const bytes = flagPredicate({ type: 'boolean', values }, wanted)!;
           expect(columnFilterOf(test)?.type).toBe('bits');
@@ -267,6 +269,12 @@ describe('column filters block by block equal their predicates per document', ()
           const expected = perDocument(docs, bytes).filter((doc) => other(doc));
           expect([...(await columnConjunctionDocs(docs, [test, other], new Budget(undefined))!)]).toEqual(expected);
           expect([...(await columnConjunctionDocs(() => docs, [other, test], new Budget(undefined))!)]).toEqual(expected);
+          // Several bit sets: tested one by one (a short list) or as their conjunction word by word (a long one).
+          const second = bitsPredicate(trueBits(values2), wanted2)!;
+          const both = expected.filter((doc) => (values2[doc] === 1) === wanted2);
+          expect([...(await columnConjunctionDocs(docs, [test, other, second], new Budget(undefined))!)]).toEqual(both);
+          const head = docs.subarray(0, 3);
+          expect([...(await columnConjunctionDocs(head, [second, test], new Budget(undefined))!)]).toEqual(perDocument(head, bytes).filter((doc) => (values2[doc] === 1) === wanted2));
         },
       ),
       { numRuns: 100, seed: 2431 },
