@@ -9,12 +9,14 @@
  *            value, the greatest value, how many documents have one; and, when the footer's entry has `narrow`
  *            ({@link NarrowShape}: every value fits), the same values as codes in a section of their own,
  *            `<name>/codes`: one code of `width` bytes × count (narrow-numbers.ts), what range filters read
- *   boolean  Uint8 × count
+ *   boolean  Uint8 × count, and (the footer's entry has `bits`) the true documents as a bit set in a section of
+ *            their own, `<name>/bits` (column-bits.ts), what flag filters read
  *   strings  Uint32 offsets × (count + 1) | Uint32 ids × `ids` | dictionary as UTF-8 JSON (`dictBytes`), and its
  *            inverted form in a section of its own, `<name>/docs` ({@link invertStrings}): Uint32 starts ×
  *            (`strings` + 1) | Uint32 documents × `docs` — string id `i`'s documents, ascending, at
- *            `[starts[i], starts[i+1])`
- * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs?, narrow? }] }`. Opening reads the footer
+ *            `[starts[i], starts[i+1])`; and the bit sets of the dense strings (the footer's `dense` ids,
+ *            column-bits.ts), one after another in `<name>/bits`
+ * and the footer's metadata `{ id, count, columns: [{ name, type, ids?, dictBytes?, strings?, docs?, narrow?, bits?, dense? }] }`. Opening reads the footer
  * only and checks id, count and every column's type and length; a column is read when first asked for, its blocks
  * checked by the framing, then its decoded shape ({@link validShape}: what nothing per document can check).
  *
@@ -33,15 +35,17 @@ import { cacheNotice } from './notice.js';
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
 import type { Column, ColumnSets, ColumnType, NarrowNumbers, NumberBlocks } from '../kinds/collection-view.js';
 import { encodeNarrow, narrowShape, noneCode, type NarrowShape } from './narrow-numbers.js';
+import { bitWords, denseBits, denseIds, trueBits } from './column-bits.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
  * loaded; format 1 files may lack detected languages; 3: help-wanted/good-first counts only count issues of the
  * repository record's own visibility; 4: number columns carry per-block minimum, maximum and value counts; 5: the
  * one framing, framing.ts; 6: strings columns carry their inverted form, `<name>/docs`; 7: number columns whose
- * values fit carry them narrow too, `<name>/codes`).
+ * values fit carry them narrow too, `<name>/codes`; 8: boolean columns and the dense strings of strings columns
+ * carry bit sets, `<name>/bits`).
  */
-export const COLUMNS_FORMAT = 7;
+export const COLUMNS_FORMAT = 8;
 /** Documents per block of a number column's block statistics (see {@link numberBlocks}). */
 export const NUMBER_BLOCK = 1024;
 const NO_BOOLEAN = 2;
@@ -331,7 +335,14 @@ interface ColumnEntry {
   readonly docs?: number;
   /** number only: the values are also stored as codes of this shape, `<name>/codes` (narrow-numbers.ts). */
   readonly narrow?: NarrowShape;
+  /** boolean only: the true documents are also stored as a bit set, `<name>/bits` (column-bits.ts). */
+  readonly bits?: true;
+  /** strings only: the ids whose documents are also stored as bit sets, in this order, `<name>/bits`. */
+  readonly dense?: readonly number[];
 }
+
+/** The section of a boolean column's bit set, or of a strings column's dense strings' bit sets. */
+const bitsSection = (name: string): string => `${name}/bits`;
 
 /** The section of a strings column's inverted form. */
 const docsSection = (name: string): string => `${name}/docs`;
@@ -396,15 +407,31 @@ function expectedLength(type: ColumnType, count: number, ids: number, dictBytes:
   return 4 * (count + 1) + 4 * ids + dictBytes;
 }
 
-/** A column's section as parts in order, its footer entry, and (strings) its inverted form's or (number) its codes' section. */
-function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[]; codes?: Buffer } {
+/** A column's parts as {@link saveColumns} writes them: its own section's, and those of the sections beside it. */
+interface EncodedColumn {
+  readonly parts: Buffer[];
+  readonly entry: ColumnEntry;
+  /** strings: the inverted form. */
+  readonly docs?: Buffer[];
+  /** number: the narrow codes. */
+  readonly codes?: Buffer;
+  /** boolean: the true documents' bit set; strings: the dense strings' bit sets. */
+  readonly bits?: Buffer;
+}
+
+/** A column's section as parts in order, its footer entry, and the sections beside it ({@link EncodedColumn}). */
+function encodeColumn(name: string, column: Column): EncodedColumn {
   if (column.type === 'strings') {
     const dict = Buffer.from(JSON.stringify(column.dict), 'utf8');
     const inverted = invertStrings(column.offsets, column.ids, column.dict.length);
+    const count = column.offsets.length - 1;
+    const dense = denseIds(inverted.starts, count);
+    const entry: ColumnEntry = { name, type: 'strings', ids: column.ids.length, dictBytes: dict.length, strings: column.dict.length, docs: inverted.docs.length };
     return {
       parts: [asBytes(column.offsets), asBytes(column.ids), dict],
-      entry: { name, type: 'strings', ids: column.ids.length, dictBytes: dict.length, strings: column.dict.length, docs: inverted.docs.length },
+      entry: dense.length > 0 ? { ...entry, dense } : entry,
       docs: [asBytes(inverted.starts), asBytes(inverted.docs)],
+      ...(dense.length > 0 ? { bits: asBytes(denseBits(inverted.starts, inverted.docs, dense, count)) } : {}),
     };
   }
   if (column.type === 'number') {
@@ -414,7 +441,7 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
     if (!narrow) return { parts, entry: { name, type: 'number' } };
     return { parts, entry: { name, type: 'number', narrow }, codes: asBytes(encodeNarrow(column.values, narrow)) };
   }
-  return { parts: [asBytes(column.values)], entry: { name, type: column.type } };
+  return { parts: [asBytes(column.values)], entry: { name, type: 'boolean', bits: true }, bits: asBytes(trueBits(column.values)) };
 }
 
 /**
@@ -426,7 +453,7 @@ function encodeColumn(name: string, column: Column): { parts: Buffer[]; entry: C
  */
 export async function saveColumns(file: string, id: string, count: number, columns: ReadonlyMap<string, Column>): Promise<number | undefined> {
   if (!LITTLE_ENDIAN || !isCount(count) || count >= MAX_U32) return undefined;
-  const encoded: Array<{ parts: Buffer[]; entry: ColumnEntry; docs?: Buffer[]; codes?: Buffer }> = [];
+  const encoded: EncodedColumn[] = [];
   try {
     for (const [name, column] of columns) {
       if (!validColumn(column, count)) return undefined;
@@ -438,10 +465,11 @@ export async function saveColumns(file: string, id: string, count: number, colum
   const writer = FramedWriter.create(file, FILE_MAGIC.columns, COLUMNS_FORMAT);
   if (!writer) return undefined;
   try {
-    for (const { parts, entry, docs, codes } of encoded) {
+    for (const { parts, entry, docs, codes, bits } of encoded) {
       writer.add(entry.name, ...parts);
       if (docs) writer.add(docsSection(entry.name), ...docs);
       if (codes) writer.add(codesSection(entry.name), codes);
+      if (bits) writer.add(bitsSection(entry.name), bits);
     }
     return writer.finishSync({ id, count, columns: encoded.map(({ entry }) => entry) } satisfies Meta);
   } catch {
@@ -474,6 +502,12 @@ export interface ColumnFile {
    * parts fail their checks (then the file is deleted). Never throws.
    */
   codes(name: string): NarrowNumbers | undefined;
+  /**
+   * The bit set of boolean column `name`'s true documents (column-bits.ts: `bitWords(count)` words), read on first
+   * call (then kept) without the column. Undefined when `name` is not a boolean column stored with one, or it fails
+   * its checks (then the file is deleted). Never throws.
+   */
+  bits(name: string): Int32Array | undefined;
   /** Close the file descriptor (later get() of unread columns return undefined). */
   close(): void;
 }
@@ -487,6 +521,8 @@ class LazyColumnFile implements ColumnFile {
   private readonly inverted = new Map<string, ColumnSets | null>();
   /** Narrow codes read so far; null = absent or found corrupt. */
   private readonly narrow = new Map<string, NarrowNumbers | null>();
+  /** Boolean columns' bit sets read so far; null = absent or found corrupt. */
+  private readonly flags = new Map<string, Int32Array | null>();
   private closed = false;
 
   constructor(
@@ -565,6 +601,23 @@ class LazyColumnFile implements ColumnFile {
     return narrow;
   }
 
+  bits(name: string): Int32Array | undefined {
+    const known = this.flags.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const entry = this.entries.get(name);
+    if (entry?.type !== 'boolean' || !entry.bits || this.closed) return undefined;
+    let bits: Int32Array | undefined;
+    try {
+      const bytes = this.framed.read(bitsSection(name));
+      bits = new Int32Array(bytes.buffer, bytes.byteOffset, bitWords(this.count));
+    } catch (error) {
+      if (!(error instanceof FramingError)) return undefined; // an I/O error: maybe transient, not a reason to delete
+    }
+    if (!bits) this.damaged(`the bit set of column ${name} fails its checks`);
+    this.flags.set(name, bits ?? null);
+    return bits;
+  }
+
   close(): void {
     this.closed = true;
     this.framed.close();
@@ -616,10 +669,31 @@ class LazyColumnFile implements ColumnFile {
       lists.set(id, docs ?? null);
       return docs;
     };
+    // The dense strings' bit sets (their place in the bits section by id), each read on first ask.
+    const words = bitWords(count);
+    const denseAt = new Map((entry.dense ?? []).map((id, i) => [id, i]));
+    const bitSets = new Map<number, Int32Array | null>();
+    const bitsOf = (id: number): Int32Array | undefined => {
+      const at = denseAt.get(id);
+      if (at === undefined || this.closed) return undefined;
+      const known = bitSets.get(id);
+      if (known !== undefined) return known ?? undefined;
+      let bits: Int32Array | undefined;
+      try {
+        const bytes = this.framed.read(bitsSection(name), 4 * words * at, 4 * words);
+        bits = new Int32Array(bytes.buffer, bytes.byteOffset, words);
+      } catch (error) {
+        if (!(error instanceof FramingError)) return undefined;
+      }
+      if (!bits) this.damaged(`the bit sets of column ${name} fail their checks`);
+      bitSets.set(id, bits ?? null);
+      return bits;
+    };
     return {
       dict: dict as string[],
       count: (id) => (id >= 0 && id < strings ? starts[id + 1]! - starts[id]! : 0),
       docsOf: (id) => (id >= 0 && id < strings && !this.closed ? listsOf(id) : undefined),
+      bitsOf,
     };
   }
 
@@ -678,8 +752,28 @@ function checkColumns(framed: FramedFile, meta: Meta, count: number): readonly C
       if (!isCount(strings) || !isCount(docs) || docs > ids || !framed.has(docsSection(entry.name))) return undefined;
       if (framed.length(docsSection(entry.name)) !== 4 * (strings + 1 + docs)) return undefined;
     }
+    if (!validBitsEntry(framed, entry, count)) return undefined;
   }
   return meta.columns;
+}
+
+/**
+ * Whether a footer entry's bit sets are well formed: `bits` only on a boolean column, `dense` only on a strings
+ * column as ascending ids of its dictionary, and a bits section of their length exactly when either is there.
+ */
+function validBitsEntry(framed: FramedFile, entry: ColumnEntry, count: number): boolean {
+  const { bits, dense } = entry;
+  if (bits !== undefined && (bits !== true || entry.type !== 'boolean')) return false;
+  if (dense !== undefined) {
+    if (entry.type !== 'strings' || !Array.isArray(dense) || dense.length === 0) return false;
+    for (let i = 0; i < dense.length; i++) {
+      const id: unknown = dense[i];
+      if (!isCount(id) || id >= entry.strings! || (i > 0 && id <= dense[i - 1]!)) return false;
+    }
+  }
+  const sets = bits ? 1 : (dense?.length ?? 0);
+  if (sets === 0) return !framed.has(bitsSection(entry.name));
+  return framed.has(bitsSection(entry.name)) && framed.length(bitsSection(entry.name)) === 4 * bitWords(count) * sets;
 }
 
 /**

@@ -97,6 +97,9 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
     return out;
   }
   if (filter.type === 'sets') {
+    // Documents to test and the strings' bit sets (each document one word read): no list read or merged.
+    const bits = within && setBits(filter);
+    if (bits) return conjunctionDocs(within, [bits], budget);
     const docs = invertedDocs(filter, budget);
     if (docs) return within ? intersect(within, docs) : difference(docs, visible!.hidden);
     // A list could not be read: the column (or the records) per document, as without an inverted form.
@@ -121,7 +124,10 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
 export function columnConjunctionDocs(within: DocList | (() => DocList), tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
   const filters: ValueFilter[] = [];
   for (const test of tests) {
-    const filter = columnFilterOf(test);
+    const described = columnFilterOf(test);
+    // Strings over an inverted form join a list's pass through their bit sets (without a list, their own lists are
+    // read rather than every visible document tested).
+    const filter = described?.type === 'sets' && typeof within !== 'function' ? setBits(described) : described;
     if (!filter || filter.type === 'any' || filter.type === 'sets') return undefined;
     if (filters.length > 0 && runSize(filter) !== runSize(filters[0]!)) return undefined;
     filters.push(filter);
@@ -131,29 +137,45 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
 }
 
 /**
- * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts: per run of
- * `within` inside one block of the filters' run size, the first filter writes its survivors and each next one
- * narrows them in place. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
+ * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts. The
+ * filters of a document's own bit (`bits`: nothing per block to settle) first, each over the whole list in one loop
+ * (the first writes the survivors, each next narrows them in place: a cold process compiles one long loop sooner than
+ * it does a short one called per block); then the others per run of the survivors inside one block of the filters'
+ * run size, likewise. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
  */
 async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
   const out = new Uint32Array(within.length);
   let n = 0;
-  const size = runSize(filters[0]!);
-  for (let i = 0; i < within.length; ) {
-    // The run of `within` inside the block of `size` documents that holds within[i].
-    const block = Math.floor(within[i]! / size);
-    const end = runEnd(within, i, (block + 1) * size);
+  let list = within;
+  const blocked: ValueFilter[] = [];
+  for (const filter of filters) {
+    if (filter.type !== 'bits') {
+      blocked.push(filter);
+      continue;
+    }
+    if (!budget.spend(list.length)) return out.subarray(0, 0);
+    // In place after the first: each survivor is read before its slot (at or before it) is written.
+    n = bitsRun(filter.bits, filter.wanted, list, 0, list.length, out, 0);
+    list = out.subarray(0, n);
+  }
+  if (blocked.length === 0) return list;
+  n = 0;
+  const size = runSize(blocked[0]!);
+  for (let i = 0; i < list.length; ) {
+    // The run of `list` inside the block of `size` documents that holds list[i].
+    const block = Math.floor(list[i]! / size);
+    const end = runEnd(list, i, (block + 1) * size);
     if (!budget.spend(end - i)) break;
     if (budget.yieldDue) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       budget.yielded();
     }
     const start = n;
-    n = testRun(filters[0]!, within, i, end, block, out, n);
-    for (let f = 1; f < filters.length && n > start; f++) {
+    // (`list` may be `out` itself, narrowed by the bits: written at or before where it is read, as below.)
+    n = testRun(blocked[0]!, list, i, end, block, out, n);
+    for (let f = 1; f < blocked.length && n > start; f++) {
       budget.spend(n - start);
-      // In place: each survivor is read before its slot (at or before it) is written.
-      n = testRun(filters[f]!, out, start, n, block, out, start);
+      n = testRun(blocked[f]!, out, start, n, block, out, start);
     }
     i = end;
   }
@@ -170,8 +192,44 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
 export function columnExceptDocs(within: DocList, test: Predicate, budget: Budget): DocList | undefined {
   const filter = columnFilterOf(test);
   if (filter?.type !== 'sets') return undefined;
+  const bits = setBits(filter);
+  if (bits) {
+    budget.spend(within.length);
+    const out = new Uint32Array(within.length);
+    return out.subarray(0, bitsRun(bits.bits, false, within, 0, within.length, out, 0));
+  }
   const docs = invertedDocs(filter, budget);
   return docs && difference(within, docs);
+}
+
+/**
+ * A filter over a strings column's inverted form as a filter over bit sets: the documents holding a string with
+ * `hit[id] === 1`, when every such string held by some document has a stored bit set (column-bits.ts) and there
+ * are at most {@link MERGE_BY_MARKS} of them (several are ORed into one set). Undefined otherwise (or when none
+ * is held by any document: the lists then answer at no cost).
+ */
+function setBits(filter: Extract<ColumnFilter, { type: 'sets' }>): Extract<ColumnFilter, { type: 'bits' }> | undefined {
+  const { sets, hit } = filter;
+  if (!sets.bitsOf) return undefined;
+  const found: Int32Array[] = [];
+  for (let id = 0; id < hit.length; id++) {
+    if (hit[id] !== 1 || sets.count(id) === 0) continue;
+    const bits = found.length < MERGE_BY_MARKS ? sets.bitsOf(id) : undefined;
+    if (!bits) return undefined;
+    found.push(bits);
+  }
+  if (found.length === 0) return undefined;
+  let bits = found[0]!;
+  if (found.length > 1) {
+    bits = bits.slice();
+    for (let f = 1; f < found.length; f++) orInto(bits, found[f]!);
+  }
+  return { type: 'bits', bits, wanted: true };
+}
+
+/** `bits[w] |= more[w]` for every word (two sets over one collection). */
+function orInto(bits: Int32Array, more: Int32Array): void {
+  for (let w = 0; w < bits.length; w++) bits[w]! |= more[w]!;
 }
 
 /** The first index at or after `from` whose document is at least `bound` (a run is at most `bound`'s block long). */
@@ -194,6 +252,7 @@ function testRun(filter: ValueFilter, within: DocList, from: number, end: number
   if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
   if (filter.type === 'codes') return codesRun(filter, within, from, end, block, out, n);
   if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
+  if (filter.type === 'bits') return bitsRun(filter.bits, filter.wanted, within, from, end, out, n);
   return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
 }
 
@@ -274,6 +333,16 @@ function notFlagRun(values: Uint8Array, within: DocList, from: number, end: numb
   for (let i = from; i < end; i++) {
     const doc = within[i]!;
     if (values[doc] !== 1) out[n++] = doc;
+  }
+  return n;
+}
+
+/** The documents of `within[from..end)` whose bit in `bits` is set (`wanted`) or clear, appended to `out` at `n`. */
+function bitsRun(bits: Int32Array, wanted: boolean, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
+  const want = wanted ? 1 : 0;
+  for (let i = from; i < end; i++) {
+    const doc = within[i]!;
+    if (((bits[doc >>> 5]! >>> (doc & 31)) & 1) === want) out[n++] = doc;
   }
   return n;
 }

@@ -6,7 +6,7 @@
  * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
  * property test in test/execute/column-filter.test.ts compares the two).
  */
-import type { Column, CollectionView, ColumnSets, Getter, NarrowNumbers, NumberBlocks } from './collection-view.js';
+import { hasBit, type Column, type CollectionView, type ColumnSets, type Getter, type NarrowNumbers, type NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
 import { codeRange } from './interval-codes.js';
 import type { Predicate } from './spec.js';
@@ -17,6 +17,8 @@ import type { Predicate } from './spec.js';
  * - `codes`: the same over a column stored narrow (src/cache/narrow-numbers.ts): `first ≤ codes[doc] ≤ last`, the
  *   codes whose values lie inside `interval` (`blocks`' statistics are the values', as for `range`);
  * - `flag`: `values[doc] === 1` equals `wanted` (a boolean column; a missing value, 2, counts as false);
+ * - `bits`: document `doc`'s bit in `bits` (src/cache/column-bits.ts) equals `wanted` (a boolean column's true
+ *   documents, or a dense string's documents);
  * - `set`: one of the document's dictionary ids `ids[offsets[doc] .. offsets[doc+1])` has `hit[id] === 1`;
  * - `sets`: the same over a strings column's inverted form — the document is in `sets.docsOf(id)` of an id with
  *   `hit[id] === 1`; `scan()` is the predicate to fall back on (the column's, described, or the records') when a
@@ -34,6 +36,7 @@ export type ColumnFilter =
       readonly interval: Interval;
     }
   | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
+  | { readonly type: 'bits'; readonly bits: Int32Array; readonly wanted: boolean }
   | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
   | { readonly type: 'sets'; readonly sets: ColumnSets; readonly hit: Uint8Array; readonly scan: () => Predicate }
   | { readonly type: 'any'; readonly parts: readonly ColumnFilter[] };
@@ -87,6 +90,15 @@ export function flagPredicate(column: Column | undefined, wanted: boolean): Pred
   if (column?.type !== 'boolean') return undefined;
   const { values } = column;
   return described((doc) => (values[doc] === 1) === wanted, { type: 'flag', values, wanted });
+}
+
+/**
+ * The documents whose bit in `bits` (a boolean column's true documents, src/cache/column-bits.ts) is `wanted`;
+ * undefined without a bit set (the caller then reads the column).
+ */
+export function bitsPredicate(bits: Int32Array | undefined, wanted: boolean): Predicate | undefined {
+  if (!bits) return undefined;
+  return described((doc) => hasBit(bits, doc) === wanted, { type: 'bits', bits, wanted });
 }
 
 /**

@@ -8,7 +8,7 @@ import { fold } from '../text/stem.js';
 import { inInterval, parseDateRange, parseNumberRange, showInterval, toEpochMs } from './qualifier-values.js';
 import type { Predicate, QualifierSpec, ValueReading } from './spec.js';
 import type { CollectionView, Getter } from './collection-view.js';
-import { flagPredicate, onInterval, setsPredicate, stringsPredicate } from './qualifier-columns.js';
+import { bitsPredicate, flagPredicate, onInterval, setsPredicate, stringsPredicate } from './qualifier-columns.js';
 import { at, number, text } from './record-view.js';
 
 export { at };
@@ -56,7 +56,7 @@ export function onNumber(c: CollectionView, get: Getter<number | undefined>, tes
  * column filter, qualifier-columns.ts).
  */
 export function onBoolean(c: CollectionView, get: Getter<boolean | undefined>, wanted: boolean): Predicate {
-  const fromColumn = flagPredicate(c.column(get), wanted);
+  const fromColumn = bitsPredicate(c.columnBits?.(get), wanted) ?? flagPredicate(c.column(get), wanted);
   if (fromColumn) return fromColumn;
   return over(c, (r, doc) => (get(r, doc, c) ?? false) === wanted);
 }

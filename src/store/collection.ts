@@ -32,6 +32,7 @@ interface ColumnSource {
   get(name: string): Column | undefined;
   sets?(name: string): ColumnSets | undefined;
   codes?(name: string): NarrowNumbers | undefined;
+  bits?(name: string): Int32Array | undefined;
 }
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
@@ -148,6 +149,12 @@ export class Collection implements CollectionView {
   columnCodes(get: Getter<unknown>): NarrowNumbers | undefined {
     const def = columnDefs(this.spec).byGetter.get(get);
     return def?.type === 'number' ? this.columnSource?.codes?.(def.name) : undefined;
+  }
+
+  /** The stored bit set of a boolean getter's true documents (a column file's, cache/column-bits.ts); else undefined. */
+  columnBits(get: Getter<unknown>): Int32Array | undefined {
+    const def = columnDefs(this.spec).byGetter.get(get);
+    return def?.type === 'boolean' ? this.columnSource?.bits?.(def.name) : undefined;
   }
 
   column(get: Getter<unknown>): Column | undefined {

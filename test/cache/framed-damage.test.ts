@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openColumns, saveColumns } from '../../src/cache/columns.js';
+import { DENSE_SHARE, trueBits } from '../../src/cache/column-bits.js';
 import { narrowShape } from '../../src/cache/narrow-numbers.js';
 import { widen } from '../helpers/narrow-oracle.js';
 import { IndexFileError } from '../../src/cache/compact-index-file.js';
@@ -19,7 +20,7 @@ import { ItemFile, writeItemFile, type RecordTexts } from '../../src/cache/item-
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { specOf } from '../../src/kinds/catalog.js';
-import type { Column } from '../../src/kinds/collection-view.js';
+import { hasBit, type Column } from '../../src/kinds/collection-view.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
 import { Collection } from '../../src/store/collection.js';
@@ -127,6 +128,12 @@ const KINDS: Readonly<Record<string, FileKind>> = {
           if (narrow === undefined) healed = true;
           else expect(widen(narrow)).toEqual(column.values);
         }
+        if (column.type === 'boolean') {
+          // The bit set of its true documents: exactly those, or (damaged) none at all.
+          const bits = opened.bits(name);
+          if (bits === undefined) healed = true;
+          else expect([...bits]).toEqual([...trueBits(column.values)]);
+        }
         if (column.type !== 'strings') continue;
         // The inverted form: each string's documents, or (damaged) nothing at all.
         const sets = opened.sets(name);
@@ -138,6 +145,10 @@ const KINDS: Readonly<Record<string, FileKind>> = {
             const holding = Array.from({ length: records.length }, (_, d) => d).filter((d) => column.ids.subarray(column.offsets[d], column.offsets[d + 1]).includes(id));
             if (docs === undefined) healed = true;
             else expect([...docs]).toEqual(holding);
+            // A dense string's bit set: exactly its documents, or (damaged) none at all.
+            const bits = sets.bitsOf?.(id);
+            if (bits !== undefined) expect(Array.from({ length: records.length }, (_, d) => d).filter((d) => hasBit(bits, d))).toEqual(holding);
+            else if (holding.length * DENSE_SHARE >= records.length) healed = true;
           });
         }
       }

@@ -11,7 +11,8 @@ import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/colum
 import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numbers.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
-import { anyOf, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
+import { anyOf, bitsPredicate, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
+import { bitWords, denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 
@@ -250,6 +251,98 @@ describe('column filters block by block equal their predicates per document', ()
       throw new Error('no list is made for filters that are not tested in one pass');
     };
     expect(columnConjunctionDocs(never, [flag, make(view)], new Budget(undefined))).toBeUndefined();
+  });
+
+  it('boolean flags over a bit set accept what the byte column does, alone and in one pass with other filters', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        count.chain((n) =>
+          fc.tuple(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean(), numbers(n), interval, within(n), fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean()),
+        ),
+        async ([values, wanted, a, range, docs, values2, wanted2]) => {
+          const test = bitsPredicate(trueBits(values), wanted)!;
+          const bytes = flagPredicate({ type: 'boolean', values }, wanted)!;
+          expect(columnFilterOf(test)?.type).toBe('bits');
+          expect(perDocument(docs, test)).toEqual(perDocument(docs, bytes));
+          expect(await blockwise(docs, test)).toEqual(perDocument(docs, bytes));
+          const other = intervalPredicate({ type: 'number', values: a, blocks: numberBlocks(a) }, range)!;
+          const expected = perDocument(docs, bytes).filter((doc) => other(doc));
+          expect([...(await columnConjunctionDocs(docs, [test, other], new Budget(undefined))!)]).toEqual(expected);
+          expect([...(await columnConjunctionDocs(() => docs, [other, test], new Budget(undefined))!)]).toEqual(expected);
+          // Several bit sets: tested one by one (a short list) or as their conjunction word by word (a long one).
+          const second = bitsPredicate(trueBits(values2), wanted2)!;
+          const both = expected.filter((doc) => (values2[doc] === 1) === wanted2);
+          expect([...(await columnConjunctionDocs(docs, [test, other, second], new Budget(undefined))!)]).toEqual(both);
+          const head = docs.subarray(0, 3);
+          expect([...(await columnConjunctionDocs(head, [second, test], new Budget(undefined))!)]).toEqual(perDocument(head, bytes).filter((doc) => (values2[doc] === 1) === wanted2));
+        },
+      ),
+      { numRuns: 100, seed: 2431 },
+    );
+    expect(bitsPredicate(undefined, true)).toBeUndefined();
+  });
+
+  it('sets over an inverted form with stored bit sets: tested by their bits with a list, fused into a pass, negated; lists without', async () => {
+    // Few strings so that some are dense (a bit set stored) and some not, over collections of a few blocks.
+    const dict = ['bug', 'enhancement', 'docs', 'rare'];
+    let byBits = 0;
+    let byLists = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 * NUMBER_BLOCK + 5 }).chain((n) =>
+          fc.tuple(
+            fc.array(fc.array(fc.constantFrom(0, 0, 1, 2, 3), { maxLength: 2 }), { minLength: n, maxLength: n }),
+            fc.array(fc.subarray(dict), { minLength: 1, maxLength: 2 }),
+            within(n),
+            within(n),
+            fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }),
+            fc.nat(60),
+          ),
+        ),
+        async ([perDoc, wanted, docs, visibleDocs, flags, rareEvery]) => {
+          const n = perDoc.length;
+          // `rare` on one document in `rareEvery + 1`: dense or not depending on the draw.
+          const offsets = new Uint32Array(n + 1);
+          const ids: number[] = [];
+          perDoc.forEach((list, d) => {
+            ids.push(...list.filter((id) => id !== 3));
+            if (d % (rareEvery + 1) === 0 && rareEvery > 20) ids.push(3);
+            offsets[d + 1] = ids.length;
+          });
+          const column = { type: 'strings', dict, offsets, ids: Uint32Array.from(ids) } as const;
+          const { starts, docs: lists } = invertStrings(offsets, column.ids, dict.length);
+          const dense = denseIds(starts, n);
+          const bits = denseBits(starts, lists, dense, n);
+          const words = bitWords(n);
+          const sets: ColumnSets = {
+            dict,
+            count: (id) => starts[id + 1]! - starts[id]!,
+            docsOf: (id) => lists.subarray(starts[id]!, starts[id + 1]!),
+            bitsOf: (id) => (dense.includes(id) ? bits.subarray(dense.indexOf(id) * words, (dense.indexOf(id) + 1) * words) : undefined),
+          };
+          const view = { columnSets: () => sets, column: () => column } as unknown as CollectionView;
+          const test = anyOf(wanted.map((set) => setsPredicate(view, () => undefined, (s) => set.includes(s), () => () => false)!));
+          const holds = (doc: number) => [...column.ids.subarray(offsets[doc], offsets[doc + 1])].some((id) => wanted.some((set) => set.includes(dict[id]!)));
+          const hitIds = dict.map((_s, id) => id).filter((id) => wanted.some((set) => set.includes(dict[id]!)) && starts[id + 1]! > starts[id]!);
+          const allDense = hitIds.length > 0 && hitIds.every((id) => dense.includes(id));
+          if (allDense) byBits++;
+          else byLists++;
+          expect(await blockwise(docs, test)).toEqual([...docs].filter(holds));
+          const hidden = Uint32Array.from([...universeOf(n)].filter((d) => !visibleDocs.includes(d)));
+          expect([...(await columnFilterDocs(undefined, test, new Budget(undefined), { hidden, every: () => visibleDocs })!)]).toEqual([...visibleDocs].filter(holds));
+          expect([...columnExceptDocs(docs, test, new Budget(undefined))!]).toEqual([...docs].filter((doc) => !holds(doc)));
+          // In one pass with a flag: by bits when every string it takes has them (else not fused), never without a list.
+          const flag = flagPredicate({ type: 'boolean', values: flags }, true)!;
+          const fused = columnConjunctionDocs(docs, [test, flag], new Budget(undefined));
+          expect(fused !== undefined).toBe(allDense);
+          if (fused) expect([...(await fused)]).toEqual([...docs].filter((doc) => holds(doc) && flags[doc] === 1));
+          expect(columnConjunctionDocs(() => docs, [test, flag], new Budget(undefined))).toBeUndefined();
+        },
+      ),
+      { numRuns: 150, seed: 2432 },
+    );
+    expect(byBits).toBeGreaterThan(10);
+    expect(byLists).toBeGreaterThan(10);
   });
 
   it('a negated filter over an inverted form takes its strings\' documents out of the list at once; other filters are not', async () => {
