@@ -136,6 +136,10 @@ const cold = await build({
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  // Short local names: the text bin/search.js reads at every start shrinks from 0.69 to 0.49 MB (≈ 0.6 ms of CPU
+  // to read; the code cache and the evaluation shrink a little too). Nothing the program prints depends on a
+  // function's or a class's name (errors carry their own messages; no code reads `.name` or a function's text).
+  minifyIdentifiers: true,
   define,
   // A path of only these characters is its own file URL's path (pathToFileURL encodes none of them; ≈ 0.4 ms of a
   // cold start for its first call); any other path (Windows, spaces, '%', '#', non-ASCII) goes through pathToFileURL.

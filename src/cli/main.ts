@@ -11,6 +11,9 @@ import { QuerySyntaxError } from '../query/parser.js';
 import { runSearch } from '../search.js';
 import { DataError } from '../dump/data-error.js';
 import { setCacheNoticeSink } from '../cache/notice.js';
+import { saveDigestMemo, useDigestMemo } from '../cache/digest-memo.js';
+import { digestMemoFileName } from '../cache/file-names.js';
+import { defaultCacheDir } from '../cache/index-cache.js';
 import { ImportInterrupted } from '../import/interrupt.js';
 import { AccessFileError } from '../server/access-file.js';
 import { openStore, type BuildProgress } from '../store/store.js';
@@ -329,7 +332,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 /**
  * The process edge, called by bin/search.js: runs {@link main} on `process.argv` and sets `process.exitCode`.
  * A closed stdout (`search ... | head`) ends the run quietly, as Unix tools do, instead of an EPIPE crash.
- * The standard streams are created only when used (process-io.ts).
+ * The standard streams are created only when used (process-io.ts). The cache keys' digests are read from and
+ * written to the cache directory's digest memo (cache/digest-memo.ts).
  */
 export async function run(): Promise<void> {
   const quietOnEpipe = (error: NodeJS.ErrnoException): void => {
@@ -342,7 +346,10 @@ export async function run(): Promise<void> {
   const interruptible = argv[0] !== 'serve' && argv[0] !== 'import';
   const stderr = { get isTTY() { return process.stderr.isTTY; }, write: (text: string) => process.stderr.write(text) };
   const stopSignals = interruptible ? exitOnSignals(stderr) : undefined;
+  // The cache keys' digests are remembered in the cache directory (cache/digest-memo.ts): ≈ 1.5 ms of a cold query.
+  useDigestMemo(digestMemoFileName(defaultCacheDir()));
   process.exitCode = await main(argv, processIo(quietOnEpipe));
+  saveDigestMemo();
   stopSignals?.();
   exitAfter(process.exitCode);
 }
