@@ -20,6 +20,12 @@
 //   key of its code cache.
 // - cold.cjs holds the package's version as a literal (dist/version.js reads package.json when it loads): a cold run
 //   opens no package.json.
+// - cold.cjs runs the kind searches only (`search issues ...`, the aliases too): bin/search.js takes it when the
+//   first argument names one (its trailer lists them), and the ES module bundle for every other command. The modules
+//   of the other commands (serve, import, index, completion) are replaced in it by a module whose factories throw,
+//   so the server, the importers and the web page, reachable only through them, are not in the text every cold query
+//   reads and deserialises (0.15 MB; ≈ 1 ms of CPU). A kind command never calls them (src/cli/main.ts's buildProgram
+//   builds the invoked subcommand only).
 // - dist/bundle/cold-meta.json is cold.cjs's metafile.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -122,6 +128,36 @@ const coldImportMetaUrl = {
   },
 };
 
+/** The modules of the commands other than the kind searches, as dist/cli/main.js imports them, and their factories. */
+const OTHER_COMMANDS = {
+  './serve-command.js': ['createServeCommand'],
+  './import-command.js': ['createImportCommand'],
+  './index-command.js': ['createIndexCommand'],
+  './completion.js': ['createCompletionCommand'],
+};
+/** cold.cjs: the other commands' modules replaced by factories that throw (bin/search.js never runs them from cold.cjs). */
+const kindSearchesOnly = {
+  name: 'kind-searches-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) =>
+      args.importer === path.join(dist, 'cli/main.js') && Object.hasOwn(OTHER_COMMANDS, args.path) ? { path: args.path, namespace: 'other-command' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'other-command' }, (args) => ({
+      contents: OTHER_COMMANDS[args.path]
+        .map((name) => `export function ${name}() { throw new Error('${name}: not in cold.cjs (bin/search.js runs this command from the ES module bundle)'); }`)
+        .join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+const mainText = await readFile(path.join(dist, 'cli/main.js'), 'utf8');
+for (const spec of Object.keys(OTHER_COMMANDS)) {
+  if (!mainText.includes(`from '${spec}'`)) throw new Error(`bundle: dist/cli/main.js no longer imports ${spec} (update scripts/bundle.mjs)`);
+}
+/** The first arguments cold.cjs serves: the kind commands' names and aliases (src/cli/gh-flags.ts). */
+const { KIND_COMMANDS } = await import(pathToFileURL(path.join(dist, 'cli/gh-flags.js')).href);
+const coldCommands = KIND_COMMANDS.flatMap((c) => [c.name, ...c.aliases]);
+
 const cold = await build({
   entryPoints: { cold: path.join(dist, 'cli/main.js') },
   bundle: true,
@@ -144,7 +180,7 @@ const cold = await build({
   // A path of only these characters is its own file URL's path (pathToFileURL encodes none of them; ≈ 0.4 ms of a
   // cold start for its first call); any other path (Windows, spaces, '%', '#', non-ASCII) goes through pathToFileURL.
   banner: { js: "const __coldUrl = /^\\/[\\w./-]*$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [otherPackagesExternal, coldImportMetaUrl],
+  plugins: [kindSearchesOnly, otherPackagesExternal, coldImportMetaUrl],
 });
 // require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
 // React's packages are CommonJS too (the search page's renderer, src/web/, behind serve's lazy edge).
@@ -168,5 +204,6 @@ if (rewritten !== dynamicImports) throw new Error(`bundle: cold.cjs has ${rewrit
 const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
 const wrapped = `${COLD_WRAPPER}${text}\n})`;
 const buildId = createHash('sha256').update(wrapped).digest('hex').slice(0, 32);
-await writeFile(path.join(outdir, 'cold.cjs'), `${wrapped}//# build-id ${buildId}\n`);
+// The trailer: the first arguments it serves (bin/search.js reads them before compiling), then the build id.
+await writeFile(path.join(outdir, 'cold.cjs'), `${wrapped}//# commands ${coldCommands.join(',')}\n//# build-id ${buildId}\n`);
 await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(cold.metafile));
