@@ -208,8 +208,10 @@ function createHelpCommand(program: Command, io: Io): Command {
  * its own `--help` is the same. `--version` (or `-V`) first gets no subcommand (the version is printed as that
  * option is parsed). Anything else (`--help`, `help`, `completion`, a typo) gets every subcommand.
  * @param outcome receives a kind search's exit code and invocation (for {@link main})
+ * @param argv the arguments it will parse (the invoked subcommand first), when known: a kind command whose other
+ *   arguments use none of gh's flags is built without them (kind-command.ts's createKindCommand)
  */
-export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }): Command {
+export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exitCode: EXIT.ok }, argv?: readonly string[]): Command {
   const program = new Command('search')
     .description(
       "Search GitHub-shaped records offline with GitHub's REST search semantics.\n" +
@@ -225,7 +227,10 @@ export function buildProgram(io: Io, invoked?: string, outcome: Outcome = { exit
     outcome.exitCode = await runKind(inv, io);
   };
   const subcommands: ReadonlyArray<readonly [string, () => Command]> = [
-    ...KIND_COMMANDS.map((spec) => [spec.name, () => createKindCommand(spec, DEFAULT_DATA, runKindInto)] as const),
+    // The invoked kind command sees the arguments it will parse; any other (help, completion) is built whole.
+    ...KIND_COMMANDS.map(
+      (spec) => [spec.name, () => createKindCommand(spec, DEFAULT_DATA, runKindInto, kindCommandOf(invoked)?.name === spec.name ? argv?.slice(1) : undefined)] as const,
+    ),
     ['index', () => createIndexCommand(DEFAULT_DATA, openStore, io.stdout, io.stderr)],
     ['serve', () => createServeCommand({ defaultData: DEFAULT_DATA, stderr: io.stderr })],
     ['import', () => createImportCommand({ stderr: io.stderr })],
@@ -280,7 +285,7 @@ function output(io: Io) {
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const outcome: Outcome = { exitCode: EXIT.ok };
-  const program = buildProgram(io, argv[0], outcome);
+  const program = buildProgram(io, argv[0], outcome, argv);
   const fail = (message: string, hint?: string) => void io.stderr.write(formatError(message, hint));
   // A damaged cache file is healed with one notice, on this run's stderr (cache/notice.ts).
   setCacheNoticeSink((line) => void io.stderr.write(line));
