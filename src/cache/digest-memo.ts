@@ -6,7 +6,7 @@
  * writes back what the process hashed that the file lacked.
  *
  * The file (`digests-<format>.json` in the cache directory, named by file-names.ts) is
- * `{"crc": <CRC-32 of the entries' JSON>, "entries": [[text, hex digest], …]}`, the most recently written first,
+ * `{"crc": <the framing's CRC-32 of the entries' JSON>, "entries": [[text, hex digest], …]}`, the most recently written first,
  * at most {@link DIGEST_MEMO_ENTRIES}. It is a cache of a pure function: a missing, unreadable or damaged file (its
  * CRC, its shape, a digest that is not 64 hex characters) is read as empty, silently, and rewritten by the next
  * process that hashes something. Only texts up to {@link DIGEST_MEMO_TEXT} UTF-16 units are kept (keys, not the
@@ -14,7 +14,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
+import { contentChecksum } from './framing.js';
 import { readRegularSync } from './regular-file.js';
 import { writeAtomicallySync } from './temp-file.js';
 
@@ -25,8 +25,8 @@ export const DIGEST_MEMO_TEXT = 1024;
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/;
 
-/** CRC-32 of a text's UTF-8 bytes (as bytes: the CLI's cold path serves zlib's `crc32` of bytes without node:zlib). */
-const crcOf = (text: string): number => crc32(Buffer.from(text, 'utf8'));
+/** The framing's checksum (CRC-32) of a text's UTF-8 bytes. */
+const crcOf = (text: string): number => contentChecksum(Buffer.from(text, 'utf8'));
 
 interface Memo {
   readonly file: string;
