@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `search` command. Three ways to load the program, fastest first (scripts/bundle.mjs makes the bundles):
-// 1. dist/bundle/cold.cjs, the whole program as one CommonJS file, compiled through node:vm with a V8 code cache
-//    kept in the index cache directory: a cold query then spends no time compiling. Not when the interactive view
-//    may open (see coldPathFits): the view is ink, an ES module that cold.cjs cannot load by itself.
+// 1. dist/bundle/cold.cjs, the kind searches as one CommonJS file, compiled through node:vm with a V8 code cache
+//    kept in the index cache directory: a cold query then spends no time compiling. Only for the commands its
+//    trailer names (`search issues ...`, the aliases too; the other commands are not in it); every other command
+//    takes dist/bundle/cold-all.cjs, the whole program, the same way. Not when the interactive view may open (see
+//    coldPathFits): the view is ink, an ES module that cold.cjs cannot load by itself.
 // 2. dist/bundle/search.js, the ES module bundle (code-split at the lazy edges).
 // 3. dist/cli/main.js, the compiled modules themselves (no bundle built).
 // This file is CommonJS (bin/package.json): an ES module entry would load Node's ES module loader (and the
@@ -16,6 +18,7 @@ const { pathToFileURL } = require('node:url');
 
 const dist = path.join(__dirname, '..', 'dist');
 const cold = path.join(dist, 'bundle', 'cold.cjs');
+const coldAll = path.join(dist, 'bundle', 'cold-all.cjs');
 /**
  * How cold.cjs starts: scripts/bundle.mjs writes the program as this function expression (a CommonJS module's
  * wrapper, plus the two names below), so the file is compiled as read, with no wrapper concatenated at start.
@@ -28,7 +31,7 @@ const CODE_CACHE_BUILT = 1 << 6;
 
 const args = process.argv.slice(2);
 if (!printedVersion(args)) {
-  const program = coldPathFits(args, process.env) ? loadCold() : undefined;
+  const program = coldPathFits(args, process.env) ? (loadCold(cold, args[0]) ?? loadCold(coldAll, args[0])) : undefined;
   if (program) {
     void program.run().then(program.saveCodeCache);
   } else {
@@ -91,7 +94,9 @@ function coldPathFits(args, env) {
 }
 
 /**
- * Way 1: compile and evaluate cold.cjs with the code cache of its build id. Returns its `run` and a function that
+ * Way 1: compile and evaluate `file` (cold.cjs or cold-all.cjs) with the code cache of its build id, when its
+ * trailer (`//# commands a,b,...` or `//# commands *`, then `//# build-id <hex>`, written by scripts/bundle.mjs)
+ * names `command`. Returns its `run` and a function that
  * writes the cache after the run when it was missing, rejected by V8 (another Node, other flags) or when this run
  * covered code the cache's runs did not; undefined when cold.cjs is absent or fails to load (nothing has run yet:
  * way 2 takes over). The cache file starts with the coverage (src/cli/code-coverage.ts: what the runs that made it
@@ -100,13 +105,15 @@ function coldPathFits(args, env) {
  * rewritten cache covers the union (a cache made by an empty search left a later common query compiling top-k, the
  * priors and the items, about 3 ms; one made by a rare word, a qualifier-heavy query compiling the column filters).
  */
-function loadCold() {
+function loadCold(file, command) {
   try {
     const vm = require('node:vm');
     // UTF-8: Node 20 reads it into a string in one native call (Latin-1 goes through a Buffer and a copy: slower).
-    const source = fs.readFileSync(cold, 'utf8');
+    const source = fs.readFileSync(file, 'utf8');
     if (!source.startsWith(COLD_WRAPPER)) return undefined; // a cold.cjs of another layout: way 2
-    const buildId = /\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
+    const trailer = /\/\/# commands ([\w,*-]+)\n\/\/# build-id ([0-9a-f]+)\n$/.exec(source.slice(-512));
+    if (!trailer || (trailer[1] !== '*' && !trailer[1].split(',').includes(command))) return undefined; // not a command it runs
+    const buildId = trailer[2];
     const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
     let cached;
     try {
@@ -125,12 +132,12 @@ function loadCold() {
     // absolute URL.
     // `performance` inside cold.cjs is {@link lazyPerformance}: the global's first use loads Node's perf_hooks.
     const script = new vm.Script(source, {
-      filename: cold,
+      filename: file,
       cachedData: usable ? cached.subarray(CODE_CACHE_HEADER) : undefined,
     });
     const module = { exports: {} };
     const coldImport = (specifier) => import(specifier);
-    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(require), module, cold, path.dirname(cold), coldImport, lazyPerformance());
+    script.runInThisContext().call(module.exports, module.exports, lazyBuiltins(require), module, file, path.dirname(file), coldImport, lazyPerformance());
     const { run, codeCoverage } = module.exports;
     if (typeof run !== 'function' || typeof codeCoverage !== 'function') return undefined;
     const saveCodeCache = () => {

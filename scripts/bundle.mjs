@@ -20,6 +20,13 @@
 //   key of its code cache.
 // - cold.cjs holds the package's version as a literal (dist/version.js reads package.json when it loads): a cold run
 //   opens no package.json.
+// - cold.cjs runs the kind searches only (`search issues ...`, the aliases too): bin/search.js takes it when the
+//   first argument names one (its trailer lists them), and the ES module bundle for every other command. The modules
+//   of the other commands (serve, import, index, completion) are replaced in it by a module whose factories throw,
+//   so the server, the importers and the web page, reachable only through them, are not in the text every cold query
+//   reads and deserialises (0.15 MB; ≈ 1 ms of CPU). A kind command never calls them (src/cli/main.ts's buildProgram
+//   builds the invoked subcommand only). dist/bundle/cold-all.cjs is the whole program the same way (its trailer
+//   serves `*`), with a code cache of its own, for every other command.
 // - dist/bundle/cold-meta.json is cold.cjs's metafile.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -122,47 +129,93 @@ const coldImportMetaUrl = {
   },
 };
 
-const cold = await build({
-  entryPoints: { cold: path.join(dist, 'cli/main.js') },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  outdir,
-  outExtension: { '.js': '.cjs' },
-  metafile: true,
-  write: false,
-  logLevel: 'warning',
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  define,
-  // A path of only these characters is its own file URL's path (pathToFileURL encodes none of them; ≈ 0.4 ms of a
-  // cold start for its first call); any other path (Windows, spaces, '%', '#', non-ASCII) goes through pathToFileURL.
-  banner: { js: "const __coldUrl = /^\\/[\\w./-]*$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [otherPackagesExternal, coldImportMetaUrl],
-});
-// require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
-// React's packages are CommonJS too (the search page's renderer, src/web/, behind serve's lazy edge).
-const COMMONJS_PACKAGES = new Set(['cli-progress', 'ajv', 'react/jsx-runtime', 'react-dom/server']);
-for (const output of Object.values(cold.metafile.outputs)) {
-  for (const i of output.imports) {
-    if (i.kind !== 'require-call' || i.path.startsWith('node:') || COMMONJS_PACKAGES.has(i.path)) continue;
-    throw new Error(`bundle: cold.cjs would require() ${i.path}; keep it behind a lazy edge esbuild leaves as import()`);
-  }
+/** The modules of the commands other than the kind searches, as dist/cli/main.js imports them, and their factories. */
+const OTHER_COMMANDS = {
+  './serve-command.js': ['createServeCommand'],
+  './import-command.js': ['createImportCommand'],
+  './index-command.js': ['createIndexCommand'],
+  './completion.js': ['createCompletionCommand'],
+};
+/** cold.cjs: the other commands' modules replaced by factories that throw (bin/search.js never runs them from cold.cjs). */
+const kindSearchesOnly = {
+  name: 'kind-searches-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) =>
+      args.importer === path.join(dist, 'cli/main.js') && Object.hasOwn(OTHER_COMMANDS, args.path) ? { path: args.path, namespace: 'other-command' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'other-command' }, (args) => ({
+      contents: OTHER_COMMANDS[args.path]
+        .map((name) => `export function ${name}() { throw new Error('${name}: not in cold.cjs (bin/search.js runs this command from the ES module bundle)'); }`)
+        .join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+const mainText = await readFile(path.join(dist, 'cli/main.js'), 'utf8');
+for (const spec of Object.keys(OTHER_COMMANDS)) {
+  if (!mainText.includes(`from '${spec}'`)) throw new Error(`bundle: dist/cli/main.js no longer imports ${spec} (update scripts/bundle.mjs)`);
 }
-// import() inside code that node:vm compiled with a code cache loses its loader (Node 20: "A dynamic import callback
-// was not specified"), so cold.cjs's remaining import() calls (external packages, built-ins, the view) go through
-// `__coldImport`, an import() of bin/search.js's. Every one must be rewritten: the count is checked against esbuild's.
-const dynamicImports = Object.values(cold.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import')).length + 1;
-let rewritten = 0;
-const text = cold.outputFiles[0].text.replace(/(?<![\w$.])import\(/g, () => (rewritten++, '__coldImport('));
-if (rewritten !== dynamicImports) throw new Error(`bundle: cold.cjs has ${rewritten} import( where esbuild reports ${dynamicImports} dynamic imports`);
-// Written as the function expression bin/search.js compiles (COLD_WRAPPER there, the same text): compiling the file
-// as read, rather than the read text concatenated into a wrapper, saves V8 a flat copy of 0.6 MB at every start
-// (≈ 1.4 ms of CPU with its garbage, measured in fresh processes with the code cache).
+/** The first arguments cold.cjs serves: the kind commands' names and aliases (src/cli/gh-flags.ts). */
+const { KIND_COMMANDS } = await import(pathToFileURL(path.join(dist, 'cli/gh-flags.js')).href);
+const coldCommands = KIND_COMMANDS.flatMap((c) => [c.name, ...c.aliases]);
+
+/**
+ * Build the program as one CommonJS file for bin/search.js: `kindOnly`, the kind searches (the other commands'
+ * modules replaced, see kindSearchesOnly); else every command. Writes `<name>.cjs` with its trailer (the first
+ * arguments it serves, `*` for any, then its build id) and returns esbuild's metafile.
+ */
+async function buildCold(name, kindOnly) {
+  const cold = await build({
+    entryPoints: { [name]: path.join(dist, 'cli/main.js') },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // Short local names: the text bin/search.js reads at every start shrinks from 0.69 to 0.49 MB (≈ 0.6 ms of CPU
+    // to read; the code cache and the evaluation shrink a little too). Nothing the program prints depends on a
+    // function's or a class's name (errors carry their own messages; no code reads `.name` or a function's text).
+    minifyIdentifiers: true,
+    define,
+    // A path of only these characters is its own file URL's path (pathToFileURL encodes none of them; ≈ 0.4 ms of a
+    // cold start for its first call); any other path (Windows, spaces, '%', '#', non-ASCII) goes through pathToFileURL.
+    banner: { js: "const __coldUrl = /^\\/[\\w./-]*$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [...(kindOnly ? [kindSearchesOnly] : []), otherPackagesExternal, coldImportMetaUrl],
+  });
+  // require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
+  // React's packages are CommonJS too (the search page's renderer, src/web/, behind serve's lazy edge).
+  const COMMONJS_PACKAGES = new Set(['cli-progress', 'ajv', 'react/jsx-runtime', 'react-dom/server']);
+  for (const output of Object.values(cold.metafile.outputs)) {
+    for (const i of output.imports) {
+      if (i.kind !== 'require-call' || i.path.startsWith('node:') || COMMONJS_PACKAGES.has(i.path)) continue;
+      throw new Error(`bundle: ${name}.cjs would require() ${i.path}; keep it behind a lazy edge esbuild leaves as import()`);
+    }
+  }
+  // import() inside code that node:vm compiled with a code cache loses its loader (Node 20: "A dynamic import callback
+  // was not specified"), so cold.cjs's remaining import() calls (external packages, built-ins, the view) go through
+  // `__coldImport`, an import() of bin/search.js's. Every one must be rewritten: the count is checked against esbuild's.
+  const dynamicImports = Object.values(cold.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import')).length + 1;
+  let rewritten = 0;
+  const text = cold.outputFiles[0].text.replace(/(?<![\w$.])import\(/g, () => (rewritten++, '__coldImport('));
+  if (rewritten !== dynamicImports) throw new Error(`bundle: ${name}.cjs has ${rewritten} import( where esbuild reports ${dynamicImports} dynamic imports`);
+  // Written as the function expression bin/search.js compiles (COLD_WRAPPER there, the same text): compiling the file
+  // as read, rather than the read text concatenated into a wrapper, saves V8 a flat copy of 0.6 MB at every start
+  // (≈ 1.4 ms of CPU with its garbage, measured in fresh processes with the code cache).
+  const wrapped = `${COLD_WRAPPER}${text}\n})`;
+  const buildId = createHash('sha256').update(wrapped).digest('hex').slice(0, 32);
+  // The trailer: the first arguments it serves (bin/search.js reads them before compiling), then the build id.
+  const commands = kindOnly ? coldCommands.join(',') : '*';
+  await writeFile(path.join(outdir, `${name}.cjs`), `${wrapped}//# commands ${commands}\n//# build-id ${buildId}\n`);
+  return cold.metafile;
+}
 const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
-const wrapped = `${COLD_WRAPPER}${text}\n})`;
-const buildId = createHash('sha256').update(wrapped).digest('hex').slice(0, 32);
-await writeFile(path.join(outdir, 'cold.cjs'), `${wrapped}//# build-id ${buildId}\n`);
-await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(cold.metafile));
+// cold.cjs for the kind searches; cold-all.cjs, the same way, for every other command (serve, index, import, help…).
+await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(await buildCold('cold', true)));
+await buildCold('cold-all', false);

@@ -11,6 +11,7 @@
  * | `<kind>-<id>.segment`         | `segmentId` (segment/segment.ts): segment format and the columns id          |
  * | `<kind>-<id>.names.json`      | {@link knownNamesId}: access format, index key, repositories' and users' hashes |
  * | `<kind>-hash-<id>.txt`        | {@link hashMemoId}: the dump files' identities (path, size, mtime, ctime, inode, device) |
+ * | `digests-<format>.json`       | none: the digests of the keys above, remembered by the CLI (digest-memo.ts)  |
  *
  * Temporary files (`<file>.<pid>[.<random>].tmp`) are named by their writers beside the target. Beside them,
  * bin/search.js keeps `cli-code-<build id>-v8-<V8 version>.bin`, the V8 code cache of dist/bundle/cold.cjs (named
@@ -88,6 +89,14 @@ export function hashMemoId(identities: readonly string[]): string {
 /** The file remembering a kind's dump hash, keyed by {@link hashMemoId}. */
 export function hashMemoFileName(dir: string, kind: string, id: string): string {
   return path.join(dir, `${kind}-hash-${id.slice(0, 32)}.txt`);
+}
+
+/** Bumped when the digest memo's layout changes (digest-memo.ts). */
+export const DIGEST_MEMO_FORMAT = 1;
+
+/** The digest memo of a cache directory (digest-memo.ts). */
+export function digestMemoFileName(dir: string): string {
+  return path.join(dir, `digests-${DIGEST_MEMO_FORMAT}.json`);
 }
 
 /** A fresh name for a build's spill file of sorted posting runs in `dir` (a temp file: never mistaken for a cache file). */

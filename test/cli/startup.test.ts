@@ -181,15 +181,63 @@ describe.skipIf(!built)('bin/search.js answers `--version` alone without the pro
   }, 60_000);
 
   it('leaves --version with anything else to the program', async () => {
-    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
-    for (const args of [['--version', 'issues'], ['issues', '--version']]) {
+    // cold.cjs runs `issues --version`, cold-all.cjs `--version issues` (no kind first): each writes its code cache.
+    for (const [args, caches] of [
+      [['--version', 'issues'], 1],
+      [['issues', '--version'], 1],
+    ] as const) {
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
       const program = await loadedModules(args, cacheDir, esBundleRunner);
       const bin = await loadedModules(args, cacheDir);
       expect(bin.code).toBe(program.code);
       expect(bin.stdout).toBe(program.stdout);
-      // cold.cjs ran: it wrote its code cache.
-      expect(codeCaches(cacheDir)).toHaveLength(1);
+      expect(codeCaches(cacheDir)).toHaveLength(caches);
     }
+  }, 60_000);
+});
+
+describe.skipIf(!built || !existsSync(coldBundle))('cold.cjs runs the kind searches only, cold-all.cjs the rest (needs `npm run build`)', () => {
+  const coldAll = fileURLToPath(new URL('../../dist/bundle/cold-all.cjs', import.meta.url));
+  const trailer = (file: string): { commands: string[]; buildId: string } => {
+    const match = /\/\/# commands ([\w,*-]+)\n\/\/# build-id ([0-9a-f]+)\n$/.exec(readFileSync(file, 'utf8'));
+    return { commands: match?.[1]?.split(',') ?? [], buildId: match?.[2] ?? '' };
+  };
+
+  it('names every kind command and alias in its trailer, and no other command; cold-all.cjs serves any', () => {
+    const { commands, buildId } = trailer(coldBundle);
+    expect(buildId).toMatch(/^[0-9a-f]{32}$/);
+    expect([...commands].sort()).toEqual([...KINDS, 'prs', 'repos'].sort());
+    expect(trailer(coldAll).commands).toEqual(['*']);
+    expect(trailer(coldAll).buildId).toMatch(/^[0-9a-f]{32}$/);
+    expect(trailer(coldAll).buildId).not.toBe(buildId);
+  });
+
+  it('holds neither the server, the importers nor the web page', () => {
+    const meta = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist/bundle/cold-meta.json', import.meta.url)), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs.filter((i) => /^dist\/(server\/(routes|listen|workers)|web\/|import\/git-import|cli\/serve-command)/.test(i))).toEqual([]);
+    expect(inputs).toContain('dist/cli/kind-command.js');
+  });
+
+  it.each([
+    [['--help']],
+    [['help', 'exit-codes']],
+    [['serve', '--help']],
+    [['index', '--help']],
+    [['import', '--help']],
+    [['completion', 'bash']],
+    [['repos', '--help']],
+  ])('%j: the same output through bin/search.js as through the ES bundle', async (args) => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'search-startup-cache-'));
+    const program = await loadedModules(args, cacheDir, esBundleRunner);
+    const bin = await loadedModules(args, cacheDir);
+    expect(bin.code).toBe(program.code);
+    expect(bin.stdout).toBe(program.stdout);
+    // A kind command runs from cold.cjs, any other from cold-all.cjs: the code cache written names which.
+    const { buildId } = trailer(args[0] === 'repos' ? coldBundle : coldAll);
+    expect(codeCaches(cacheDir)).toEqual([`cli-code-${buildId}-v8-${process.versions.v8}.bin`]);
   }, 60_000);
 });
 

@@ -30,10 +30,11 @@ async function cli(args: string[], worker: 'on' | 'off', cacheDir?: string): Pro
 
 /**
  * Cache file name → bytes, for the files of a kind's build (names carry the content keys, so they must match).
- * Not bin/search.js's V8 code cache (`cli-code-*`): it holds whatever V8 compiled, and no build writes it.
+ * Not bin/search.js's V8 code cache (`cli-code-*`): it holds whatever V8 compiled, and no build writes it; nor the
+ * CLI's digest memo (`digests-*`, src/cache/digest-memo.ts): the same digests, in the order the run hashed them.
  */
 function cacheFiles(dir: string): Map<string, Buffer> {
-  const names = readdirSync(dir).filter((name) => !name.startsWith('cli-code-'));
+  const names = readdirSync(dir).filter((name) => !name.startsWith('cli-code-') && !name.startsWith('digests-'));
   return new Map(names.sort().map((name) => [name, readFileSync(path.join(dir, name))]));
 }
 
