@@ -40,7 +40,7 @@ export class PrivateDocs {
     repos: Uint32Array | (() => Uint32Array | undefined),
     readonly repositories: readonly string[],
     /**
-     * The same documents as a bitmap over the collection (index/doc-bits.ts `markedBits`: bit `doc & 31` of word
+     * The same documents as a bitmap over the collection (src/doc-bits.ts `markedBits`: bit `doc & 31` of word
      * `doc >>> 5`), when the segment stored one; undefined otherwise (a collection built in process, a list from
      * the records)
      */

@@ -6,21 +6,18 @@
  * document of the string's list (`label:bug` at 1M issues: 125 KB instead of 1.36 MB), and tests each document by
  * one word read, not by a merge with the list.
  *
- * Layout: document `d` is bit `d & 31` of 32-bit word `d >>> 5` (little-endian words, as Int32Array); a set over
- * `count` documents has {@link bitWords}(count) words, the bits past `count` clear. Readers test a bit with
- * kinds/collection-view.ts `hasBit`.
+ * Layout: src/doc-bits.ts's (document `d` is bit `d & 31` of u32 word `d >>> 5`, little-endian; `bitWords(count)`
+ * words a set, the bits past `count` clear). Readers test a bit with its `hasBit`.
  */
+import { bitWords, markInto } from '../doc-bits.js';
 
 /** A string held by at least `count / DENSE_SHARE` documents gets a bit set (4 bytes a document in its list ≥ count / 8). */
 export const DENSE_SHARE = 32;
 
-/** Words of a bit set over `count` documents. */
-export const bitWords = (count: number): number => (count + 31) >>> 5;
-
 
 /** The bit set of a boolean column's documents whose value is 1 (true); 0 (false) and 2 (no value) are clear. */
-export function trueBits(values: Uint8Array): Int32Array {
-  const bits = new Int32Array(bitWords(values.length));
+export function trueBits(values: Uint8Array): Uint32Array {
+  const bits = new Uint32Array(bitWords(values.length));
   for (let d = 0; d < values.length; d++) if (values[d] === 1) bits[d >>> 5]! |= 1 << (d & 31);
   return bits;
 }
@@ -43,15 +40,9 @@ export function denseIds(starts: Uint32Array, count: number): number[] {
  * The bit sets of the ids `dense` (ascending), one after another ({@link bitWords}(count) words each), from the
  * inverted form's `starts` and `docs` (each id's documents ascending, all below `count`).
  */
-export function denseBits(starts: Uint32Array, docs: Uint32Array, dense: readonly number[], count: number): Int32Array {
+export function denseBits(starts: Uint32Array, docs: Uint32Array, dense: readonly number[], count: number): Uint32Array {
   const words = bitWords(count);
-  const bits = new Int32Array(words * dense.length);
-  dense.forEach((id, i) => {
-    const base = i * words;
-    for (let k = starts[id]!, end = starts[id + 1]!; k < end; k++) {
-      const d = docs[k]!;
-      bits[base + (d >>> 5)]! |= 1 << (d & 31);
-    }
-  });
+  const bits = new Uint32Array(words * dense.length);
+  dense.forEach((id, i) => markInto(bits, docs, starts[id]!, starts[id + 1]!, i * words));
   return bits;
 }

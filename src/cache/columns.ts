@@ -35,7 +35,8 @@ import { cacheNotice } from './notice.js';
 import { FILE_MAGIC, FramedFile, FramedWriter, FramingError, openFramedCache } from './framing.js';
 import type { Column, ColumnSets, ColumnType, NarrowNumbers, NumberBlocks } from '../kinds/collection-view.js';
 import { encodeNarrow, narrowShape, noneCode, type NarrowShape } from './narrow-numbers.js';
-import { bitWords, denseBits, denseIds, trueBits } from './column-bits.js';
+import { denseBits, denseIds, trueBits } from './column-bits.js';
+import { bitWords } from '../doc-bits.js';
 
 /**
  * Bumped when the layout or what the columns hold changes (2: code columns are built with linguist's detection
@@ -507,7 +508,7 @@ export interface ColumnFile {
    * call (then kept) without the column. Undefined when `name` is not a boolean column stored with one, or it fails
    * its checks (then the file is deleted). Never throws.
    */
-  bits(name: string): Int32Array | undefined;
+  bits(name: string): Uint32Array | undefined;
   /** Close the file descriptor (later get() of unread columns return undefined). */
   close(): void;
 }
@@ -522,7 +523,7 @@ class LazyColumnFile implements ColumnFile {
   /** Narrow codes read so far; null = absent or found corrupt. */
   private readonly narrow = new Map<string, NarrowNumbers | null>();
   /** Boolean columns' bit sets read so far; null = absent or found corrupt. */
-  private readonly flags = new Map<string, Int32Array | null>();
+  private readonly flags = new Map<string, Uint32Array | null>();
   private closed = false;
 
   constructor(
@@ -601,15 +602,15 @@ class LazyColumnFile implements ColumnFile {
     return narrow;
   }
 
-  bits(name: string): Int32Array | undefined {
+  bits(name: string): Uint32Array | undefined {
     const known = this.flags.get(name);
     if (known !== undefined) return known ?? undefined;
     const entry = this.entries.get(name);
     if (entry?.type !== 'boolean' || !entry.bits || this.closed) return undefined;
-    let bits: Int32Array | undefined;
+    let bits: Uint32Array | undefined;
     try {
       const bytes = this.framed.read(bitsSection(name));
-      bits = new Int32Array(bytes.buffer, bytes.byteOffset, bitWords(this.count));
+      bits = new Uint32Array(bytes.buffer, bytes.byteOffset, bitWords(this.count));
     } catch (error) {
       if (!(error instanceof FramingError)) return undefined; // an I/O error: maybe transient, not a reason to delete
     }
@@ -672,16 +673,16 @@ class LazyColumnFile implements ColumnFile {
     // The dense strings' bit sets (their place in the bits section by id), each read on first ask.
     const words = bitWords(count);
     const denseAt = new Map((entry.dense ?? []).map((id, i) => [id, i]));
-    const bitSets = new Map<number, Int32Array | null>();
-    const bitsOf = (id: number): Int32Array | undefined => {
+    const bitSets = new Map<number, Uint32Array | null>();
+    const bitsOf = (id: number): Uint32Array | undefined => {
       const at = denseAt.get(id);
       if (at === undefined || this.closed) return undefined;
       const known = bitSets.get(id);
       if (known !== undefined) return known ?? undefined;
-      let bits: Int32Array | undefined;
+      let bits: Uint32Array | undefined;
       try {
         const bytes = this.framed.read(bitsSection(name), 4 * words * at, 4 * words);
-        bits = new Int32Array(bytes.buffer, bytes.byteOffset, words);
+        bits = new Uint32Array(bytes.buffer, bytes.byteOffset, words);
       } catch (error) {
         if (!(error instanceof FramingError)) return undefined;
       }

@@ -10,6 +10,7 @@
  * per-document scan (scan-docs.ts `scanDocs`). {@link filterShare} estimates what share of the collection a filter
  * keeps, so that a conjunction tests its most selective filters first (execute.ts).
  */
+import { keepByBit, withoutMarked } from '../doc-bits.js';
 import type { DocList } from '../index/text-index.js';
 import type { Budget } from '../budget.js';
 import type { Predicate } from '../kinds/spec.js';
@@ -155,7 +156,7 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
     }
     if (!budget.spend(list.length)) return out.subarray(0, 0);
     // In place after the first: each survivor is read before its slot (at or before it) is written.
-    n = bitsRun(filter.bits, filter.wanted, list, 0, list.length, out, 0);
+    n = keepByBit(filter.bits, filter.wanted, list, 0, list.length, out, 0);
     list = out.subarray(0, n);
   }
   if (blocked.length === 0) return list;
@@ -195,8 +196,7 @@ export function columnExceptDocs(within: DocList, test: Predicate, budget: Budge
   const bits = setBits(filter);
   if (bits) {
     budget.spend(within.length);
-    const out = new Uint32Array(within.length);
-    return out.subarray(0, bitsRun(bits.bits, false, within, 0, within.length, out, 0));
+    return withoutMarked(within, bits.bits);
   }
   const docs = invertedDocs(filter, budget);
   return docs && difference(within, docs);
@@ -211,7 +211,7 @@ export function columnExceptDocs(within: DocList, test: Predicate, budget: Budge
 function setBits(filter: Extract<ColumnFilter, { type: 'sets' }>): Extract<ColumnFilter, { type: 'bits' }> | undefined {
   const { sets, hit } = filter;
   if (!sets.bitsOf) return undefined;
-  const found: Int32Array[] = [];
+  const found: Uint32Array[] = [];
   for (let id = 0; id < hit.length; id++) {
     if (hit[id] !== 1 || sets.count(id) === 0) continue;
     const bits = found.length < MERGE_BY_MARKS ? sets.bitsOf(id) : undefined;
@@ -228,7 +228,7 @@ function setBits(filter: Extract<ColumnFilter, { type: 'sets' }>): Extract<Colum
 }
 
 /** `bits[w] |= more[w]` for every word (two sets over one collection). */
-function orInto(bits: Int32Array, more: Int32Array): void {
+function orInto(bits: Uint32Array, more: Uint32Array): void {
   for (let w = 0; w < bits.length; w++) bits[w]! |= more[w]!;
 }
 
@@ -252,7 +252,7 @@ function testRun(filter: ValueFilter, within: DocList, from: number, end: number
   if (filter.type === 'range') return rangeRun(filter, within, from, end, block, out, n);
   if (filter.type === 'codes') return codesRun(filter, within, from, end, block, out, n);
   if (filter.type === 'flag') return filter.wanted ? flagRun(filter.values, within, from, end, out, n) : notFlagRun(filter.values, within, from, end, out, n);
-  if (filter.type === 'bits') return bitsRun(filter.bits, filter.wanted, within, from, end, out, n);
+  if (filter.type === 'bits') return keepByBit(filter.bits, filter.wanted, within, from, end, out, n);
   return setRun(filter.offsets, filter.ids, filter.hit, within, from, end, out, n);
 }
 
@@ -337,15 +337,6 @@ function notFlagRun(values: Uint8Array, within: DocList, from: number, end: numb
   return n;
 }
 
-/** The documents of `within[from..end)` whose bit in `bits` is set (`wanted`) or clear, appended to `out` at `n`. */
-function bitsRun(bits: Int32Array, wanted: boolean, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
-  const want = wanted ? 1 : 0;
-  for (let i = from; i < end; i++) {
-    const doc = within[i]!;
-    if (((bits[doc >>> 5]! >>> (doc & 31)) & 1) === want) out[n++] = doc;
-  }
-  return n;
-}
 
 function setRun(offsets: Uint32Array, ids: Uint32Array, hit: Uint8Array, within: DocList, from: number, end: number, out: Uint32Array, n: number): number {
   for (let i = from; i < end; i++) {

@@ -10,7 +10,7 @@ import type { Expr, Keyword } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
-import { withoutMarked } from '../index/doc-bits.js';
+import { withoutMarked } from '../doc-bits.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';

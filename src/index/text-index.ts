@@ -6,7 +6,7 @@
 import { VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 import type { BlockMaxima } from './stored-maxima.js';
-import { countMarked } from './doc-bits.js';
+import { countMarked } from '../doc-bits.js';
 
 /** Sorted, duplicate-free document numbers. */
 export type DocList = Uint32Array;
@@ -87,7 +87,7 @@ export interface FieldImpacts {
 export type StoredHiddenLengths = (hidden: DocList) => ReadonlyMap<string, number> | undefined;
 
 /**
- * The membership bitmap a build stored for a hidden set (index/doc-bits.ts `markedBits`), or undefined when it
+ * The membership bitmap a build stored for a hidden set (src/doc-bits.ts `markedBits`), or undefined when it
  * stored none for that set (the segment's `private.bits`, for the private documents' own list).
  */
 export type HiddenBits = (hidden: DocList) => Uint32Array | undefined;

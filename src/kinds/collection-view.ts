@@ -52,7 +52,7 @@ export interface CollectionView {
    * A boolean getter's true documents as a bit set (cache/column-bits.ts), read without the column; undefined when
    * the collection stores none for it (then filters read {@link column}).
    */
-  columnBits?(get: Getter<unknown>): Int32Array | undefined;
+  columnBits?(get: Getter<unknown>): Uint32Array | undefined;
   /**
    * The collection reader's value for `slot` (src/store/collection.ts): made by `slot.make` on first use, kept as
    * the reader's own state (its caches share the reader's {@link MemoryBudget}) and dropped by its `close()`. How a
@@ -140,14 +140,9 @@ export interface ColumnSets {
    * `d >>> 5`), when the build stored one (strings held by many documents); undefined otherwise or when it cannot
    * be read (then read {@link docsOf}).
    */
-  bitsOf?(id: number): Int32Array | undefined;
+  bitsOf?(id: number): Uint32Array | undefined;
 }
 
-/**
- * Whether document `doc` is in bit set `bits` (cache/column-bits.ts: bit `doc & 31` of word `doc >>> 5`; false past
- * the set's end).
- */
-export const hasBit = (bits: Int32Array, doc: number): boolean => ((bits[doc >>> 5]! >>> (doc & 31)) & 1) === 1;
 
 /**
  * A number column's values also stored narrow (src/cache/narrow-numbers.ts): document `doc`'s value is

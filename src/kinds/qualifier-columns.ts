@@ -6,7 +6,8 @@
  * The predicate stays the definition: a column filter accepts exactly the documents its predicate accepts (the
  * property test in test/execute/column-filter.test.ts compares the two).
  */
-import { hasBit, type Column, type CollectionView, type ColumnSets, type Getter, type NarrowNumbers, type NumberBlocks } from './collection-view.js';
+import { hasBit } from '../doc-bits.js';
+import { type Column, type CollectionView, type ColumnSets, type Getter, type NarrowNumbers, type NumberBlocks } from './collection-view.js';
 import { inInterval, type Interval } from './qualifier-values.js';
 import { codeRange } from './interval-codes.js';
 import type { Predicate } from './spec.js';
@@ -36,7 +37,7 @@ export type ColumnFilter =
       readonly interval: Interval;
     }
   | { readonly type: 'flag'; readonly values: Uint8Array; readonly wanted: boolean }
-  | { readonly type: 'bits'; readonly bits: Int32Array; readonly wanted: boolean }
+  | { readonly type: 'bits'; readonly bits: Uint32Array; readonly wanted: boolean }
   | { readonly type: 'set'; readonly offsets: Uint32Array; readonly ids: Uint32Array; readonly hit: Uint8Array }
   | { readonly type: 'sets'; readonly sets: ColumnSets; readonly hit: Uint8Array; readonly scan: () => Predicate }
   | { readonly type: 'any'; readonly parts: readonly ColumnFilter[] };
@@ -96,7 +97,7 @@ export function flagPredicate(column: Column | undefined, wanted: boolean): Pred
  * The documents whose bit in `bits` (a boolean column's true documents, src/cache/column-bits.ts) is `wanted`;
  * undefined without a bit set (the caller then reads the column).
  */
-export function bitsPredicate(bits: Int32Array | undefined, wanted: boolean): Predicate | undefined {
+export function bitsPredicate(bits: Uint32Array | undefined, wanted: boolean): Predicate | undefined {
   if (!bits) return undefined;
   return described((doc) => hasBit(bits, doc) === wanted, { type: 'bits', bits, wanted });
 }

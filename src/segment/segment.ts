@@ -8,7 +8,7 @@
  *
  * Sections: `private.docs` (u32 per private document, ascending), `private.repos` (u32 per private document: its
  * repository's index in the footer's `repositories`), `private.bits` (the private documents as a bitmap over every
- * document, u32 words: index/doc-bits.ts `markedBits`), `prior.<name>` (f64 per document), and per prior its block
+ * document, u32 words: src/doc-bits.ts `markedBits`), `prior.<name>` (f64 per document), and per prior its block
  * maxima (f64 per {@link MAXIMA_BLOCK_DOCS} consecutive documents: the largest value, NaN when one is NaN, -∞ when
  * none counts) over every document, `max.all.<name>`, and over the public documents, `max.public.<name>` — what
  * the top-k collector's block bounds read (src/order/bounds.ts) without reading each match's prior — and the same
@@ -40,7 +40,7 @@
  */
 import { rmSync } from 'node:fs';
 import { PrivateDocs } from '../access/private-docs.js';
-import { markedBits } from '../index/doc-bits.js';
+import { markedBits } from '../doc-bits.js';
 import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../cache/framing.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sha256Hex } from '../cache/sha256.js';

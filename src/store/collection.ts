@@ -32,7 +32,7 @@ interface ColumnSource {
   get(name: string): Column | undefined;
   sets?(name: string): ColumnSets | undefined;
   codes?(name: string): NarrowNumbers | undefined;
-  bits?(name: string): Int32Array | undefined;
+  bits?(name: string): Uint32Array | undefined;
 }
 
 /** Records of other kinds a collection may consult (absent kinds are empty). */
@@ -152,7 +152,7 @@ export class Collection implements CollectionView {
   }
 
   /** The stored bit set of a boolean getter's true documents (a column file's, cache/column-bits.ts); else undefined. */
-  columnBits(get: Getter<unknown>): Int32Array | undefined {
+  columnBits(get: Getter<unknown>): Uint32Array | undefined {
     const def = columnDefs(this.spec).byGetter.get(get);
     return def?.type === 'boolean' ? this.columnSource?.bits?.(def.name) : undefined;
   }
@@ -240,7 +240,7 @@ export class Collection implements CollectionView {
   }
 
   /**
-   * The bitmap the segment stored of `hidden` (index/doc-bits.ts `markedBits`), when `hidden` is the stored list
+   * The bitmap the segment stored of `hidden` (src/doc-bits.ts `markedBits`), when `hidden` is the stored list
    * of private documents itself (as for {@link storedHiddenLengths}); else undefined (the index counts by the list).
    */
   storedHiddenBits(hidden: DocList): Uint32Array | undefined {

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bitWords, DENSE_SHARE, denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
+import { DENSE_SHARE, denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
+import { bitWords, hasBit } from '../../src/doc-bits.js';
 import { ColumnBuilder, invertStrings, openColumns, saveColumns } from '../../src/cache/columns.js';
-import { hasBit, type Column } from '../../src/kinds/collection-view.js';
+import type { Column } from '../../src/kinds/collection-view.js';
 import { withFooter } from './helpers/framed-bytes.js';
 
 const roots: string[] = [];
@@ -22,7 +23,7 @@ const tempFile = (): string => {
 };
 
 /** The documents of a bit set over `count` documents, one bit test each (the oracle's reading). */
-const members = (bits: Int32Array, count: number): number[] => [...Array(count).keys()].filter((d) => hasBit(bits, d));
+const members = (bits: Uint32Array, count: number): number[] => [...Array(count).keys()].filter((d) => hasBit(bits, d));
 
 const strings = (docs: (string[] | null)[]): Extract<Column, { type: 'strings' }> => {
   const builder = new ColumnBuilder('strings');

@@ -20,7 +20,8 @@ import { ItemFile, writeItemFile, type RecordTexts } from '../../src/cache/item-
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { loadSnapshot, saveSnapshot, snapshotFile } from '../../src/cache/record-snapshot.js';
 import { specOf } from '../../src/kinds/catalog.js';
-import { hasBit, type Column } from '../../src/kinds/collection-view.js';
+import type { Column } from '../../src/kinds/collection-view.js';
+import { hasBit } from '../../src/doc-bits.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
 import { Collection } from '../../src/store/collection.js';

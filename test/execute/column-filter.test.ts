@@ -12,7 +12,8 @@ import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numb
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
 import { anyOf, bitsPredicate, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
-import { bitWords, denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
+import { denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
+import { bitWords } from '../../src/doc-bits.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILE_MAGIC, FramedFile } from '../../src/cache/framing.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
 import { PrivateDocs } from '../../src/access/private-docs.js';
-import { markedBits } from '../../src/index/doc-bits.js';
+import { markedBits } from '../../src/doc-bits.js';
 import { FINE_BLOCK_DOCS, MAXIMA_BLOCK_DOCS, PRIOR_BLOCK_DOCS, privateDocsFit, Segment, SEGMENT_FORMAT, segmentId, writeSegment } from '../../src/segment/segment.js';
 
 const COUNT = 20_000; // more than two blocks of priors

@@ -1,13 +1,13 @@
 /**
- * Documents as a bitmap (src/index/doc-bits.ts `markedBits`, `countMarked`, `withoutMarked`): the same
+ * Documents as a bitmap (src/doc-bits.ts `markedBits`, `countMarked`, `withoutMarked`): the same
  * set as the list it is made from, so a match tested one bit each leaves out and counts exactly what the list's
  * merge and binary searches do (src/execute/doc-set.ts, src/index/visible-statistics.ts `countCommon`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countMarked, markedBits, withoutMarked } from '../../src/index/doc-bits.js';
-import { difference, union, unionExcept } from '../../src/execute/doc-set.js';
-import { countCommon } from '../../src/index/visible-statistics.js';
+import { countMarked, markedBits, withoutMarked } from '../src/doc-bits.js';
+import { difference, union, unionExcept } from '../src/execute/doc-set.js';
+import { countCommon } from '../src/index/visible-statistics.js';
 
 /** An ascending, duplicate-free list of documents below `count`. */
 const docList = (count: number) =>
