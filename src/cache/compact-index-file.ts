@@ -340,16 +340,31 @@ type ReadSectionInto = (name: SectionName, start: number, length: number, out: U
 
 const POSTING_SECTIONS = ['postDocs', 'postWeights', 'postTf'] as const;
 
+/** A range over several blocks kept by {@link BlockPostings}: its end (exclusive) and its entries. */
+interface KeptRange {
+  readonly end: number;
+  readonly entries: Uint32Array | Int32Array;
+}
+
+/** Bytes a kept block or range holds alive (a range that is a view holds its whole buffer). */
+const keptBytes = (value: Uint32Array | Int32Array | KeptRange): number =>
+  'end' in value ? value.entries.buffer.byteLength : value.byteLength;
+
 /**
  * Postings read from the file (checked by the framing). A range within one block is a view of that block, read
  * when not cached (the most recently used blocks kept); a range over several blocks is read in one call straight
- * into the array returned (a long posting's documents: no block copied out of a block of its own). Blocks hold
+ * into the array returned (a long posting's documents: no block copied out of a block of its own), and kept in the
+ * same least-recently-used order and byte bound as the blocks: a server's queries name the same common words again,
+ * and decoding a 1M-document posting afresh each time was most of its short-lived memory (docs/serve-cost.md). Blocks hold
  * {@link BLOCK_ENTRIES} documents or weights, or one checked block ({@link SMALL_BLOCK_BYTES}) of term frequencies:
  * the few documents a top-k round scores read 4 KiB of term frequencies each, not 64 KiB.
  */
 class BlockPostings implements PostingStore {
-  /** 3 · block + section → the block's entries (as u32/i32), in least-recently-used-first order. */
-  private readonly cache = new Map<number, Uint32Array | Int32Array>();
+  /**
+   * 3 · block + section → the block's entries (as u32/i32), and −1 − (3 · start + section) → a range over several
+   * blocks from `start` ({@link KeptRange}), in least-recently-used-first order.
+   */
+  private readonly cache = new Map<number, Uint32Array | Int32Array | KeptRange>();
   private cachedBytes = 0;
   /** Entries per block of sections 0 (docs), 1 (weights) and 2 (term frequencies). */
   private readonly per: readonly [number, number, number];
@@ -381,27 +396,43 @@ class BlockPostings implements PostingStore {
     return Uint32Array.from(width === 1 ? bytes.subarray(0, n) : new Uint16Array(bytes.buffer, bytes.byteOffset, n));
   }
 
-  /** Block `block` of section 0 (docs), 1 (weights) or 2 (term frequencies), read when not cached. */
-  private block(section: 0 | 1 | 2, block: number): Uint32Array | Int32Array {
-    const key = 3 * block + section;
+  /** The entry kept under `key`, made most recently used; undefined when not kept. */
+  private kept(key: number): Uint32Array | Int32Array | KeptRange | undefined {
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
       this.cache.set(key, hit);
-      return hit;
     }
+    return hit;
+  }
+
+  /** Keep `value` under `key` (replacing what was), evicting the least recently used past the byte bound. */
+  private keep(key: number, value: Uint32Array | Int32Array | KeptRange, bytes: number): void {
+    const had = this.cache.get(key);
+    if (had) {
+      this.cache.delete(key);
+      this.cachedBytes -= keptBytes(had);
+    }
+    this.cache.set(key, value);
+    this.cachedBytes += bytes;
+    for (const [old, evicted] of this.cache) {
+      if (this.cachedBytes <= this.cacheBytes || old === key) break;
+      this.cache.delete(old);
+      this.cachedBytes -= keptBytes(evicted);
+    }
+  }
+
+  /** Block `block` of section 0 (docs), 1 (weights) or 2 (term frequencies), read when not cached. */
+  private block(section: 0 | 1 | 2, block: number): Uint32Array | Int32Array {
+    const key = 3 * block + section;
+    const hit = this.kept(key) as Uint32Array | Int32Array | undefined;
+    if (hit) return hit;
     const width = this.width(section);
     const per = this.per[section];
     const first = block * per;
     const n = Math.min(first + per, this.count) - first;
     const entries = BlockPostings.decode(section, width, this.read(POSTING_SECTIONS[section], first * width, n * width), n);
-    this.cache.set(key, entries);
-    this.cachedBytes += entries.byteLength;
-    for (const [old, evicted] of this.cache) {
-      if (this.cachedBytes <= this.cacheBytes || old === key) break;
-      this.cache.delete(old);
-      this.cachedBytes -= evicted.byteLength;
-    }
+    this.keep(key, entries, entries.byteLength);
     return entries;
   }
 
@@ -414,24 +445,34 @@ class BlockPostings implements PostingStore {
       if (start === end) return section === 1 ? new Int32Array(0) : new Uint32Array(0);
       return this.block(section, first).subarray(start - first * per, end - first * per);
     }
+    // A range over blocks of its own is kept when read before (the same range: a posting's documents are asked for
+    // whole, a round's term frequencies by their own ranges); a round's few term frequencies or weights over two
+    // neighbouring blocks are not (the blocks are).
+    const key = -1 - (3 * start + section);
+    const hit = this.kept(key) as KeptRange | undefined;
+    if (hit && hit.end === end) return hit.entries;
     if (end - start <= per) {
-      // Two neighbouring blocks (a round's few term frequencies): copied out of the kept blocks, read again by the
-      // next round.
+      // Two neighbouring blocks: copied out of the kept blocks.
       const out = section === 1 ? new Int32Array(end - start) : new Uint32Array(end - start);
       const cut = last * per;
       out.set(this.block(section, first).subarray(start - first * per), 0);
       out.set(this.block(section, last).subarray(0, end - cut), cut - start);
+      if (section === 0) this.keep(key, { end, entries: out }, out.byteLength);
       return out;
     }
-    // Several blocks: their whole checked blocks in one read into fresh memory (the framing checks each the first
-    // time it is read, and reads into the memory given when the range is whole blocks), the range a view of it.
+    // Their whole checked blocks in one read into fresh memory (the framing checks each the first time it is read,
+    // and reads into the memory given when the range is whole blocks), the range a view of it.
     const width = this.width(section);
     const B = section === 2 ? SMALL_BLOCK_BYTES : BLOCK_BYTES;
     const from = Math.floor((start * width) / B) * B;
     const to = Math.min(this.count * width, Math.ceil((end * width) / B) * B);
     const bytes = new Uint8Array(new ArrayBuffer(to - from));
     this.readInto(POSTING_SECTIONS[section], from, to - from, bytes);
-    return BlockPostings.decode(section, width, bytes.subarray(start * width - from), end - start);
+    const entries = BlockPostings.decode(section, width, bytes.subarray(start * width - from), end - start);
+    // Charged what it holds alive: its whole buffer (the entries may be a view of the bytes read).
+    const range = { end, entries };
+    this.keep(key, range, keptBytes(range));
+    return entries;
   }
 
   docs(start: number, end: number): Uint32Array {

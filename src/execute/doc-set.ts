@@ -81,11 +81,15 @@ function gallopIntersect(a: DocList, b: DocList): DocList {
   return out.subarray(0, n);
 }
 
-/** Documents in either list. */
-export function union(a: DocList, b: DocList): DocList {
+/**
+ * Documents in either list: `a` or `b` itself when the other is empty, else written into `into` from 0 (room for
+ * `a.length + b.length`, neither list's memory) when given, else into a new array; the answer is a view of what was
+ * written.
+ */
+export function union(a: DocList, b: DocList, into?: Uint32Array): DocList {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  const out = new Uint32Array(a.length + b.length);
+  const out = into ?? new Uint32Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let n = 0;
@@ -120,11 +124,12 @@ const PAST_END = 2 ** 32;
  * merge, so a common keyword's matches across fields are written once, without the hidden documents, instead of
  * written whole and then copied again around them. Linear in the two lists; the hidden list is passed over by
  * exponential search from each match at or past its next entry, so a few matches cost a logarithm per jump, not the
- * hidden list's length. No allocation but the answer (a cold process runs it in V8's interpreter).
+ * hidden list's length. No allocation but the answer (a cold process runs it in V8's interpreter), written into
+ * `into` from 0 when given as {@link union} does (then a view of `into`, or `a` or `b` itself without hidden documents).
  */
-export function unionExcept(a: DocList, b: DocList, hidden: DocList): DocList {
-  if (hidden.length === 0) return union(a, b);
-  const out = new Uint32Array(a.length + b.length);
+export function unionExcept(a: DocList, b: DocList, hidden: DocList, into?: Uint32Array): DocList {
+  if (hidden.length === 0) return union(a, b, into);
+  const out = into ?? new Uint32Array(a.length + b.length);
   const al = a.length;
   const bl = b.length;
   const hl = hidden.length;

@@ -10,7 +10,8 @@ import type { Expr, Keyword } from '../plan/expr.js';
 import { Budget } from '../budget.js';
 import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
-import { withoutMarked } from '../doc-bits.js';
+import { keepByBit, withoutMarked } from '../doc-bits.js';
+import { u32, U32 } from '../scratch.js';
 import { textMatchCacheOf } from './score-cache.js';
 import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
@@ -266,20 +267,29 @@ export class Executor {
 
   /**
    * The union of a keyword's field `lists`, without the hidden documents when the viewer hides exactly the private
-   * ones (the last merge leaves them out); remembered under `key` when given (a copy then: the union may be a view
-   * into a posting block the index's block cache would otherwise keep alive).
+   * ones (the last merge leaves them out); remembered under `key` when given (a copy then, sized to the union: it
+   * may be a view into a posting block the index's block cache would otherwise keep alive). The merges are written
+   * into the process's working arrays (src/scratch.ts), taking turns, and the hidden documents taken out in place:
+   * the one array made is the answer (a common keyword's union at 1M is megabytes, made for each query naming it).
    */
   private unionOf(lists: readonly DocList[], key?: string): DocList {
     const except = this.hidesAllPrivate();
     // The segment's bitmap of the private documents (exactly the hidden ones here) tests a match in one bit.
     const bits = except ? this.c.access.privateDocs.bits : undefined;
-    let out: DocList = new Uint32Array(0);
-    for (let i = 0; i < lists.length; i++) {
-      if (!except || i < lists.length - 1) out = union(out, lists[i]!);
-      else if (bits) out = withoutMarked(union(out, lists[i]!), bits);
-      else out = lists.length === 1 ? difference(lists[i]!, this.hidden) : unionExcept(out, lists[i]!, this.hidden);
+    let out: DocList = lists.length > 0 ? lists[0]! : new Uint32Array(0);
+    let slot: number = U32.unionA;
+    for (let i = 1; i < lists.length; i++) {
+      const into = u32(slot, out.length + lists[i]!.length);
+      const last = i === lists.length - 1;
+      out = except && !bits && last ? unionExcept(out, lists[i]!, this.hidden, into) : union(out, lists[i]!, into);
+      if (out.buffer === into.buffer) slot = slot === U32.unionA ? U32.unionB : U32.unionA;
     }
-    if (key === undefined) return out;
+    const working = out.buffer === u32(U32.unionA, 0).buffer || out.buffer === u32(U32.unionB, 0).buffer;
+    if (bits) {
+      // In place when the union is working memory (keepByBit writes no further than it has read).
+      out = working ? out.subarray(0, keepByBit(bits, false, out, 0, out.length, out as Uint32Array, 0)) : withoutMarked(out, bits);
+    } else if (except && lists.length === 1) out = difference(out, this.hidden);
+    if (key === undefined) return working ? out.slice() : out;
     out = out.slice();
     textMatchCacheOf(this.c).set(key, out);
     return out;

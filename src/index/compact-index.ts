@@ -166,10 +166,6 @@ interface IndexParts {
 export type CompactIndexParts = IndexParts & (DictionaryArrays | { readonly dictionary: TermDictionary });
 
 const EMPTY = new Uint32Array(0);
-/** Long postings kept by {@link CompactIndex.docs} (at most 8 × 4 bytes × N). */
-const RECENT_POSTINGS = 8;
-/** Postings at least this long are kept (shorter ones lie in one block: a view, no copy). */
-const RECENT_MIN_POSTINGS = 4096;
 
 /** Field lengths kept elsewhere as well (the segment's scatter records): read for a sparse list, then looked up. */
 export interface ScatteredLengths {
@@ -198,8 +194,6 @@ export class CompactIndex {
   private totals: readonly number[] | undefined;
   /** The long postings' block maxima stored by the build, when it stored them (index/stored-maxima.ts). */
   readonly maxima: StoredMaxima | undefined;
-  /** The last {@link RECENT_POSTINGS} long postings read (slot → documents), oldest first. */
-  private readonly recentDocs = new Map<number, Uint32Array>();
 
   constructor(parts: CompactIndexParts) {
     this.fields = parts.fields;
@@ -277,16 +271,9 @@ export class CompactIndex {
   docs(rank: number, field: number): Uint32Array {
     if (field < 0) return EMPTY;
     const at = this.slot(rank, field);
-    const recent = this.recentDocs.get(at);
-    if (recent) return recent;
-    const docs = this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
-    // A posting over several blocks of a file is a fresh copy each time: the last few are kept, since one query
-    // reads its terms' postings several times (matching, weights, bounds).
-    if (docs.length > RECENT_MIN_POSTINGS) {
-      if (this.recentDocs.size >= RECENT_POSTINGS) this.recentDocs.delete(this.recentDocs.keys().next().value!);
-      this.recentDocs.set(at, docs);
-    }
-    return docs;
+    // (A file's posting over several blocks is kept by its store, cache/compact-index-file.ts: one query reads its
+    // terms' postings several times — matching, weights, bounds — and a server's queries share their words.)
+    return this.postings.docs(this.dictionary.postingStart(at), this.dictionary.postingEnd(at));
   }
 
   /** Field-vector weights in thousandths, parallel to {@link docs}. Do not modify. */

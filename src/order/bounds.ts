@@ -27,7 +27,7 @@ import { STORED_BLOCK_SHIFT, STORED_SUB_SHIFT } from '../index/stored-maxima.js'
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
 import type { Collection } from '../store/collection.js';
-import { f64, F64 } from './scratch.js';
+import { f64, F64 } from '../scratch.js';
 import { FINE_BLOCK_DOCS, FINE_BLOCK_SHIFT, MAXIMA_BLOCK_DOCS, MAXIMA_BLOCK_SHIFT } from '../segment/segment.js';
 
 /** log2 of the documents per block (the segment's blocks of prior maxima). */
@@ -331,7 +331,7 @@ export function linearBound(text: number, multiplier: number | undefined, addend
  * The text scores of the first `n` of `docs` (ascending) from the postings and weights in `fields`: exactly what the
  * text index's `score` computes for them (the same weights, operations and order), without reading the postings
  * again.
- * @returns the scores in the first `n` entries of a working array (order/scratch.ts): read them before the next call
+ * @returns the scores in the first `n` entries of a working array (scratch.ts): read them before the next call
  */
 export function textScores(docs: DocList, n: number, fields: readonly FieldMaxima[]): Float64Array {
   const scores = f64(F64.scores, n).fill(0, 0, n);

@@ -15,7 +15,7 @@ import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
 import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
-import { f64, F64, i32, I32, u32, U32 } from './scratch.js';
+import { f64, F64, i32, I32, u32, U32 } from '../scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchTextBounds } from './match-bound.js';
@@ -229,7 +229,7 @@ export function topKBestMatch(
 
   // The matches' blocks: block blocks[j] holds docs[starts[j], starts[j+1]). A block holds at most BLOCK_SIZE
   // documents, so the next block's first match is found by a binary search over the next BLOCK_SIZE matches.
-  // (Working arrays are the process's scratch, order/scratch.ts: nothing here outlives the call but the heap.)
+  // (Working arrays are the process's scratch, scratch.ts: nothing here outlives the call but the heap.)
   const n = docs.length;
   const most = Math.min(n, blockCount(c.records.length)) + 1;
   const blocks = i32(I32.blocks, most);

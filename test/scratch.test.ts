@@ -1,9 +1,9 @@
 /**
- * The top-k collector's working arrays (src/order/scratch.ts): each slot is its own array (two borrowers within one
+ * The top-k collector's working arrays (src/scratch.ts): each slot is its own array (two borrowers within one
  * call never share memory), kept between calls, and grown when a call needs more.
  */
 import { describe, expect, it } from 'vitest';
-import { f64, F64, i32, I32, u32, U32 } from '../../src/order/scratch.js';
+import { f64, F64, i32, I32, u32, U32 } from '../src/scratch.js';
 
 describe('scratch slots', () => {
   it.each([
