@@ -58,6 +58,27 @@ describe('stored postings', () => {
     expect(() => index.postings.docs(0, P + 1)).toThrow(RangeError);
   });
 
+  it('keep a range over blocks of its own: the same range again is the same array; another end from the same start is read as built', () => {
+    const { index } = openIndexFile(stored());
+    const start = BLOCK_ENTRIES - 5;
+    for (const end of [start + 3 * BLOCK_ENTRIES, start + BLOCK_ENTRIES + 7, start + 2 * BLOCK_ENTRIES]) {
+      const docs = index.postings.docs(start, end);
+      const tfs = index.postings.tfs!(start, end);
+      expect(same(docs, built.postings.docs(start, end))).toBe(true);
+      expect(same(tfs, built.postings.tfs!(start, end))).toBe(true);
+      // Other reads in between (blocks and ranges of their own) leave the kept one as it was.
+      index.postings.docs(0, P);
+      index.postings.tfs!(3, 5 * 4096);
+      expect(index.postings.docs(start, end)).toBe(docs);
+      expect(index.postings.tfs!(start, end)).toBe(tfs);
+      expect(same(docs, built.postings.docs(start, end))).toBe(true);
+    }
+    // Two blocks' weights (a round's) are copied afresh each time, the same values.
+    const weights = index.postings.weights(start, start + 10);
+    expect(index.postings.weights(start, start + 10)).not.toBe(weights);
+    expect(same(index.postings.weights(start, start + 10), built.postings.weights(start, start + 10))).toBe(true);
+  });
+
   it('read each term’s postings and partial term frequencies as built', () => {
     const { index } = openIndexFile(stored());
     expect(built.termCount).toBeGreaterThanOrEqual(4);

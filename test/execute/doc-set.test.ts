@@ -80,6 +80,20 @@ describe('doc-set algebra against a Set oracle', () => {
     expect([...unionExcept(Uint32Array.of(1, 4, 9), Uint32Array.of(2, 4, 10), Uint32Array.of(0, 4, 10, 11))]).toEqual([1, 2, 9]);
   });
 
+  it('union and unionExcept written into given memory (left over from earlier calls, larger than needed) answer as into fresh memory', () => {
+    const into = new Uint32Array(1024).fill(0xdeadbeef);
+    fc.assert(
+      fc.property(docList, docList, docList, (a, b, hidden) => {
+        const plain = [...union(a, b)];
+        const written = union(a, b, into);
+        expect([...written]).toEqual(plain);
+        if (a.length > 0 && b.length > 0) expect(written.buffer).toBe(into.buffer);
+        expect([...unionExcept(a, b, hidden, into)]).toEqual([...unionExcept(a, b, hidden)]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('unionExcept skips far through a long hidden list (few matches, many hidden documents)', () => {
     const evens = Uint32Array.from({ length: 10_001 }, (_, i) => 2 * i); // 0, 2, …, 20000
     expect([...unionExcept(Uint32Array.of(3, 4, 9999, 10000, 19998, 20001), new Uint32Array(0), evens)]).toEqual([3, 9999, 20001]);
