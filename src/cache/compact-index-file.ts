@@ -327,9 +327,9 @@ export function writeIndexFile(file: string, index: CompactIndex, extra: Readonl
 }
 
 /**
- * Bytes of posting blocks a lazily read index keeps (least recently used evicted first): a long-running
- * `serve` holds at most this much of the postings, however many distinct terms its queries touch; a block
- * evicted and needed again is re-read (from the page cache, usually).
+ * Bytes of posting blocks and ranges over several blocks a lazily read index keeps (least recently used evicted
+ * first): a long-running `serve` holds at most this much of the postings, however many distinct terms its queries
+ * touch; a block or range evicted and needed again is re-read (from the page cache, usually).
  */
 export const POSTING_CACHE_BYTES = 128 * 1024 * 1024;
 

@@ -8,7 +8,7 @@
  *
  * The limit is `SEARCH_MEMORY_BUDGET` (MiB, default {@link DEFAULT_MEMORY_BUDGET_MIB}) or `search serve --memory`.
  * Caches are transparent: a smaller budget changes how often work is redone, never an answer. Not covered (fixed
- * caps of their own): the decoded posting blocks (`POSTING_CACHE_BYTES`, cache/compact-index-file.ts), the parsed
+ * caps of their own): the decoded posting blocks and ranges (`POSTING_CACHE_BYTES`, cache/compact-index-file.ts), the parsed
  * snapshot records (`RECORD_CACHE_BYTES`, cache/record-snapshot.ts), the columns (read whole, one typed array per
  * column) and the per-document prior memo of src/rank (8 bytes per document and prior).
  */
