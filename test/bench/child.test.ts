@@ -26,7 +26,10 @@ describe.skipIf(!linux)('largestResident (Linux /proc)', () => {
       const largest = largestResident(child.pid!)!;
       expect(largest).toBeGreaterThan(140 * 2 ** 20);
       expect(largest).toBeGreaterThan(own);
-      expect(largest).toBe(Math.max(own, residentBytes(grandPid)!));
+      // Each figure is its own read of /proc, and a live process's RSS moves between reads (its heap, its code
+      // pages): the largest is the grandchild's within a few MiB, not to the byte (an exact equality failed once
+      // under a loaded machine's full suite).
+      expect(Math.abs(largest - Math.max(own, residentBytes(grandPid)!))).toBeLessThan(16 * 2 ** 20);
     } finally {
       child.kill('SIGTERM');
     }
