@@ -278,9 +278,14 @@ function championsFit(table: unknown, count: number, docBytes: number, scoreByte
   if (!Array.isArray(table)) return false;
   let entries = 0;
   let last: string | undefined;
-  for (const entry of table) {
+  // Indexed reads, not for-of and destructuring: at start-up this runs unoptimised over ~1,000 entries, where each
+  // iterator step allocates (≈ 190 KB of young garbage per cold query at 1M).
+  for (let i = 0; i < table.length; i++) {
+    const entry: unknown = table[i];
     if (!Array.isArray(entry) || entry.length !== 3) return false;
-    const [term, total, length] = entry as unknown[];
+    const term: unknown = entry[0];
+    const total: unknown = entry[1];
+    const length: unknown = entry[2];
     if (typeof term !== 'string' || (last !== undefined && !(last < term))) return false;
     if (!isLengthSum(total) || !isLengthSum(length) || length > total || total > count) return false;
     last = term;
@@ -314,8 +319,6 @@ export class Segment {
   private readonly codes = new Map<string, PriorCodes>();
   /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
-  /** Term → [total, first entry, length] of its champion list, made from the footer on first use. */
-  private championTable: Map<string, readonly [number, number, number]> | undefined;
   /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
   private readonly scatterF64: Array<Float64Array | undefined> = [];
   private readonly scatterU32: Array<Uint32Array | undefined> = [];
@@ -560,17 +563,19 @@ export class Segment {
    */
   champion(term: string, k: number): StoredChampions | undefined {
     if (!this.usable) return undefined;
-    if (!this.championTable) {
-      this.championTable = new Map();
-      let first = 0;
-      for (const [name, total, length] of this.championEntries) {
-        this.championTable.set(name, [total, first, length]);
-        first += length;
-      }
+    // A walk of the footer's table, ascending by term (championsFit), summing the lengths before the term's list:
+    // no table built per process (a cold one-word query asks once; a Map of ~1,000 terms was ≈ 140 KB of young
+    // objects), and it stops at the first term past the one asked.
+    let first = 0;
+    let at = 0;
+    for (; at < this.championEntries.length; at++) {
+      const name = this.championEntries[at]![0];
+      if (name >= term) break;
+      first += this.championEntries[at]![2];
     }
-    const entry = this.championTable.get(term);
-    if (!entry) return undefined;
-    const [total, first, length] = entry;
+    if (at === this.championEntries.length || this.championEntries[at]![0] !== term) return undefined;
+    const total = this.championEntries[at]![1];
+    const length = this.championEntries[at]![2];
     const n = Math.min(k, length);
     try {
       const docBytes = this.framed.read('champion.docs', first * 4, n * 4);

@@ -212,4 +212,34 @@ describe('segment facts', () => {
     expect(s.priorMaxima('plain', 'all')).toBeDefined();
     expect(Object.is(s.prior('factor', 5000), -1)).toBe(true);
   });
+
+  it('give back each stored champion list by its term, and none for a term between, before or after them', () => {
+    // Terms in UTF-16 order (as the build writes them), with lists of different lengths, one empty.
+    const lists = [
+      ['alpha', 9, [4, 1, 7]],
+      ['beta', 2, [5, 2]],
+      ['delta', 0, []],
+      ['gamma', 30, [0, 3, 8, 6, 2]],
+      ['zeta', 1, [19_999]],
+    ] as const;
+    const champions = lists.map(([term, total, docs]) => ({
+      term,
+      total,
+      docs: Uint32Array.from(docs),
+      scores: Float64Array.from(docs, (doc, i) => 10 - i + doc / 1e6),
+    }));
+    const id = segmentId('columns-id');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'segment-')), 'issues-c.segment');
+    writeSegment(file, 'issues', id, COUNT, { ...facts, champions });
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    for (const list of champions) {
+      for (const k of [0, 1, 3, 100]) {
+        const n = Math.min(k, list.docs.length);
+        const got = s.champion(list.term, k)!;
+        expect([got.total, [...got.docs], [...got.scores]]).toEqual([list.total, [...list.docs.subarray(0, n)], [...list.scores.subarray(0, n)]]);
+      }
+    }
+    for (const term of ['', 'a', 'alphabet', 'b', 'epsilon', 'gammb', 'zeta0', 'zz', 'Alpha']) expect(s.champion(term, 10)).toBeUndefined();
+    expect(notices).toEqual([]);
+  });
 });
