@@ -224,7 +224,7 @@ function lazyBuiltins(coldRequire) {
       },
     );
   };
-  const wrapped = (id) => {
+  const made = (id) => {
     if (id === 'node:zlib') {
       let zlib;
       const crc32 = zlibCrc32(() => zlib);
@@ -232,6 +232,14 @@ function lazyBuiltins(coldRequire) {
       return zlib;
     }
     return LAZY.has(id) ? lazy(id) : coldRequire(id);
+  };
+  // One answer per id: cold.cjs's modules require the same built-ins again and again (node:fs 16 times), and each
+  // call of Node's require() walks its loader (≈ 45 calls at every start).
+  const given = new Map();
+  const wrapped = (id) => {
+    let module = given.get(id);
+    if (module === undefined && !given.has(id)) given.set(id, (module = made(id)));
+    return module;
   };
   return Object.assign(wrapped, { resolve: coldRequire.resolve, cache: coldRequire.cache });
 }

@@ -2,7 +2,7 @@
  * Opening cache files without blocking: a FIFO (or a device) put where a cache file belongs would block a plain
  * `open`/`read` forever, so files are opened non-blocking and anything but a regular file is refused.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type BigIntStats, type Stats } from 'node:fs';
 import { cacheNotice } from './notice.js';
 
 /** Thrown for an entry that is not a regular file. */
@@ -16,14 +16,26 @@ export class NotRegularFileError extends Error {
  * @throws the file system's error (ENOENT, EACCES…), or NotRegularFileError
  */
 export function openRegularSync(file: string): number {
+  return openRegularStatSync(file, false).fd;
+}
+
+/**
+ * {@link openRegularSync}, also handing back the one `fstat` it made: with `bigint`, exact inode and device numbers
+ * (framing.ts keeps them to tell whether the path still names the file it opened), so no second `fstat` is needed.
+ * @throws as {@link openRegularSync}
+ */
+export function openRegularStatSync(file: string, bigint: true): { fd: number; stat: BigIntStats };
+export function openRegularStatSync(file: string, bigint: false): { fd: number; stat: Stats };
+export function openRegularStatSync(file: string, bigint: boolean): { fd: number; stat: Stats | BigIntStats } {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    if (!fstatSync(fd).isFile()) throw new NotRegularFileError(`${file} is not a regular file`);
+    const stat = fstatSync(fd, { bigint });
+    if (!stat.isFile()) throw new NotRegularFileError(`${file} is not a regular file`);
+    return { fd, stat };
   } catch (error) {
     closeSync(fd);
     throw error;
   }
-  return fd;
 }
 
 /**

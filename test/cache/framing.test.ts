@@ -223,3 +223,45 @@ describe('pages of block CRCs read by group, each checked when first needed', ()
     expect(valueAt(3 * CRC_PAGE_ENTRIES + 4)).toBe(3 * CRC_PAGE_ENTRIES + 4); // page 3
   });
 });
+
+describe('the footer checks at open: every page CRC and every section entry', () => {
+  /** A file of 8-byte blocks with three sections and three pages of block CRCs (2,100 blocks). */
+  function threePages(): Buffer {
+    const writer = FramedWriter.inMemory(MAGIC, 6, 8);
+    writer.add('first', new Uint8Array(8 * 700));
+    writer.add('middle', new Uint8Array(8 * 700));
+    writer.add('last', new Uint8Array(8 * 700));
+    return writer.finishBytes({ three: true });
+  }
+
+  it('opens the file as written (three pages, three sections)', () => {
+    const bytes = threePages();
+    const { footer } = footerOf(bytes);
+    expect(footer.pages).toHaveLength(3);
+    expect(Object.keys(footer.sections)).toEqual(['first', 'middle', 'last']);
+    const f = FramedFile.fromBytes(bytes, MAGIC, 6);
+    expect(f.read('last').length).toBe(8 * 700);
+  });
+
+  it.each([
+    ['first', 0],
+    ['middle', 1],
+    ['last', 2],
+  ])('refuses a bad CRC in the %s page (index %d) of the table', (_, index) => {
+    for (const bad of [-1, 1.5, '7', null, 2 ** 53]) {
+      const bytes = withFooter(threePages(), (footer) => {
+        (footer.pages as unknown[])[index] = bad;
+      });
+      expect(() => FramedFile.fromBytes(bytes, MAGIC, 6), `${index}: ${String(bad)}`).toThrow(/bad table of block CRCs/);
+    }
+  });
+
+  it.each(['first', 'middle', 'last'])('refuses a bad entry of section %s, naming it', (name) => {
+    for (const bad of [[8, 16], [12, 16, 0], [16, -1, 0], [16, 16, -1], 'x', null]) {
+      const bytes = withFooter(threePages(), (footer) => {
+        (footer.sections as Record<string, unknown>)[name] = bad;
+      });
+      expect(() => FramedFile.fromBytes(bytes, MAGIC, 6), `${name}: ${JSON.stringify(bad)}`).toThrow(new RegExp(`bad section ${name}$`));
+    }
+  });
+});
