@@ -28,7 +28,7 @@
 //   builds the invoked subcommand only). dist/bundle/cold-all.cjs is the whole program the same way (its trailer
 //   serves `*`), with a code cache of its own, for every other command.
 // - dist/bundle/cold-meta.json is cold.cjs's metafile.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -206,7 +206,8 @@ async function buildCold(name, kindOnly) {
     define,
     // A path of only these characters is its own file URL's path (pathToFileURL encodes none of them; ≈ 0.4 ms of a
     // cold start for its first call); any other path (Windows, spaces, '%', '#', non-ASCII) goes through pathToFileURL.
-    banner: { js: "const __coldUrl = /^\\/[\\w./-]*$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;" },
+    // Then the prelude (scripts/cold-prelude.js): the program's `require` and `performance`.
+    banner: { js: `${coldPrelude}\nconst __coldUrl = /^\\/[\\w./-]*$/.test(__filename) ? 'file://' + __filename : require('node:url').pathToFileURL(__filename).href;` },
     plugins: [...(kindOnly ? [kindSearchesOnly] : []), plainDefaultImports, otherPackagesExternal, coldImportMetaUrl],
   });
   // require() of an ES module would fail (top-level await) or warn: cold.cjs may require Node built-ins and CommonJS packages only.
@@ -235,7 +236,12 @@ async function buildCold(name, kindOnly) {
   await writeFile(path.join(outdir, `${name}.cjs`), `${wrapped}//# commands ${commands}\n//# build-id ${buildId}\n`);
   return cold.metafile;
 }
-const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport, performance) {';
+const COLD_WRAPPER = '(function (exports, require, module, __filename, __dirname, __coldImport) {';
+/**
+ * scripts/cold-prelude.js as cold.cjs's first lines, without its comments and whitespace (its names kept: it is
+ * inserted as text, before esbuild's output, and must not be renamed apart from the program that uses them).
+ */
+const coldPrelude = (await transform(await readFile(path.join(root, 'scripts/cold-prelude.js'), 'utf8'), { minifyWhitespace: true, legalComments: 'none', format: 'cjs' })).code.trim();
 // cold.cjs for the kind searches; cold-all.cjs, the same way, for every other command (serve, index, import, help…).
 await writeFile(path.join(outdir, 'cold-meta.json'), JSON.stringify(await buildCold('cold', true)));
 await buildCold('cold-all', false);
