@@ -26,7 +26,7 @@ import { readRegularSync } from '../cache/regular-file.js';
 import { cacheNotice } from '../cache/notice.js';
 import { sweepStaleTemps, writeAtomicallySync } from '../cache/temp-file.js';
 import { DataError } from '../dump/data-error.js';
-import { timeSlices } from '../dump/time-slices.js';
+import { nextTurn } from '../dump/time-slices.js';
 import { columnsFileName, columnsId, hashMemoFileName, hashMemoId, itemsFileName, itemsId, pendingItemsFileName, segmentFileName, spillFileName } from '../cache/file-names.js';
 import { ItemFile, itemFileOf, ItemFileWriter, ITEMS_FORMAT, writeItemFile } from '../cache/item-file.js';
 import { itemCompactBytes } from '../envelope/item-json.js';
@@ -442,10 +442,6 @@ class DumpStore implements Store {
    */
   private async prepare(kind: Kind): Promise<Prepared> {
     const started = performance.now();
-    // A turn of the event loop between the build's long steps (a key press, a signal: dump/time-slices.ts), taken
-    // once a step has run for a slice: a collection opened from its cache files takes none (two turns compiled
-    // and ran Node's immediate queue and async hooks in every cold query), one built takes them as before.
-    const turn = timeSlices();
     const spec = specOf(kind);
     const dump = await this.openDump();
     const progress = this.options.onProgress;
@@ -535,7 +531,10 @@ class DumpStore implements Store {
     if (streamedNames) collection.seedOwnNames(streamedNames);
     if (this.openLabels && this.openLabels.records === neighbours.issues) collection.seedOpenLabels(this.openLabels.counter);
     if (streamedNames || !existsSync(names.file)) await saveKnownNames(names, kind, collection.knownNameLists());
-    await turn();
+    // A turn of the event loop between the build's long steps (a key press or a signal: dump/time-slices.ts), while
+    // the collection is being built (no stored segment). One opened from its cache files takes none: its steps are
+    // short, and each turn compiled and ran Node's immediate queue and async hooks in every cold query.
+    if (!segment) await nextTurn();
     let derived: ReturnType<typeof derivePriors> | undefined;
     try {
       await this.attachColumns(collection, dump, columnsKey, columns);
@@ -545,7 +544,7 @@ class DumpStore implements Store {
       listsFromWorker?.providePriors(derived && championPriors(spec, derived.priors));
     }
     columns = undefined; // (its builders' arrays are written and read back: garbage from here on)
-    await turn();
+    if (!segment) await nextTurn();
     // A stored segment now; else the build writes one once the index is there (it stores the private documents'
     // field-length sums, read from the index).
     if (segment) collection.attachSegment(segment);

@@ -5,7 +5,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { runSearch } from '../../src/search.js';
@@ -41,6 +41,27 @@ describe('a reopened store', () => {
     // A private reader's hidden set is another: derived, never the stored sums.
     expect(c.storedHiddenLengths(c.access.hidden(viewerFor('carol', ['carol/vault'])))).toBeUndefined();
   });
+
+  it('opens from its cache files without a turn of the event loop (the build takes its turns: dump/time-slices.ts)', async () => {
+    const immediate = vi.spyOn(globalThis, 'setImmediate');
+    try {
+      const reopened = openStore(dir, { cacheDir });
+      const c = await reopened.collection('issues');
+      expect(c.segment).toBeDefined();
+      await runSearch({ kind: 'issues', q: VOCABULARY[0]!, accept: acceptFor('issues') }, reopened);
+      expect(immediate).not.toHaveBeenCalled();
+      // A store over a copy without the cache builds the collection again, turning between its long steps.
+      const { dir: fresh } = generateDump(11, 8);
+      try {
+        await openStore(fresh, { cacheDir: path.join(fresh, '.cache') }).collection('issues');
+        expect(immediate).toHaveBeenCalled();
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    } finally {
+      immediate.mockRestore();
+    }
+  }, 60_000);
 
   it.each<[string, Viewer]>([
     ['the anonymous viewer', ANONYMOUS],
