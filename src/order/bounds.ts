@@ -79,6 +79,8 @@ export interface TermMaxima {
   readonly fine: Int32Array | Uint16Array;
   /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
   readonly scaled?: boolean;
+  /** The maxima are the ones the build stored for this viewer (index/stored-maxima.ts): no weighing made them. */
+  readonly stored?: boolean;
 }
 
 /** The number of block values and postings `term` holds (its weight in the cache). */
@@ -150,7 +152,7 @@ function dimensionMaxima(
   matches: DocList | undefined,
 ): TermMaxima & { readonly matched?: boolean } {
   const stored = dimension.stored;
-  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
+  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine, stored: true };
   const scaled = scaledMaxima(dimension, publicForm(), field, count);
   if (scaled) return scaled;
   const matched = matches && matchedMaxima(dimension, matches, count);
@@ -284,7 +286,7 @@ export function blockMaxima(
         term = made;
         // (Maxima over a query's matches bound that query only: not kept for the term.)
         if (!made.matched) cache.set(key, made);
-      } else if (!term.impacts) {
+      } else if (!term.impacts && !(term.stored && dimension.statistics)) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
         // maxima (and those from term frequencies) are then replaced by the viewer's own (tighter), from those weights.
