@@ -61,8 +61,8 @@ export interface FieldMaxima {
 
 /** At most this many cached terms (field, term, viewer access) per collection. */
 const MAXIMA_ENTRIES = 8192;
-/** At most this many cached block values and postings per collection (4–8 bytes each). */
-const MAXIMA_BLOCKS = 16_000_000;
+/** At most this many bytes of cached terms per collection ({@link maximaBytes}; and within the reader's budget). */
+const MAXIMA_BYTES = 64 * 1024 * 1024;
 
 /**
  * One term of one field under one viewer's statistics: its postings, their weights in thousandths, and the largest
@@ -79,24 +79,23 @@ export interface TermMaxima {
   readonly fine: Int32Array | Uint16Array;
   /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
   readonly scaled?: boolean;
-  /** The maxima are the ones the build stored for this viewer (index/stored-maxima.ts): no weighing made them. */
+  /**
+   * The maxima are the ones the build stored for this viewer (index/stored-maxima.ts): made without weighing, so
+   * not kept (the cache holds what costs a weighing to make).
+   */
   readonly stored?: boolean;
 }
 
-/** The number of block values and postings `term` holds (its weight in the cache). */
-function blocksHeld(term: TermMaxima): number {
-  return term.max.length + term.fine.length + term.docs.length;
-}
-
-/** Estimated bytes of a cached term: every typed array it holds (postings, impacts, block maxima). */
-function maximaBytes(term: TermMaxima): number {
-  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + (term.impacts?.byteLength ?? 0) + 96;
+/** Estimated bytes of a cached term (its weight in the cache): every typed array it holds (postings, weights, maxima). */
+export function maximaBytes(term: TermMaxima): number {
+  const weights = term.impacts ?? term.upper;
+  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + (weights?.byteLength ?? 0) + 96;
 }
 
 /** A collection reader's cached term maxima (made on first use, dropped when it closes). */
 const MAXIMA: ReaderSlot<BoundedLru<TermMaxima>, Collection> = {
   name: 'block maxima',
-  make: (_c, budget) => new BoundedLru<TermMaxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld, { budget, bytes: maximaBytes }),
+  make: (_c, budget) => new BoundedLru<TermMaxima>(MAXIMA_ENTRIES, MAXIMA_BYTES, maximaBytes, { budget, bytes: maximaBytes }),
 };
 
 /** The cached term maxima of one collection (its reader's). */
@@ -114,8 +113,12 @@ export function blockCount(count: number): number {
  * documents, skipping the `hidden` ones (0 where no visible document holds the term). Exported for its tests.
  */
 export function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
-  const max = new Int32Array(blockCount(count));
-  const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  // Two bytes a value where every weight fits (the usual case: a kept term's maxima take half the memory).
+  let most = 0;
+  for (let i = 0; i < impacts.length; i++) if (impacts[i]! > most) most = impacts[i]!;
+  const Maxima = most <= 0xffff ? Uint16Array : Int32Array;
+  const max = new Maxima(blockCount(count));
+  const fine = new Maxima((count + SUB_SIZE - 1) >>> SUB_SHIFT);
   // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden; by
   // binary searches when the hidden list is much the longer (a short posting against every private document).
   const search = hidden.length > 16 * docs.length;
@@ -152,7 +155,9 @@ function dimensionMaxima(
   matches: DocList | undefined,
 ): TermMaxima & { readonly matched?: boolean } {
   const stored = dimension.stored;
-  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine, stored: true };
+  // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
+  // viewer's own statistics a posting this long is not weighed whole: the top-k weighs only what it scores.)
+  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: dimension.statistics ? undefined : dimension.impacts, max: stored.max, fine: stored.fine, stored: true };
   const scaled = scaledMaxima(dimension, publicForm(), field, count);
   if (scaled) return scaled;
   const matched = matches && matchedMaxima(dimension, matches, count);
@@ -284,9 +289,9 @@ export function blockMaxima(
       if (!term || term.docs.length !== dimension.docs.length) {
         const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
         term = made;
-        // (Maxima over a query's matches bound that query only: not kept for the term.)
-        if (!made.matched) cache.set(key, made);
-      } else if (!term.impacts && !(term.stored && dimension.statistics)) {
+        // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
+        if (!made.matched && !made.stored) cache.set(key, made);
+      } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
         // maxima (and those from term frequencies) are then replaced by the viewer's own (tighter), from those weights.
