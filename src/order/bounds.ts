@@ -14,9 +14,9 @@
  * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
  *
  * The weight maxima of a long posting are stored by the build (index/stored-maxima.ts) for a viewer who sees every
- * document and for one who sees exactly the public ones; for shorter postings and other viewers they are derived
- * from the postings (skipping what the viewer may not see). Either way they are cached per collection, term and
- * viewer access ({@link blockMaxima}). A posting without stored maxima that is much longer than its part in the
+ * document and for one who sees exactly the public ones, and read as they are (nothing weighed, nothing kept); for
+ * shorter postings and other viewers they are derived from the postings (skipping what the viewer may not see) and
+ * cached per collection, term and viewer access ({@link blockMaxima}). A posting without stored maxima that is much longer than its part in the
  * matches of the query is bounded over that part alone, for that query (a filtered query weighs a few documents,
  * not the term's whole posting).
  */
@@ -261,9 +261,10 @@ function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: num
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
  * holds the term). Undefined when the index cannot tell (then nothing is pruned). Each term's part is kept per
- * collection, field and viewer access ({@link TermMaxima}) — except a posting without stored maxima bounded over its
- * part in `matches` ({@link matchedMaxima}): that dimension's postings and impacts are then that part and its
- * weights, which is all a caller scoring only `matches` reads of it.
+ * collection, field and viewer access ({@link TermMaxima}, at most {@link MAXIMA_BYTES}) — except stored maxima
+ * (read as they are: keeping them would only evict what cost a weighing) and a posting without stored maxima
+ * bounded over its part in `matches` ({@link matchedMaxima}): that dimension's postings and impacts are then that
+ * part and its weights, which is all a caller scoring only `matches` reads of it.
  * @param access the viewer's access key (src/access), which determines `hidden`
  * @param matches the documents that will be scored, ascending and all visible to the viewer (a top-k's matches);
  *   when given, the returned bounds and postings hold for these documents only
