@@ -14,9 +14,9 @@
  * visible statistics (index/visible-statistics.ts), so a private record moves no bound and no timing.
  *
  * The weight maxima of a long posting are stored by the build (index/stored-maxima.ts) for a viewer who sees every
- * document and for one who sees exactly the public ones; for shorter postings and other viewers they are derived
- * from the postings (skipping what the viewer may not see). Either way they are cached per collection, term and
- * viewer access ({@link blockMaxima}). A posting without stored maxima that is much longer than its part in the
+ * document and for one who sees exactly the public ones, and read as they are (nothing weighed, nothing kept); for
+ * shorter postings and other viewers they are derived from the postings (skipping what the viewer may not see) and
+ * cached per collection, term and viewer access ({@link blockMaxima}). A posting without stored maxima that is much longer than its part in the
  * matches of the query is bounded over that part alone, for that query (a filtered query weighs a few documents,
  * not the term's whole posting).
  */
@@ -61,8 +61,8 @@ export interface FieldMaxima {
 
 /** At most this many cached terms (field, term, viewer access) per collection. */
 const MAXIMA_ENTRIES = 8192;
-/** At most this many cached block values and postings per collection (4–8 bytes each). */
-const MAXIMA_BLOCKS = 16_000_000;
+/** At most this many bytes of cached terms per collection ({@link maximaBytes}; and within the reader's budget). */
+const MAXIMA_BYTES = 64 * 1024 * 1024;
 
 /**
  * One term of one field under one viewer's statistics: its postings, their weights in thousandths, and the largest
@@ -79,22 +79,23 @@ export interface TermMaxima {
   readonly fine: Int32Array | Uint16Array;
   /** The maxima are a private reader's public ones scaled ({@link scaledMaxima}): looser than its own. */
   readonly scaled?: boolean;
+  /**
+   * The maxima are the ones the build stored for this viewer (index/stored-maxima.ts): made without weighing, so
+   * not kept (the cache holds what costs a weighing to make).
+   */
+  readonly stored?: boolean;
 }
 
-/** The number of block values and postings `term` holds (its weight in the cache). */
-function blocksHeld(term: TermMaxima): number {
-  return term.max.length + term.fine.length + term.docs.length;
-}
-
-/** Estimated bytes of a cached term: every typed array it holds (postings, impacts, block maxima). */
-function maximaBytes(term: TermMaxima): number {
-  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + (term.impacts?.byteLength ?? 0) + 96;
+/** Estimated bytes of a cached term (its weight in the cache): every typed array it holds (postings, weights, maxima). */
+export function maximaBytes(term: TermMaxima): number {
+  const weights = term.impacts ?? term.upper;
+  return term.max.byteLength + term.fine.byteLength + term.docs.byteLength + (weights?.byteLength ?? 0) + 96;
 }
 
 /** A collection reader's cached term maxima (made on first use, dropped when it closes). */
 const MAXIMA: ReaderSlot<BoundedLru<TermMaxima>, Collection> = {
   name: 'block maxima',
-  make: (_c, budget) => new BoundedLru<TermMaxima>(MAXIMA_ENTRIES, MAXIMA_BLOCKS, blocksHeld, { budget, bytes: maximaBytes }),
+  make: (_c, budget) => new BoundedLru<TermMaxima>(MAXIMA_ENTRIES, MAXIMA_BYTES, maximaBytes, { budget, bytes: maximaBytes }),
 };
 
 /** The cached term maxima of one collection (its reader's). */
@@ -112,8 +113,12 @@ export function blockCount(count: number): number {
  * documents, skipping the `hidden` ones (0 where no visible document holds the term). Exported for its tests.
  */
 export function termMaxima(docs: DocList, impacts: Int32Array, hidden: DocList, count: number): TermMaxima {
-  const max = new Int32Array(blockCount(count));
-  const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  // Two bytes a value where every weight fits (the usual case: a kept term's maxima take half the memory).
+  let most = 0;
+  for (let i = 0; i < impacts.length; i++) if (impacts[i]! > most) most = impacts[i]!;
+  const Maxima = most <= 0xffff ? Uint16Array : Int32Array;
+  const max = new Maxima(blockCount(count));
+  const fine = new Maxima((count + SUB_SIZE - 1) >>> SUB_SHIFT);
   // The hidden documents are skipped by a merge (both ascending): proportional to the postings and the hidden; by
   // binary searches when the hidden list is much the longer (a short posting against every private document).
   const search = hidden.length > 16 * docs.length;
@@ -150,7 +155,9 @@ function dimensionMaxima(
   matches: DocList | undefined,
 ): TermMaxima & { readonly matched?: boolean } {
   const stored = dimension.stored;
-  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: undefined, max: stored.max, fine: stored.fine };
+  // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
+  // viewer's own statistics a posting this long is not weighed whole: the top-k weighs only what it scores.)
+  if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: dimension.statistics ? undefined : dimension.impacts, max: stored.max, fine: stored.fine, stored: true };
   const scaled = scaledMaxima(dimension, publicForm(), field, count);
   if (scaled) return scaled;
   const matched = matches && matchedMaxima(dimension, matches, count);
@@ -254,9 +261,10 @@ function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: num
  * Per field of the query terms `terms` (as the text index scores them), the query vector's magnitude and, per
  * dimension in score order, the largest weight of each block among the documents the viewer may see (0 where none
  * holds the term). Undefined when the index cannot tell (then nothing is pruned). Each term's part is kept per
- * collection, field and viewer access ({@link TermMaxima}) — except a posting without stored maxima bounded over its
- * part in `matches` ({@link matchedMaxima}): that dimension's postings and impacts are then that part and its
- * weights, which is all a caller scoring only `matches` reads of it.
+ * collection, field and viewer access ({@link TermMaxima}, at most {@link MAXIMA_BYTES}) — except stored maxima
+ * (read as they are: keeping them would only evict what cost a weighing) and a posting without stored maxima
+ * bounded over its part in `matches` ({@link matchedMaxima}): that dimension's postings and impacts are then that
+ * part and its weights, which is all a caller scoring only `matches` reads of it.
  * @param access the viewer's access key (src/access), which determines `hidden`
  * @param matches the documents that will be scored, ascending and all visible to the viewer (a top-k's matches);
  *   when given, the returned bounds and postings hold for these documents only
@@ -282,8 +290,8 @@ export function blockMaxima(
       if (!term || term.docs.length !== dimension.docs.length) {
         const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
         term = made;
-        // (Maxima over a query's matches bound that query only: not kept for the term.)
-        if (!made.matched) cache.set(key, made);
+        // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
+        if (!made.matched && !made.stored) cache.set(key, made);
       } else if (!term.impacts) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
         // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled

@@ -10,6 +10,7 @@ import type { DocList } from '../index/text-index.js';
 import type { CompiledSearch } from '../plan/search-plan.js';
 import { RESULT_REACH } from '../plan/window.js';
 import type { Collection } from '../store/collection.js';
+import { f64, F64, u32, U32 } from '../scratch.js';
 import { firstByKey, kthLargest } from './select.js';
 import { topKBestMatch } from './top-k.js';
 
@@ -137,7 +138,8 @@ function sortCandidates(c: Collection, docs: DocList, sort: string, order: 'asc'
     }
     threshold = heap[0]!;
   } else {
-    const keys = new Float64Array(n);
+    // (Working arrays from scratch.ts: the keys are reordered in place and read only here.)
+    const keys = f64(F64.sortKeys, n).subarray(0, n);
     for (let i = 0; i < n; i++) {
       const v = values[docs[i]!]!;
       keys[i] = Number.isNaN(v) ? -Infinity : -sign * v;
@@ -145,12 +147,13 @@ function sortCandidates(c: Collection, docs: DocList, sort: string, order: 'asc'
     threshold = kthLargest(keys, k);
   }
   let m = 0;
-  const out = new Uint32Array(n);
+  const out = u32(U32.sortCandidates, n);
   for (let i = 0; i < n; i++) {
     const v = values[docs[i]!]!;
     if ((Number.isNaN(v) ? -Infinity : -sign * v) >= threshold) out[m++] = docs[i]!;
   }
-  return out.subarray(0, m);
+  // An array of its own (the score cache may keep it): the candidates only, not one entry per match.
+  return out.slice(0, m);
 }
 
 /**

@@ -54,4 +54,31 @@ describe('termMaxima', () => {
     expect(got.fine[0]).toBe(100);
     expect(got.max[0]).toBe(100);
   });
+
+  it('keeps maxima in two bytes a value when every weight fits, else four, with the same values (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(COUNT - 1), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.oneof(fc.integer({ min: 1, max: 0xffff }), fc.integer({ min: 0x10000, max: 3_000_000 })), { minLength: 60, maxLength: 60 }),
+        (posting, weights) => {
+          const docs = sorted(posting);
+          const impacts = Int32Array.from(docs, (_, i) => weights[i]!);
+          const got = termMaxima(docs, impacts, new Uint32Array(0), COUNT);
+          const want = oracle(docs, impacts, new Uint32Array(0));
+          expect([...got.max]).toEqual(want.max.slice(0, got.max.length));
+          expect([...got.fine]).toEqual(want.fine.slice(0, got.fine.length));
+          const fits = impacts.every((w) => w <= 0xffff);
+          expect(got.max).toBeInstanceOf(fits ? Uint16Array : Int32Array);
+          expect(got.fine).toBeInstanceOf(fits ? Uint16Array : Int32Array);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a weight above 65,535 is kept whole, not wrapped', () => {
+    const got = termMaxima(Uint32Array.of(7), Int32Array.of(70_000), new Uint32Array(0), COUNT);
+    expect(got.max[0]).toBe(70_000);
+    expect(got.fine[0]).toBe(70_000);
+  });
 });

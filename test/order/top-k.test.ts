@@ -130,6 +130,16 @@ describe('pruned top-k equals exhaustive scoring on generated dumps (private rec
     const hiddenAll = issues.access.hidden(ANONYMOUS);
     expect(issues.index.queryImpacts?.(terms, hiddenAll)?.[0]?.dimensions[0]?.stored).toBeDefined();
     expect(issues.index.queryImpacts?.(terms, new Uint32Array(0))?.[0]?.dimensions[0]?.stored).toBeDefined();
+    // Stored maxima are read as they are, asked once or again: the anonymous viewer's posting is never weighed
+    // whole for them (its top-k weighs what it scores); one who sees everything has the stored weights at once.
+    for (let ask = 0; ask < 2; ask++) {
+      const anonymous = blockMaxima(issues, terms, hiddenAll, issues.access.key(ANONYMOUS))![0]!.dimensions[0]!;
+      expect(anonymous.impacts).toBeUndefined();
+      expect(anonymous.max).toEqual(issues.index.queryImpacts!(terms, hiddenAll)![0]!.dimensions[0]!.stored!.max);
+      const everything = blockMaxima(issues, terms, new Uint32Array(0), issues.access.key(READERS.at(-1)!))![0]!.dimensions[0]!;
+      expect(everything.impacts).toBeDefined();
+      expect(everything.impacts).toEqual(issues.index.queryImpacts!(terms, new Uint32Array(0))![0]!.dimensions[0]!.impacts);
+    }
     // A private reader's maxima are the public ones scaled to its statistics (plus its readable documents' weights):
     // its whole posting is not weighed for them; the scaled maxima bound every weight it scores.
     const carol = READERS[1]!;
