@@ -4,11 +4,13 @@
  * reported once. Skips with a message when dist/ is not built.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SINGLE_THREADED_GC } from '../../src/server/workers.js';
 import { EMBEDDED_DATA, PROJECT } from './helpers/real-core.js';
 
 const BIN = resolve(PROJECT, 'bin/search.js');
@@ -111,6 +113,18 @@ describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped
     expect(workers.size, `only one worker answered; the server said: ${serve.stderr()}`).toBe(2);
     const status = JSON.parse((await get(`${serve.url}/rate_limit`)).body) as { resources: { search: { used: number } } };
     expect(status.resources.search.used).toBe(3);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  }, 120_000);
+
+  it('starts workers with the collector on their own thread when they fill the cores', async () => {
+    const count = Math.max(2, availableParallelism());
+    const serve = await startServe(['--workers', String(count), '--quiet']);
+    expect((await get(`${serve.url}/search/issues?q=crash`)).status).toBe(200);
+    const pids = workerPids(serve.child.pid!);
+    expect(pids.length).toBe(count);
+    for (const pid of pids) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(SINGLE_THREADED_GC);
+    expect(readFileSync(`/proc/${serve.child.pid}/cmdline`, 'utf8').split('\0')).not.toContain(SINGLE_THREADED_GC);
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
   }, 120_000);
