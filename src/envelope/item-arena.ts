@@ -9,18 +9,13 @@
  * slab). An item found in the older half of the slabs is appended again to the newest (its old copy left dead), so
  * what keeps being asked for stays — least recently used, approximately, at a slab's granularity.
  *
- * A slab that leaves the cache is filled again later instead of a new one being made (a busy server would otherwise
- * make a 1 MiB buffer outside V8's heap every few requests, and outside memory is what starts its full collections):
- * up to {@link SPARE_SLABS} of them wait as released until the owner says, by {@link ItemArena.reuseReleased}, that
- * no view handed out before is read again. Until then an item's bytes, once appended, never change, so a view stays
- * valid (and keeps its slab alive) after the slab has left the cache.
+ * Slabs are never written twice: an item's bytes, once appended, never change, so a view handed out stays valid
+ * (and keeps its slab alive) after the slab has left the cache.
  */
 import type { BudgetedCache, MemoryBudget } from '../kinds/collection-view.js';
 
 /** Bytes per slab unless the caller or a small budget says otherwise. */
 export const ITEM_SLAB_BYTES = 1 << 20;
-/** At most this many slabs let go are kept to be filled again (the rest are left to the collector). */
-export const SPARE_SLABS = 2;
 /** The smallest slab a small budget gets. */
 const MIN_SLAB_BYTES = 4096;
 
@@ -60,10 +55,6 @@ export class ItemArena implements BudgetedCache {
   private readonly where = new Map<number, Place>();
   private nextSeq = 0;
   private ticks = 0;
-  /** Slabs let go since the last {@link reuseReleased}: views of them may still be read. */
-  private released: Buffer[] = [];
-  /** Slabs let go before the last {@link reuseReleased}: filled again by the next slabs made. */
-  private spare: Buffer[] = [];
 
   /**
    * @param maxBytes the most bytes of slabs kept (at least one slab is kept while it holds anything)
@@ -139,30 +130,16 @@ export class ItemArena implements BudgetedCache {
     const slab = this.slabs.shift();
     if (slab === undefined) return 0;
     for (const doc of slab.docs) if (this.where.get(doc)?.seq === slab.seq) this.where.delete(doc);
-    if (this.released.length + this.spare.length < SPARE_SLABS) this.released.push(slab.bytes);
     return this.slabBytes;
-  }
-
-  /**
-   * The owner's word that no view {@link get} or {@link put} returned before this call is read again (each caller
-   * has copied what it needed): the slabs let go until now may be filled again. Not called, slabs are never
-   * written twice.
-   */
-  reuseReleased(): void {
-    if (this.released.length === 0) return;
-    this.spare.push(...this.released);
-    this.released = [];
   }
 
   clear(): void {
     this.slabs.length = 0;
     this.where.clear();
-    this.released = [];
-    this.spare = [];
   }
 
   /**
-   * A new newest slab (a spare one when there is one), after making room under `maxBytes` (the budget makes its own room when charged); undefined
+   * A new newest slab, after making room under `maxBytes` (the budget makes its own room when charged); undefined
    * when the budget evicted it at once (a budget smaller than a slab).
    */
   private grow(): Slab | undefined {
@@ -170,7 +147,7 @@ export class ItemArena implements BudgetedCache {
       const released = this.evictOldest();
       this.budget?.charge(-released);
     }
-    const slab: Slab = { bytes: this.spare.pop() ?? Buffer.allocUnsafeSlow(this.slabBytes), used: 0, docs: [], tick: this.stamp(), seq: this.nextSeq++ };
+    const slab: Slab = { bytes: Buffer.allocUnsafeSlow(this.slabBytes), used: 0, docs: [], tick: this.stamp(), seq: this.nextSeq++ };
     this.slabs.push(slab);
     // Charged once it is in place: the budget may then evict older slabs, or this one when it is the only one.
     this.budget?.charge(this.slabBytes);

@@ -146,14 +146,12 @@ function arenaOf(c: ItemSource, key: string): ItemArena {
  * The items of `docs` without `text_matches`, as envelope JSON text in UTF-8 (`itemJson`), in order: from the
  * reader's laid-out items (item-arena.ts) when held there; the others read from the collection's rendered-items
  * file when it has one and the media options leave the items as stored there — together, in a bounded number of
- * reads (item-file.ts's `readPage`) — else rendered now; both kept in the arena. The bytes returned (views of the
- * arena's slabs, or fresh) stay as they are until the next call for the same reader and media: read or copy them
- * before (page.ts writes them into the envelope at once); the arena may then fill the slabs it has let go again.
+ * reads (item-file.ts's `readPage`) — else rendered now; both kept in the arena. The bytes returned are never
+ * written again (views of the arena's slabs, or fresh).
  */
 function cachedItemsJson(c: ItemSource, docs: readonly number[], media: MediaOptions): Buffer[] {
   const key = itemMediaKey(c.spec, media);
   const arena = arenaOf(c, key);
-  arena.reuseReleased(); // the previous call's views have been copied by its caller
   const out = new Array<Buffer>(docs.length);
   const missing: number[] = [];
   for (let i = 0; i < docs.length; i++) {
@@ -232,8 +230,7 @@ export function buildItems(
 
 /**
  * The items of a page as envelope JSON text in UTF-8, in order: the reusable items ({@link cachedItemsJson}) unless
- * the media type asks for text matches, else built for this page ({@link buildItems}, spending `budget`). The
- * buffers are valid until the next call for the same reader: copy them before (they may be the reader's memory).
+ * the media type asks for text matches, else built for this page ({@link buildItems}, spending `budget`).
  */
 export function pageItems(
   c: ItemSource,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ItemArena, SPARE_SLABS } from '../../src/envelope/item-arena.js';
+import { ItemArena } from '../../src/envelope/item-arena.js';
 import { BoundedLru } from '../../src/results/bounded-lru.js';
 import { CollectionBudget } from '../../src/store/memory-budget.js';
 
@@ -128,76 +128,6 @@ describe('ItemArena', () => {
         },
       ),
       { numRuns: 200 },
-    );
-  });
-  it('fills a slab it let go again only after reuseReleased, and keeps at most SPARE_SLABS of them', () => {
-    const arena = new ItemArena(128, undefined, 64);
-    const views = Array.from({ length: 8 }, (_, doc) => arena.put(doc, item(doc))); // two full slabs
-    const firstSlab = views[0]!.buffer;
-    arena.put(8, item(8)); // a third: the first (documents 0-3) is let go
-    for (let doc = 9; doc < 12; doc++) arena.put(doc, item(doc));
-    arena.put(12, item(12)); // a fourth: the second is let go; neither is filled again yet
-    expect(views.map((v) => text(v))).toEqual(Array.from({ length: 8 }, (_, doc) => text(item(doc))));
-    arena.reuseReleased();
-    for (let doc = 13; doc < 16; doc++) arena.put(doc, item(doc));
-    const refilled = arena.put(16, item(16)); // a fifth slab: a released one, filled from the front
-    expect([views[0]!.buffer, views[4]!.buffer]).toContain(refilled.buffer);
-    expect(refilled.byteOffset).toBe(refilled.buffer === firstSlab ? views[0]!.byteOffset : views[4]!.byteOffset);
-    expect(text(refilled)).toBe(text(item(16)));
-    expect(text(arena.get(16))).toBe(text(item(16)));
-    expect(arena.get(0)).toBeUndefined();
-    expect(SPARE_SLABS).toBeGreaterThanOrEqual(1);
-  });
-
-  it('clear forgets the slabs let go', () => {
-    const arena = new ItemArena(64, undefined, 64);
-    const old = arena.put(0, item(0));
-    for (let doc = 1; doc < 5; doc++) arena.put(doc, item(doc)); // the first slab is let go
-    arena.clear();
-    arena.reuseReleased();
-    expect(arena.put(9, item(9)).buffer).not.toBe(old.buffer);
-    expect(text(old)).toBe(text(item(0)));
-  });
-
-  it('views handed out since the last reuseReleased keep their bytes, whatever the puts, gets and evictions (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.constant<'reuse'>('reuse'), fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 15 }), fc.string({ minLength: 1, maxLength: 12 }))), { maxLength: 300 }),
-        fc.integer({ min: 1, max: 5 }),
-        fc.integer({ min: 0, max: 3 }),
-        (ops, slabs, budgetSlabs) => {
-          const budget = budgetSlabs === 0 ? undefined : new CollectionBudget(budgetSlabs * 16);
-          const arena = new ItemArena(slabs * 16, budget, 16);
-          const last = new Map<number, string>();
-          let views: Array<[Uint8Array, string]> = [];
-          const check = () => {
-            for (const [view, value] of views) expect(text(view)).toBe(value);
-          };
-          for (const op of ops) {
-            if (op === 'reuse') {
-              check(); // the caller's copies are made before it says so
-              views = [];
-              arena.reuseReleased();
-              continue;
-            }
-            const [isPut, doc, value] = op;
-            if (isPut) {
-              const kept = arena.put(doc, bytesOf(value));
-              views.push([kept, value]);
-              last.set(doc, value);
-            } else {
-              const held = arena.get(doc);
-              if (held !== undefined) {
-                expect(text(held)).toBe(last.get(doc));
-                views.push([held, last.get(doc)!]);
-              }
-            }
-          }
-          check();
-          expect(arena.bytes).toBeLessThanOrEqual(slabs * 16);
-        },
-      ),
-      { numRuns: 400 },
     );
   });
 });
