@@ -57,14 +57,16 @@ export const SINGLE_THREADED_GC = '--single-threaded-gc';
  * are at least as many workers as cores. Then every core already runs a worker, and V8's background collector
  * threads only take turns with the other workers for the same cores while adding work of their own (concurrent
  * marking's synchronisation): fewer CPU seconds per request with the collection on the worker's own thread
- * (docs/serve-cost.md, eleventh round). With spare cores the background threads stay (they shorten pauses).
+ * (docs/serve-cost.md, eleventh round). With spare cores the background threads stay (they shorten pauses). A
+ * choice the operator made in `execArgv` (the flag, its negation, `--single-threaded`; `_` or `--no` spellings too)
+ * is left as given.
  * @param execArgv the primary's node flags (never changed)
  * @param count the workers started
  * @param cores the processors this process may use (`os.availableParallelism()`)
  */
 export function workerExecArgv(execArgv: readonly string[], count: number, cores: number): string[] {
   const flags = [...execArgv];
-  if (count >= cores && !flags.some((flag) => /^--(no-)?single-threaded(-gc)?(=|$)/.test(flag))) flags.push(SINGLE_THREADED_GC);
+  if (count >= cores && !flags.some((flag) => /^--(no-?)?single[-_]threaded([-_]gc)?(=|$)/.test(flag))) flags.push(SINGLE_THREADED_GC);
   return flags;
 }
 

@@ -11,6 +11,7 @@ describe('workerExecArgv: the garbage collector on the worker’s own thread onc
     ['the operator already chose (the flag given)', [SINGLE_THREADED_GC], 2, 2, [SINGLE_THREADED_GC]],
     ['the operator already chose (its negation)', ['--no-single-threaded-gc'], 2, 2, ['--no-single-threaded-gc']],
     ['the operator already chose (no background tasks at all)', ['--single-threaded'], 2, 2, ['--single-threaded']],
+    ['the operator already chose (V8’s other spellings)', ['--nosingle_threaded_gc'], 2, 2, ['--nosingle_threaded_gc']],
     ['a flag that only starts alike is no choice', ['--single-threaded-gc-foo'], 2, 2, ['--single-threaded-gc-foo', SINGLE_THREADED_GC]],
   ])('%s', (_name, execArgv, count, cores, expected) => {
     const given = [...execArgv];
