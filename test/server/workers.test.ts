@@ -4,11 +4,13 @@
  * reported once. Skips with a message when dist/ is not built.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SINGLE_THREADED_GC } from '../../src/server/workers.js';
 import { EMBEDDED_DATA, PROJECT } from './helpers/real-core.js';
 
 const BIN = resolve(PROJECT, 'bin/search.js');
@@ -111,6 +113,19 @@ describe.skipIf(skip !== undefined)(`search serve --workers 2${skip ? ` (skipped
     expect(workers.size, `only one worker answered; the server said: ${serve.stderr()}`).toBe(2);
     const status = JSON.parse((await get(`${serve.url}/rate_limit`)).body) as { resources: { search: { used: number } } };
     expect(status.resources.search.used).toBe(3);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  }, 120_000);
+
+  it('starts its workers with the flags workerExecArgv gives (the collector on their own thread when they fill the cores)', async () => {
+    const serve = await startServe(['--workers', '2', '--quiet']);
+    expect((await get(`${serve.url}/search/issues?q=crash`)).status).toBe(200);
+    const pids = workerPids(serve.child.pid!);
+    expect(pids.length).toBe(2);
+    const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const fills = 2 >= availableParallelism(); // two cores (this machine's and CI's): yes
+    for (const pid of pids) expect(argvOf(pid).includes(SINGLE_THREADED_GC)).toBe(fills);
+    expect(argvOf(serve.child.pid!)).not.toContain(SINGLE_THREADED_GC); // the primary keeps its own
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
   }, 120_000);
