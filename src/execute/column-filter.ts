@@ -155,12 +155,9 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
   const bitFilters = filters.filter((f): f is Extract<ValueFilter, { type: 'bits' }> => f.type === 'bits');
   if (bitFilters.length > 0) {
     const kept = u32(U32.bitsPassed, within.length);
-    for (const filter of bitFilters) {
-      if (!budget.spend(list.length)) return new Uint32Array(0);
-      // In place after the first: each survivor is read before its slot (at or before it) is written.
-      list = kept.subarray(0, keepByBit(filter.bits, filter.wanted, list, 0, list.length, kept, 0));
-    }
-    list = list.slice();
+    const n = keepByBits(bitFilters, within, kept, budget);
+    if (n === undefined) return new Uint32Array(0);
+    list = kept.slice(0, n);
   }
   for (const filter of filters) if (filter.type !== 'bits') blocked.push(filter);
   if (blocked.length === 0) return list;
@@ -271,21 +268,22 @@ export function bitsFilterOf(test: Predicate, negated = false): BitsFilter | und
 }
 
 /**
- * The documents every one of `filters` (one or more, over one collection) accepts, as one bit set of `words` words:
- * the filters' sets and-ed word by word (a set whose bit must be clear, complemented). Written into the process's
- * working array (src/scratch.ts): valid until the next call, and only the first `words` words are the answer.
+ * Writes to `into` from 0 the documents of `list` (ascending) whose bit in each of `filters` (one or more) is as that
+ * filter wants, in their order, and returns how many — or undefined when `budget` (optional) runs out (one unit per
+ * document tested by each filter). The first filter's pass writes the survivors, each next narrows them in place
+ * (each survivor is read before its slot, at or before it, is written), so `into` needs room for `list.length` and
+ * may be `list` itself. Each pass is the one loop of doc-bits.ts `keepByBit` over the whole list: a cold process
+ * compiles one long loop sooner than it does a short one called per block.
  */
-export function filtersMask(filters: readonly BitsFilter[], words: number): Uint32Array {
-  const mask = u32(U32.mask, words);
-  const first = filters[0]!;
-  const flipFirst = first.wanted ? 0 : -1;
-  for (let w = 0; w < words; w++) mask[w] = (first.bits[w]! | 0) ^ flipFirst;
-  for (let f = 1; f < filters.length; f++) {
-    const { bits, wanted } = filters[f]!;
-    const flip = wanted ? 0 : -1;
-    for (let w = 0; w < words; w++) mask[w]! &= (bits[w]! | 0) ^ flip;
+export function keepByBits(filters: readonly BitsFilter[], list: ArrayLike<number>, into: Uint32Array, budget?: Budget): number | undefined {
+  let n = list.length;
+  let from = list;
+  for (const filter of filters) {
+    if (budget && !budget.spend(n)) return undefined;
+    n = keepByBit(filter.bits, filter.wanted, from, 0, n, into, 0);
+    from = into;
   }
-  return mask;
+  return n;
 }
 
 /** `bits[w] |= more[w]` for every word (two sets over one collection). */

@@ -12,9 +12,8 @@ import type { DocList } from '../index/text-index.js';
 import { difference, intersect, union, unionExcept, universe } from './doc-set.js';
 import { keepByBit, withoutMarked } from '../doc-bits.js';
 import { u32, U32 } from '../scratch.js';
-import { bitWords } from '../doc-bits.js';
 import { textMatchCacheOf } from './score-cache.js';
-import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, filtersMask, type BitsFilter } from './column-filter.js';
+import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
 import { intersectUnions } from './conjunction.js';
@@ -231,8 +230,7 @@ export class Executor {
    * made (see {@link unionOf}): the union writes only the documents every such filter accepts, and the filters are
    * not run again over it. Undefined — the keyword then matched on its own and the filters after — when the keyword
    * is not matched by its postings alone, its union is remembered or it was seen before by this reader (its union is
-   * then made and remembered, as {@link postingLists} does), no such filter follows, or its postings are too few to
-   * pay for the and-ed bit set (one word per 32 documents per filter, against a test per posting).
+   * then made and remembered, as {@link postingLists} does), or no such filter follows.
    * @returns the documents (visible to the viewer, ascending) and the positions in `ordered` of the filters applied
    */
   private filteredKeyword(ordered: readonly Expr[], at: number): { docs: DocList; used: Set<number> } | undefined {
@@ -249,15 +247,14 @@ export class Executor {
       used.add(j);
     }
     if (filters.length === 0) return undefined;
-    const words = bitWords(this.c.records.length);
+    if (this.sighted(found.key)) return undefined;
     let postings = 0;
     for (const list of found.lists) postings += list.length;
-    if (postings < words * (filters.length + 1) || this.sighted(found.key)) return undefined;
     // The anonymous viewer's hidden documents (the private ones) leave with the filters, as one more clear bit.
     const bits = this.hidesAllPrivate() ? this.c.access.privateDocs.bits : undefined;
     if (bits) filters.push({ type: 'bits', bits, wanted: false });
     if (!this.budget.spend(postings)) return { docs: new Uint32Array(0), used };
-    const docs = this.unionOf(found.lists, undefined, filtersMask(filters, words));
+    const docs = this.unionOf(found.lists, undefined, filters);
     return { docs: bits || this.hidden.length === 0 ? docs : difference(docs, this.hidden), used };
   }
 
@@ -334,33 +331,33 @@ export class Executor {
    * may be a view into a posting block the index's block cache would otherwise keep alive). The merges are written
    * into the process's working arrays (src/scratch.ts), taking turns, and the hidden documents taken out in place:
    * the one array made is the answer (a common keyword's union at 1M is megabytes, made for each query naming it).
-   * With `mask` (a bit set over the collection, column-filter.ts `filtersMask`; never with `key`): only the documents
-   * it marks, each list narrowed to them before it is merged (the hidden documents are then the caller's to take
-   * out), and the answer a copy sized to them.
+   * With `filters` (never with `key`): only the documents whose bits each filter accepts, each list narrowed to them
+   * (column-filter.ts `keepByBits`) before it is merged (the hidden documents are then the caller's to take out),
+   * and the answer a copy sized to them.
    */
-  private unionOf(lists: readonly DocList[], key?: string, mask?: Uint32Array): DocList {
-    const except = !mask && this.hidesAllPrivate();
+  private unionOf(lists: readonly DocList[], key?: string, filters?: readonly BitsFilter[]): DocList {
+    const except = !filters && this.hidesAllPrivate();
     // The segment's bitmap of the private documents (exactly the hidden ones here) tests a match in one bit.
     const bits = except ? this.c.access.privateDocs.bits : undefined;
     let out: DocList = lists.length > 0 ? lists[0]! : new Uint32Array(0);
     let slot: number = U32.unionA;
-    if (mask) {
+    if (filters) {
       const into = u32(U32.unionA, out.length);
-      out = into.subarray(0, keepByBit(mask, true, out, 0, out.length, into, 0));
+      out = into.subarray(0, keepByBits(filters, out, into));
       slot = U32.unionB;
     }
     for (let i = 1; i < lists.length; i++) {
       let list = lists[i]!;
-      if (mask) {
+      if (filters) {
         const picked = u32(U32.picked, list.length);
-        list = picked.subarray(0, keepByBit(mask, true, list, 0, list.length, picked, 0));
+        list = picked.subarray(0, keepByBits(filters, list, picked));
       }
       const into = u32(slot, out.length + list.length);
       const last = i === lists.length - 1;
       out = except && !bits && last ? unionExcept(out, list, this.hidden, into) : union(out, list, into);
       if (out.buffer === into.buffer) slot = slot === U32.unionA ? U32.unionB : U32.unionA;
     }
-    if (mask) return out.slice();
+    if (filters) return out.slice();
     const working = out.buffer === u32(U32.unionA, 0).buffer || out.buffer === u32(U32.unionB, 0).buffer;
     if (bits) {
       // In place when the union is working memory (keepByBit writes no further than it has read).
