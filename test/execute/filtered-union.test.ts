@@ -17,29 +17,13 @@ import { columnConjunctionDocs, keepByBits, type BitsFilter } from '../../src/ex
 import { executePlan } from '../../src/execute/match.js';
 import { textMatchCacheOf } from '../../src/execute/score-cache.js';
 import { bitsPredicate, intervalPredicate } from '../../src/kinds/qualifier-columns.js';
-import type { Expr } from '../../src/plan/expr.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest } from '../../src/search-request.js';
 import { openStore } from '../../src/store/store.js';
+import { perDocument } from '../helpers/per-document.js';
 import { generateDump, VOCABULARY } from '../access/generated-dump.js';
 
-/** The expression with every filter's predicate wrapped in a plain closure: no column filter, so no bit set. */
-function perDocument(expr: Expr): Expr {
-  switch (expr.type) {
-    case 'filter': {
-      const { test } = expr;
-      return { ...expr, test: (doc) => test(doc) };
-    }
-    case 'not':
-      return { type: 'not', child: perDocument(expr.child) };
-    case 'and':
-    case 'or':
-      return { type: expr.type, children: expr.children.map(perDocument) };
-    default:
-      return expr;
-  }
-}
 
 describe('keepByBits', () => {
   const count = 200;
