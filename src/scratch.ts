@@ -11,7 +11,7 @@
 /** Slots of Float64 working arrays (one borrower each within a call). */
 export const F64 = { texts: 0, bounds: 1, maxMultiplier: 2, maxAddend: 3, text: 4, multiplier: 5, addend: 6, dots: 7, scores: 8, subTexts: 9, subMultipliers: 10, subAddends: 11 } as const;
 /** Slots of Uint32 working arrays. */
-export const U32 = { queue: 0, batch: 1, unionA: 2, unionB: 3, picked: 4, mask: 5, bitsPassed: 6, passed: 7 } as const;
+export const U32 = { queue: 0, batch: 1, unionA: 2, unionB: 3, picked: 4, bitsPassed: 5, passed: 6 } as const;
 /** Slots of Int32 working arrays. */
 export const I32 = { blocks: 0, starts: 1, chosen: 2 } as const;
 

@@ -115,9 +115,9 @@ export class Executor {
             continue;
           }
           // A keyword whose union the conjunction's bit-set filters narrow as it is made: those filters are done.
-          const narrowed = current === undefined ? this.filteredKeyword(ordered, i) : undefined;
+          const narrowed = this.filteredKeyword(ordered, i);
           if (narrowed) {
-            current = narrowed.docs;
+            current = current ? intersect(current, narrowed.docs) : narrowed.docs;
             const done = narrowed.used;
             ordered = ordered.filter((_child, j) => j <= i || !done.has(j));
             i++;
@@ -355,6 +355,8 @@ export class Executor {
       const into = u32(slot, out.length + list.length);
       const last = i === lists.length - 1;
       out = except && !bits && last ? unionExcept(out, list, this.hidden, into) : union(out, list, into);
+      // The narrowed list itself (nothing before it survived): moved out of the slot the next list is narrowed into.
+      if (filters && out === list && list.length > 0) out = copyInto(list, into);
       if (out.buffer === into.buffer) slot = slot === U32.unionA ? U32.unionB : U32.unionA;
     }
     if (filters) return out.slice();
@@ -413,6 +415,12 @@ export class Executor {
     }
     return { scores, count };
   }
+}
+
+/** `list` written into `into` from 0 (room for it), as a view of `into`. */
+function copyInto(list: DocList, into: Uint32Array): DocList {
+  into.set(list);
+  return into.subarray(0, list.length);
 }
 
 /**
