@@ -1,6 +1,7 @@
 /**
  * Working arrays of the top-k collector (order/top-k.ts, order/bounds.ts), of a sort key's candidates
- * (order/order.ts) and of a keyword's field union (execute/execute.ts), kept between calls instead of allocated per query: a typed array of more than a few dozen
+ * (order/order.ts), of a keyword's field union (execute/execute.ts) and of the qualifier columns' conjunction
+ * (execute/column-filter.ts), kept between calls instead of allocated per query: a typed array of more than a few dozen
  * bytes has its memory outside V8's heap, and allocating and collecting those per round was a large share of a
  * server's time (docs/serve-cost.md). A slot is borrowed for the
  * span of one synchronous call, never handed out past it (results are always copied into fresh arrays), so one
@@ -10,7 +11,7 @@
 /** Slots of Float64 working arrays (one borrower each within a call). */
 export const F64 = { texts: 0, bounds: 1, maxMultiplier: 2, maxAddend: 3, text: 4, multiplier: 5, addend: 6, dots: 7, scores: 8, subTexts: 9, subMultipliers: 10, subAddends: 11, sortKeys: 12 } as const;
 /** Slots of Uint32 working arrays. */
-export const U32 = { queue: 0, batch: 1, unionA: 2, unionB: 3, sortCandidates: 4 } as const;
+export const U32 = { queue: 0, batch: 1, unionA: 2, unionB: 3, sortCandidates: 4, picked: 5, bitsPassed: 6, passed: 7 } as const;
 /** Slots of Int32 working arrays. */
 export const I32 = { blocks: 0, starts: 1, chosen: 2 } as const;
 

@@ -18,6 +18,7 @@ import { columnFilterOf, type ColumnFilter } from '../kinds/qualifier-columns.js
 import { inInterval, type Interval } from '../kinds/qualifier-values.js';
 import { difference, intersect, union } from './doc-set.js';
 import { scanDocs } from './scan-docs.js';
+import { u32, U32 } from '../scratch.js';
 import type { NumberBlocks } from '../kinds/collection-view.js';
 
 /** Documents per run when a filter has no block statistics (one budget charge and one yield check per run). */
@@ -143,24 +144,28 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
  * (the first writes the survivors, each next narrows them in place: a cold process compiles one long loop sooner than
  * it does a short one called per block); then the others per run of the survivors inside one block of the filters'
  * run size, likewise. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
+ * The passes write into the process's working arrays (src/scratch.ts), never across a yield to the event loop: the
+ * bits' survivors are copied out before the block-wise pass (which may yield), and that pass, when it cannot narrow
+ * its own copy in place, moves what it wrote so far out of its working array before each yield. The answer is a
+ * fresh array, sized to the survivors (a filter run over every visible document allocates the answer, not the list).
  */
 async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
-  const out = new Uint32Array(within.length);
-  let n = 0;
   let list = within;
   const blocked: ValueFilter[] = [];
-  for (const filter of filters) {
-    if (filter.type !== 'bits') {
-      blocked.push(filter);
-      continue;
-    }
-    if (!budget.spend(list.length)) return out.subarray(0, 0);
-    // In place after the first: each survivor is read before its slot (at or before it) is written.
-    n = keepByBit(filter.bits, filter.wanted, list, 0, list.length, out, 0);
-    list = out.subarray(0, n);
+  const bitFilters = filters.filter((f): f is Extract<ValueFilter, { type: 'bits' }> => f.type === 'bits');
+  if (bitFilters.length > 0) {
+    const kept = u32(U32.bitsPassed, within.length);
+    const n = keepByBits(bitFilters, within, kept, budget);
+    if (n === undefined) return new Uint32Array(0);
+    list = kept.slice(0, n);
   }
+  for (const filter of filters) if (filter.type !== 'bits') blocked.push(filter);
   if (blocked.length === 0) return list;
-  n = 0;
+  // The survivors of the bits are this call's own copy: narrowed in place. Otherwise written into a working array.
+  const own = bitFilters.length > 0;
+  let out = own ? (list as Uint32Array) : u32(U32.passed, list.length);
+  const spilled: Uint32Array[] = [];
+  let n = 0;
   const size = runSize(blocked[0]!);
   for (let i = 0; i < list.length; ) {
     // The run of `list` inside the block of `size` documents that holds list[i].
@@ -168,8 +173,13 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
     const end = runEnd(list, i, (block + 1) * size);
     if (!budget.spend(end - i)) break;
     if (budget.yieldDue) {
+      if (!own) {
+        spilled.push(out.slice(0, n));
+        n = 0;
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
       budget.yielded();
+      if (!own) out = u32(U32.passed, list.length);
     }
     const start = n;
     // (`list` may be `out` itself, narrowed by the bits: written at or before where it is read, as below.)
@@ -180,7 +190,23 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
     }
     i = end;
   }
-  return out.subarray(0, n);
+  if (own) return out.subarray(0, n);
+  return joined(spilled, out.subarray(0, n));
+}
+
+/** The lists `parts` and then `last`, one after another, in a new array. */
+function joined(parts: readonly Uint32Array[], last: Uint32Array): Uint32Array {
+  if (parts.length === 0) return last.slice();
+  let total = last.length;
+  for (const part of parts) total += part.length;
+  const out = new Uint32Array(total);
+  let n = 0;
+  for (const part of parts) {
+    out.set(part, n);
+    n += part.length;
+  }
+  out.set(last, n);
+  return out;
 }
 
 /**
@@ -225,6 +251,39 @@ function setBits(filter: Extract<ColumnFilter, { type: 'sets' }>): Extract<Colum
     for (let f = 1; f < found.length; f++) orInto(bits, found[f]!);
   }
   return { type: 'bits', bits, wanted: true };
+}
+
+/** A filter over a document's bit: its bit set and whether the bit must be set (true) or clear (false). */
+export type BitsFilter = Extract<ColumnFilter, { type: 'bits' }>;
+
+/**
+ * `test` as a filter over one bit set, when it is one: a flag with a stored bit set (`is:issue`), or strings over an
+ * inverted form whose every string taken is dense ({@link setBits}: `label:bug`); `negated` flips what it wants (the
+ * filter under a NOT: `-label:enhancement`). Undefined for any other filter (ranges, sparse strings, predicates).
+ */
+export function bitsFilterOf(test: Predicate, negated = false): BitsFilter | undefined {
+  const filter = columnFilterOf(test);
+  const bits = filter?.type === 'bits' ? filter : filter?.type === 'sets' ? setBits(filter) : undefined;
+  return bits && (negated ? { ...bits, wanted: !bits.wanted } : bits);
+}
+
+/**
+ * Writes to `into` from 0 the documents of `list` (ascending) whose bit in each of `filters` (one or more) is as that
+ * filter wants, in their order, and returns how many — or undefined when `budget` (optional) runs out (one unit per
+ * document tested by each filter). The first filter's pass writes the survivors, each next narrows them in place
+ * (each survivor is read before its slot, at or before it, is written), so `into` needs room for `list.length` and
+ * may be `list` itself. Each pass is the one loop of doc-bits.ts `keepByBit` over the whole list: a cold process
+ * compiles one long loop sooner than it does a short one called per block.
+ */
+export function keepByBits(filters: readonly BitsFilter[], list: ArrayLike<number>, into: Uint32Array, budget?: Budget): number | undefined {
+  let n = list.length;
+  let from = list;
+  for (const filter of filters) {
+    if (budget && !budget.spend(n)) return undefined;
+    n = keepByBit(filter.bits, filter.wanted, from, 0, n, into, 0);
+    from = into;
+  }
+  return n;
 }
 
 /** `bits[w] |= more[w]` for every word (two sets over one collection). */

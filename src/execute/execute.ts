@@ -13,7 +13,7 @@ import { difference, intersect, union, unionExcept, universe } from './doc-set.j
 import { keepByBit, withoutMarked } from '../doc-bits.js';
 import { u32, U32 } from '../scratch.js';
 import { textMatchCacheOf } from './score-cache.js';
-import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from './column-filter.js';
+import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
 import { intersectUnions } from './conjunction.js';
@@ -103,7 +103,7 @@ export class Executor {
       case 'and': {
         // Cheapest first: posting lookups shrink the set before predicates scan it.
         const costs = new Map(expr.children.map((child) => [child, cost(child, this.c.records.length)]));
-        const ordered = [...expr.children].sort((a, b) => costs.get(a)! - costs.get(b)!);
+        let ordered = [...expr.children].sort((a, b) => costs.get(a)! - costs.get(b)!);
         let current = within;
         for (let i = 0; i < ordered.length; ) {
           if (current?.length === 0) break;
@@ -112,6 +112,15 @@ export class Executor {
           if (keywords) {
             current = keywords.docs;
             i += keywords.count;
+            continue;
+          }
+          // A keyword whose union the conjunction's bit-set filters narrow as it is made: those filters are done.
+          const narrowed = this.filteredKeyword(ordered, i);
+          if (narrowed) {
+            current = current ? intersect(current, narrowed.docs) : narrowed.docs;
+            const done = narrowed.used;
+            ordered = ordered.filter((_child, j) => j <= i || !done.has(j));
+            i++;
             continue;
           }
           // (Without a list yet, filters of a document's own value start from every visible document either way.)
@@ -160,28 +169,41 @@ export class Executor {
    * enters as that union.
    */
   private keywordRun(ordered: readonly Expr[], from: number, within: DocList | undefined): { docs: DocList; count: number } | undefined {
-    const groups: DocList[][] = [];
+    const found: { key: string; lists: DocList[]; known?: DocList }[] = [];
     for (let i = from; i < ordered.length; i++) {
-      const lists = this.postingLists(ordered[i]!);
-      if (!lists) break;
-      groups.push(lists);
+      const postings = this.keywordPostings(ordered[i]!);
+      if (!postings) break;
+      found.push(postings);
     }
-    if (groups.length < 2) return undefined;
+    // (A keyword alone is not seen here: it is matched on its own, by filteredKeyword or fieldText.)
+    if (found.length < 2) return undefined;
+    const groups = found.map((f) => this.postingLists(f));
     return { docs: intersectUnions(groups, this.hidden, within), count: groups.length };
   }
 
   /**
-   * The postings whose union is what the keyword `expr` matches (before the hidden documents are taken out), one per
-   * field that can match it; the remembered union alone when there is one. Undefined when `expr` is not a keyword
-   * matched by its postings alone.
+   * The postings whose union is what a keyword matches (before the hidden documents are taken out), one per field
+   * that can match it, from its {@link keywordPostings}; the remembered union alone when there is one, or made and
+   * remembered when this reader has seen the keyword before.
    */
-  private postingLists(expr: Expr): DocList[] | undefined {
+  private postingLists(found: { key: string; lists: DocList[]; known?: DocList }): DocList[] {
+    if (found.known) return [found.known];
+    // Seen before by this reader (a server's queries share their words): its union is made once and remembered.
+    return this.sighted(found.key) ? [this.unionOf(found.lists, found.key)] : found.lists;
+  }
+
+  /**
+   * The keyword `expr`'s key in the text-match cache and its fields' postings, or its remembered union (`known`,
+   * then no postings); undefined when `expr` is not a keyword matched by its postings alone (a phrase, words that
+   * must be adjacent, a keyword the kind's rank also matches otherwise). Nothing is remembered.
+   */
+  private keywordPostings(expr: Expr): { key: string; lists: DocList[]; known?: DocList } | undefined {
     if (expr.type !== 'text' || expr.phrase) return undefined;
     const { text, fields } = expr;
     if (fields === this.c.spec.defaultFields && this.c.spec.rank?.alsoMatches?.(text, this.c)) return undefined;
     const key = this.matchKey(text, false, fields);
     const known = textMatchCacheOf(this.c).get(key);
-    if (known) return [known];
+    if (known) return { key, lists: [], known };
     const lists: DocList[] = [];
     for (const name of fields) {
       const field = this.c.spec.fields.find((f) => f.name === name);
@@ -190,12 +212,50 @@ export class Executor {
       if (adjacent) return undefined;
       if (terms.length > 0) lists.push(this.c.index.postings(name, terms[0]!));
     }
-    // Seen before by this reader (a server's queries share their words): its union is made once and remembered.
+    return { key, lists };
+  }
+
+  /** Whether this collection reader has matched the keyword `key` before; it is remembered as seen from now on. */
+  private sighted(key: string): boolean {
     const seen = sightingsOf(this.c);
-    if (seen.has(key)) return [this.unionOf(lists, key)];
+    if (seen.has(key)) return true;
     if (seen.size >= SIGHTINGS) seen.delete(seen.values().next().value!);
     seen.add(key);
-    return lists;
+    return false;
+  }
+
+  /**
+   * The keyword at `ordered[at]` with the conjunction's filters over one bit set each among `ordered[at + 1..]`
+   * (column-filter.ts {@link bitsFilterOf}: flags, dense strings, either negated) applied while its field union is
+   * made (see {@link unionOf}): the union writes only the documents every such filter accepts, and the filters are
+   * not run again over it. Undefined — the keyword then matched on its own and the filters after — when the keyword
+   * is not matched by its postings alone, its union is remembered or it was seen before by this reader (its union is
+   * then made and remembered, as {@link postingLists} does), or no such filter follows.
+   * @returns the documents (visible to the viewer, ascending) and the positions in `ordered` of the filters applied
+   */
+  private filteredKeyword(ordered: readonly Expr[], at: number): { docs: DocList; used: Set<number> } | undefined {
+    const found = this.keywordPostings(ordered[at]!);
+    if (!found || found.known) return undefined;
+    const filters: BitsFilter[] = [];
+    const used = new Set<number>();
+    for (let j = at + 1; j < ordered.length; j++) {
+      const child = ordered[j]!;
+      const filter =
+        child.type === 'filter' ? bitsFilterOf(child.test) : child.type === 'not' && child.child.type === 'filter' ? bitsFilterOf(child.child.test, true) : undefined;
+      if (!filter) continue;
+      filters.push(filter);
+      used.add(j);
+    }
+    if (filters.length === 0) return undefined;
+    if (this.sighted(found.key)) return undefined;
+    let postings = 0;
+    for (const list of found.lists) postings += list.length;
+    // The anonymous viewer's hidden documents (the private ones) leave with the filters, as one more clear bit.
+    const bits = this.hidesAllPrivate() ? this.c.access.privateDocs.bits : undefined;
+    if (bits) filters.push({ type: 'bits', bits, wanted: false });
+    if (!this.budget.spend(postings)) return { docs: new Uint32Array(0), used };
+    const docs = this.unionOf(found.lists, undefined, filters);
+    return { docs: bits || this.hidden.length === 0 ? docs : difference(docs, this.hidden), used };
   }
 
   /** The key a keyword's union is remembered under (the viewer's form of it: with or without the private documents). */
@@ -271,19 +331,35 @@ export class Executor {
    * may be a view into a posting block the index's block cache would otherwise keep alive). The merges are written
    * into the process's working arrays (src/scratch.ts), taking turns, and the hidden documents taken out in place:
    * the one array made is the answer (a common keyword's union at 1M is megabytes, made for each query naming it).
+   * With `filters` (never with `key`): only the documents whose bits each filter accepts, each list narrowed to them
+   * (column-filter.ts `keepByBits`) before it is merged (the hidden documents are then the caller's to take out),
+   * and the answer a copy sized to them.
    */
-  private unionOf(lists: readonly DocList[], key?: string): DocList {
-    const except = this.hidesAllPrivate();
+  private unionOf(lists: readonly DocList[], key?: string, filters?: readonly BitsFilter[]): DocList {
+    const except = !filters && this.hidesAllPrivate();
     // The segment's bitmap of the private documents (exactly the hidden ones here) tests a match in one bit.
     const bits = except ? this.c.access.privateDocs.bits : undefined;
     let out: DocList = lists.length > 0 ? lists[0]! : new Uint32Array(0);
     let slot: number = U32.unionA;
+    if (filters) {
+      const into = u32(U32.unionA, out.length);
+      out = into.subarray(0, keepByBits(filters, out, into));
+      slot = U32.unionB;
+    }
     for (let i = 1; i < lists.length; i++) {
-      const into = u32(slot, out.length + lists[i]!.length);
+      let list = lists[i]!;
+      if (filters) {
+        const picked = u32(U32.picked, list.length);
+        list = picked.subarray(0, keepByBits(filters, list, picked));
+      }
+      const into = u32(slot, out.length + list.length);
       const last = i === lists.length - 1;
-      out = except && !bits && last ? unionExcept(out, lists[i]!, this.hidden, into) : union(out, lists[i]!, into);
+      out = except && !bits && last ? unionExcept(out, list, this.hidden, into) : union(out, list, into);
+      // The narrowed list itself (nothing before it survived): moved out of the slot the next list is narrowed into.
+      if (filters && out === list && list.length > 0) out = copyInto(list, into);
       if (out.buffer === into.buffer) slot = slot === U32.unionA ? U32.unionB : U32.unionA;
     }
+    if (filters) return out.slice();
     const working = out.buffer === u32(U32.unionA, 0).buffer || out.buffer === u32(U32.unionB, 0).buffer;
     if (bits) {
       // In place when the union is working memory (keepByBit writes no further than it has read).
@@ -339,6 +415,12 @@ export class Executor {
     }
     return { scores, count };
   }
+}
+
+/** `list` written into `into` from 0 (room for it), as a view of `into`. */
+function copyInto(list: DocList, into: Uint32Array): DocList {
+  into.set(list);
+  return into.subarray(0, list.length);
 }
 
 /**

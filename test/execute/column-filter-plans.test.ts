@@ -14,29 +14,14 @@ import { Budget } from '../../src/budget.js';
 import { executePlan } from '../../src/execute/match.js';
 import type { Kind } from '../../src/kinds/kind.js';
 import { columnFilterOf } from '../../src/kinds/qualifier-columns.js';
-import type { Expr } from '../../src/plan/expr.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
 import { openStore, type Store } from '../../src/store/store.js';
+import type { Expr } from '../../src/plan/expr.js';
+import { perDocument } from '../helpers/per-document.js';
 import { generateDump } from '../access/generated-dump.js';
 
-/** The expression with every filter's predicate wrapped in a plain closure: no column filter, per document. */
-function perDocument(expr: Expr): Expr {
-  switch (expr.type) {
-    case 'filter': {
-      const { test } = expr;
-      return { ...expr, test: (doc) => test(doc) };
-    }
-    case 'not':
-      return { type: 'not', child: perDocument(expr.child) };
-    case 'and':
-    case 'or':
-      return { type: expr.type, children: expr.children.map(perDocument) };
-    default:
-      return expr;
-  }
-}
 
 /** How many filters of `expr` carry a column filter (`inverted`: one over a stored inverted form). */
 function described(expr: Expr, inverted = false): number {
