@@ -292,11 +292,12 @@ export function blockMaxima(
         term = made;
         // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
         if (!made.matched && !made.stored) cache.set(key, made);
-      } else if (!term.impacts) {
+      } else if (!term.impacts && !term.scaled) {
         // A term asked for again (a server's queries share their words): its whole posting is weighed once and
-        // kept, so later queries read their weights by a merge instead of weighing each scored document; scaled
-        // maxima (and those from term frequencies) are then replaced by the viewer's own (tighter), from those weights.
-        term = term.scaled || term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
+        // kept, so later queries read their weights by a merge instead of weighing each scored document; maxima
+        // from term frequencies are then replaced by the viewer's own (tighter), from those weights. Not a scaled
+        // term (a posting long enough for stored maxima): as for stored ones, its top-k weighs only what it scores.
+        term = term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
       return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
