@@ -19,6 +19,10 @@ import { runSearch } from '../../src/search.js';
 import type { AccessFile } from '../../src/server/access-file.js';
 import { createHandler, type Handler } from '../../src/server/routes.js';
 import { openStore, type Store } from '../../src/store/store.js';
+import { CompactIndexBuilder } from '../../src/index/index-builder.js';
+import { MemorySink } from '../../src/index/compact-index.js';
+import { LunrTextIndex } from '../../src/index/text-index.js';
+import { viewerFor } from '../../src/request/viewer.js';
 import { acceptFor, hasSource, HUB4J, readRaw, SHARED_CACHE, titleFor, words, sharedStore } from '../helpers/real-data.js';
 import { generateDump, PRIVATE_ONLY_LOGIN, REPOS, USERS, VOCABULARY, writeDump, type Rec } from './generated-dump.js';
 
@@ -215,6 +219,49 @@ describe('non-interference on a generated dump', () => {
     const reader = await observe(await d(new Request(BASE + q, { headers: { ...cloak, authorization: TOKENS.alice } })));
     expect(reader.body).not.toBe(anonymous.body);
   });
+});
+
+describe('non-interference with block maxima stored for every posting of 4 or more (a reader of one private repository scales the public ones)', () => {
+  const READER = 'carol/vault';
+  let scratch: string;
+  let setup: Setup;
+  let v: Vocabulary;
+  beforeAll(async () => {
+    // Enough issues that a word matches past PRUNE_MIN_MATCHES (order/order.ts): the top-k, and its bounds, answer
+    // (scaled maxima a third too low fail this test: checked).
+    const { dir, dump } = generateDump(5, 2000);
+    scratch = dir;
+    setup = await setUp(dir, dump, path.join(dir, '.cache'), READER, dir);
+    // D's issues under an index storing public and every-document maxima from 4 postings: the reader's bounds are
+    // then the public maxima scaled to its statistics (order/bounds.ts scaledMaxima), kept and asked again.
+    const issues = await setup.d.collection('issues');
+    const builder = new CompactIndexBuilder(issues.spec, { maximaPostings: 4 });
+    issues.records.forEach((record, doc) => builder.add(record, doc, issues));
+    issues.attachIndex(new LunrTextIndex(builder.finishInto(new MemorySink(), issues.privateDocs.docs), issues.records.length));
+    v = {
+      words: VOCABULARY,
+      repos: [...new Set(REPOS.map(([name]) => name))],
+      logins: [...USERS, PRIVATE_ONLY_LOGIN],
+      labels: ['bug', 'help wanted', 'docs', 'bug1', 'docs2'],
+      repositoryIds: dump.repositories!.map((r) => Number(r.id)),
+    };
+  }, 60_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it(`a reader of ${READER}: D answers as D without everyone else's private records, words asked again and again`, async () => {
+    const issues = await setup.d.collection('issues');
+    const hidden = issues.access.hidden(viewerFor('alice', [READER]));
+    // The case scaledMaxima serves: some private documents hidden, not all, and public maxima stored for the word.
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.length).toBeLessThan(issues.access.privateDocs.length);
+    const terms = new Map([['title', [VOCABULARY[0]!]]]);
+    expect(issues.index.queryImpacts?.(terms, issues.access.privateDocs.docs)?.[0]?.dimensions[0]?.stored).toBeDefined();
+    const access = accessFor(READER);
+    const d = handlerOver(setup.d, access);
+    const dR = handlerOver(setup.withoutOthers, access);
+    await assertSameAnswers(d, dR, { ...v, words: VOCABULARY.slice(0, 5) }, TOKENS.alice, 300, 1205);
+    await assertSameAnswers(handlerOver(setup.d, access), handlerOver(setup.withoutAll, access), v, undefined, 100, 1206);
+  }, 120_000);
 });
 
 const H = hasSource(HUB4J, 'repositories', 'issues', 'commits', 'code', 'labels', 'users');
