@@ -187,8 +187,22 @@ function publicFormOf(c: Collection, terms: ReadonlyMap<string, readonly string[
   if (!fields) return undefined;
   const dimensions = new Map<string, DimensionImpacts>();
   for (const field of fields) for (const dimension of field.dimensions) if (dimension.stored) dimensions.set(`${field.field}\u0000${dimension.term}`, dimension);
+  return dimensions.size === 0 ? undefined : { dimensions, readable: readableOf(c, hidden) };
+}
+
+/** The last hidden set a collection's private reader asked with, and the private documents it leaves readable. */
+const READABLE: ReaderSlot<{ hidden?: DocList; readable?: DocList }, Collection> = { name: 'readable private documents', make: () => ({}) };
+
+/**
+ * The private documents not in `hidden` (a hidden set of CollectionAccess, which gives a viewer the same array each
+ * time), ascending: remembered for the last hidden set asked with (one reader's queries follow each other), so a
+ * query does not take every private document apart again. Never modify the array.
+ */
+function readableOf(c: Collection, hidden: DocList): DocList {
+  const last = c.memo(READABLE);
   // (The hidden documents are always private ones: the rest of the private documents are the readable ones.)
-  return dimensions.size === 0 ? undefined : { dimensions, readable: difference(privateDocs, hidden) };
+  if (last.hidden !== hidden || !last.readable) [last.hidden, last.readable] = [hidden, difference(c.access.privateDocs.docs, hidden)];
+  return last.readable;
 }
 
 /**
@@ -211,15 +225,25 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
   if (!(own.idf > 0 && theirs.idf > 0 && own.average > 0 && theirs.average > 0)) return undefined;
   const ratio = (own.idf / theirs.idf) * Math.max(1, own.average / theirs.average) * (1 + 1e-9);
   if (!Number.isFinite(ratio)) return undefined;
-  const max = new Int32Array(blockCount(count));
-  const fine = new Int32Array((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  const lift = (stored: number): number => Math.ceil((stored + 0.5) * ratio + 0.5) + 1;
   const storedMax = stored.max;
   const storedFine = stored.fine;
-  for (let b = 0; b < max.length; b++) max[b] = Math.ceil((storedMax[b]! + 0.5) * ratio + 0.5) + 1;
-  for (let sub = 0; sub < fine.length; sub++) fine[sub] = Math.ceil((storedFine[sub]! + 0.5) * ratio + 0.5) + 1;
   const readable = intersect(dimension.docs, form.readable);
-  if (readable.length > 0) {
-    const weights = dimension.weightsOf(readable);
+  const weights = readable.length > 0 ? dimension.weightsOf(readable) : undefined;
+  // Two bytes a value when every bound fits (lifting is monotonic: the largest stored maximum, lifted, is the largest).
+  let most = 0;
+  for (let b = 0; b < storedMax.length; b++) if (storedMax[b]! > most) most = storedMax[b]!;
+  for (let sub = 0; sub < storedFine.length; sub++) if (storedFine[sub]! > most) most = storedFine[sub]!;
+  most = lift(most);
+  if (weights) for (let i = 0; i < weights.length; i++) if (weights[i]! > most) most = weights[i]!;
+  const Maxima = most <= 0xffff ? Uint16Array : Int32Array;
+  const max = new Maxima(blockCount(count));
+  const fine = new Maxima((count + SUB_SIZE - 1) >>> SUB_SHIFT);
+  // (Most sub-blocks of all but the commonest terms hold no public posting: their bound is one constant.)
+  const none = lift(0);
+  for (let b = 0; b < max.length; b++) max[b] = storedMax[b] === 0 ? none : lift(storedMax[b]!);
+  for (let sub = 0; sub < fine.length; sub++) fine[sub] = storedFine[sub] === 0 ? none : lift(storedFine[sub]!);
+  if (weights) {
     for (let i = 0; i < readable.length; i++) {
       const doc = readable[i]!;
       const w = weights[i]!;
