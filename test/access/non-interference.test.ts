@@ -61,6 +61,17 @@ interface Vocabulary {
   readonly repositoryIds: readonly number[];
 }
 
+/** What a generated dump's requests draw from (test/access/generated-dump.ts). */
+function generatedVocabulary(dump: Record<string, Rec[]>): Vocabulary {
+  return {
+    words: VOCABULARY,
+    repos: [...new Set(REPOS.map(([name]) => name))],
+    logins: [...USERS, PRIVATE_ONLY_LOGIN],
+    labels: ['bug', 'help wanted', 'docs', 'bug1', 'docs2'],
+    repositoryIds: dump.repositories!.map((r) => Number(r.id)),
+  };
+}
+
 const ACCEPTS = [
   undefined,
   'application/vnd.github.v3+json',
@@ -184,13 +195,7 @@ describe('non-interference on a generated dump', () => {
     const { dir, dump } = generateDump(3);
     scratch = dir;
     setup = await setUp(dir, dump, path.join(dir, '.cache'), READER, dir);
-    v = {
-      words: VOCABULARY,
-      repos: [...new Set(REPOS.map(([name]) => name))],
-      logins: [...USERS, PRIVATE_ONLY_LOGIN],
-      labels: ['bug', 'help wanted', 'docs', 'bug1', 'docs2'],
-      repositoryIds: dump.repositories!.map((r) => Number(r.id)),
-    };
+    v = generatedVocabulary(dump);
   }, 60_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -238,13 +243,7 @@ describe('non-interference with block maxima stored for every posting of 4 or mo
     const builder = new CompactIndexBuilder(issues.spec, { maximaPostings: 4 });
     issues.records.forEach((record, doc) => builder.add(record, doc, issues));
     issues.attachIndex(new LunrTextIndex(builder.finishInto(new MemorySink(), issues.privateDocs.docs), issues.records.length));
-    v = {
-      words: VOCABULARY,
-      repos: [...new Set(REPOS.map(([name]) => name))],
-      logins: [...USERS, PRIVATE_ONLY_LOGIN],
-      labels: ['bug', 'help wanted', 'docs', 'bug1', 'docs2'],
-      repositoryIds: dump.repositories!.map((r) => Number(r.id)),
-    };
+    v = generatedVocabulary(dump);
   }, 60_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
