@@ -3,7 +3,7 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
-import { VisibleStatistics } from './visible-statistics.js';
+import { LENGTHS_PER_BLOCK, VisibleStatistics } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 import type { BlockMaxima } from './stored-maxima.js';
 import { countMarked } from '../doc-bits.js';
@@ -290,9 +290,6 @@ function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: num
   visible.weigh(tfs, docs, visible.idf(rank)!, f);
   return tfs;
 }
-
-/** Field lengths per checked block of a stored index (4 KiB of u32: cache/compact-index-file.ts). */
-const LENGTHS_PER_BLOCK = 1024;
 
 /** A posting at least this many times longer than the documents weighed reads only their term frequencies. */
 const PARTIAL_TFS_RATIO = 16;

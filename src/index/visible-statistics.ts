@@ -22,12 +22,29 @@ import type { CompactIndex } from './compact-index.js';
 import { lowerBound } from './sorted-list.js';
 import { postingWeight } from './bm25.js';
 
+/** Field lengths per checked block of a stored index (4 KiB of u32: cache/compact-index-file.ts). */
+export const LENGTHS_PER_BLOCK = 1024;
+
 /**
- * A list of documents at least 1/32 of the collection weighs from the whole field-length section (read once and
- * kept by the index) rather than one length at a time: a block of lengths holds thousands of documents, so at that
- * density every block is read anyway.
+ * A list of documents holding at least this many documents per block of field lengths ({@link LENGTHS_PER_BLOCK}
+ * entries: 1024 / F documents) weighs from the whole field-length section (read once and kept by the index) rather
+ * than one length at a time: spread over the collection, such a list reads most blocks anyway (at two per block,
+ * 1 − e⁻² ≈ 86 % of them), and a lookup in one array costs less than a block's lookup per document. At 1M issues
+ * (two fields) that is a posting of 3,907 documents or more: every posting too short for stored maxima
+ * (index/stored-maxima.ts) that a top-k weighs whole.
  */
-const WHOLE_LENGTHS_RATIO = 32;
+const WHOLE_LENGTHS_PER_BLOCK = 2;
+
+/** …and so does a list of at least 1/32 of the collection, however many fields (a block holds few documents when F is large). */
+const WHOLE_LENGTHS_SHARE = 32;
+
+/**
+ * Whether weighing a list of `docs` documents of a collection of `count` documents with `F` text fields reads the
+ * whole field-length section ({@link WHOLE_LENGTHS_PER_BLOCK}, {@link WHOLE_LENGTHS_SHARE}) rather than a block at a time.
+ */
+export function weighsWholeLengths(docs: number, count: number, F: number): boolean {
+  return docs * WHOLE_LENGTHS_SHARE >= count || docs * LENGTHS_PER_BLOCK >= WHOLE_LENGTHS_PER_BLOCK * count * F;
+}
 
 /** Lunr's BM25 parameters (`lunr.Builder`: `_k1`, `_b`), as the builder uses them. */
 
@@ -169,9 +186,9 @@ export class VisibleStatistics {
   weigh(tfs: Int32Array, docs: Uint32Array, idf: number, f: number): void {
     const average = this.average[f]!;
     const boost = this.index.fields[f]!.boost || 1;
-    // A long list (a common term's postings) reads every block of field lengths anyway: read them as one array
-    // and index it in a plain loop (a cold process runs this loop once; a call per posting was most of its cost).
-    const whole = docs.length * WHOLE_LENGTHS_RATIO >= this.index.docCount ? this.index.fieldLengths?.() : undefined;
+    // A dense list (a common term's postings, or a mid-length one) reads most blocks of field lengths anyway: read
+    // them as one array and index it in a plain loop (a call per posting was most of a cold process's cost here).
+    const whole = weighsWholeLengths(docs.length, this.index.docCount, this.index.fields.length) ? this.index.fieldLengths?.() : undefined;
     if (whole) {
       const F = this.index.fields.length;
       for (let i = 0; i < docs.length; i++) {
