@@ -172,3 +172,31 @@ describe('a keyword union narrowed by bit-set filters equals the union then filt
     expect(matched).toBeGreaterThan(30);
   }, 240_000);
 });
+
+// The same over small dumps drawn so that some word is in one repository's description and another's topics, not in
+// their names: the name's narrowed list is empty, the description's is then the union so far, and the topics' is
+// narrowed into the working array that holds it (execute.ts `unionOf` must move it out first: without that, these
+// dumps answer with the topics' repositories alone — checked on seeds 3, 11 and 15).
+describe("repositories: a narrowed list that is the union so far survives the next field's narrowing", () => {
+  it.each([3, 11, 15])('dump seed %i, every word, every viewer', async (seed) => {
+    const { dir } = generateDump(seed, 1);
+    try {
+      const cacheDir = path.join(dir, '.cache');
+      for (const word of VOCABULARY) {
+        for (const filters of ['is:public', '-is:private archived:false']) {
+          for (const viewer of READERS) {
+            const c = await openStore(dir, { cacheDir }).collection('repositories');
+            const normalized = normalizeRequest({ kind: 'repositories', q: `${word} ${filters}`, per_page: '100', viewer, requirePreviews: false });
+            const compiled = compileSearch(await planSearch(normalized), c);
+            const plain: CompiledSearch = { ...compiled, expr: perDocument(compiled.expr), within: compiled.within.map((t) => (doc: number) => t(doc)) };
+            const docs = [...(await executePlan(compiled, c, new Budget(undefined))).docs];
+            const oracle = [...(await executePlan(plain, c, new Budget(undefined))).docs];
+            expect(docs, `${word} ${filters}`).toEqual(oracle);
+          }
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
