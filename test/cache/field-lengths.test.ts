@@ -4,16 +4,15 @@
  * is checked in 4 KiB blocks (the postings in 64 KiB ones), so a rare term's scattered documents read and check
  * 4 KiB around each length, not 64 KiB.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { BLOCK_ENTRIES, IndexFileError, openIndexFile, writeIndexFile } from '../../src/cache/compact-index-file.js';
+import { BLOCK_ENTRIES, IndexFileError, openIndexFile } from '../../src/cache/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
 import { footerOf, sectionAt } from './helpers/framed-bytes.js';
+import { storedIndexFile } from './helpers/stored-index.js';
 
 const spec = specOf('issues');
 // More (doc, field) lengths than one block holds, so several blocks are read and checked.
@@ -27,11 +26,7 @@ const collection = new Collection(spec, records, new Map(), { repositories: [], 
 const built = buildCompactIndex(spec, collection);
 const F = spec.fields.length;
 
-function stored(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'field-lengths-')), 'issues.lunr');
-  expect(writeIndexFile(file, built, { kind: 'issues' })).toBeGreaterThan(0);
-  return file;
-}
+const stored = (): string => storedIndexFile(built, 'field-lengths-');
 
 describe('stored field lengths', () => {
   it('hold each field total and every (doc, field) length as built', () => {

@@ -4,16 +4,15 @@
  * 4 KiB blocks, so a range of them reads and checks its own 4 KiB blocks only (a damaged one is found when read, its
  * neighbours read as built).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { BLOCK_ENTRIES, IndexFileError, openIndexFile, writeIndexFile } from '../../src/cache/compact-index-file.js';
+import { BLOCK_ENTRIES, IndexFileError, openIndexFile } from '../../src/cache/compact-index-file.js';
 import { Collection } from '../../src/store/collection.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
 import { footerOf, sectionAt } from './helpers/framed-bytes.js';
+import { storedIndexFile } from './helpers/stored-index.js';
 
 const spec = specOf('issues');
 const COUNT = 3 * BLOCK_ENTRIES + 100;
@@ -31,11 +30,7 @@ function same(a: Uint32Array | Int32Array, b: Uint32Array | Int32Array): boolean
   return a.constructor === b.constructor && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
-function stored(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'posting-blocks-')), 'issues.lunr');
-  expect(writeIndexFile(file, built, { kind: 'issues' })).toBeGreaterThan(0);
-  return file;
-}
+const stored = (): string => storedIndexFile(built, 'posting-blocks-');
 
 describe('stored postings', () => {
   it('have one byte per term frequency here, so a 4 KiB block holds 4,096 of them', () => {
