@@ -33,7 +33,7 @@ const args = process.argv.slice(2);
 if (!printedVersion(args)) {
   const program = coldPathFits(args, process.env) ? (loadCold(cold, args[0]) ?? loadCold(coldAll, args[0])) : undefined;
   if (program) {
-    void program.run().then(program.saveCodeCache);
+    void program.run().then(program.saveCodeCache).then(endWithoutTeardown);
   } else {
     // Node >= 22.1 can cache the compiled code of the modules loaded below; Node 20 has no such function (a no-op).
     require('node:module').enableCompileCache?.();
@@ -117,7 +117,7 @@ function loadCold(file, command) {
     const cacheFile = buildId && path.join(cacheDir(), `cli-code-${buildId}-v8-${process.versions.v8}.bin`);
     let cached;
     try {
-      if (cacheFile) cached = fs.readFileSync(cacheFile);
+      if (cacheFile) cached = readCodeCache(cacheFile);
     } catch {
       cached = undefined;
     }
@@ -154,6 +154,45 @@ function loadCold(file, command) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A code cache file's bytes (the {@link CODE_CACHE_HEADER} and V8's data), read so that V8's data starts 8 bytes
+ * into the buffer's memory: V8 copies cached data that does not start on a pointer boundary before deserialising
+ * it (the whole cache, ≈ 0.7 MB, and ≈ 170 page faults of fresh memory), and a 4-byte header after a file read the
+ * usual way puts it 4 bytes off one. The file's layout is unchanged. Throws what the reads throw (a missing file).
+ */
+function readCodeCache(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    // A fresh ArrayBuffer starts on a 16-byte boundary; the file goes in at 8 - CODE_CACHE_HEADER % 8.
+    const start = (8 - (CODE_CACHE_HEADER % 8)) % 8;
+    const buffer = Buffer.allocUnsafeSlow(start + size);
+    let done = 0;
+    while (done < size) {
+      const read = fs.readSync(fd, buffer, start + done, size - done, done);
+      if (read === 0) break; // shortened while read: V8 rejects a short cache, and the run writes a new one
+      done += read;
+    }
+    return buffer.subarray(start, start + done);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * After a cold run and its code cache: once the event loop is empty ('beforeExit': every write and callback done,
+ * every 'beforeExit' listener added before this one run), end the process with `process.exit`, which emits 'exit'
+ * and exits with `process.exitCode` as the natural end does, but skips freeing the environment and the V8 heap page
+ * by page (≈ 1.5 ms of a cold query's CPU, 30–40 `munmap`s). Nothing happens when a listener left work behind (the
+ * loop then runs again and the process ends naturally), or on a Node without `getActiveResourcesInfo`.
+ */
+function endWithoutTeardown() {
+  if (typeof process.getActiveResourcesInfo !== 'function') return;
+  process.once('beforeExit', () => {
+    if (process.getActiveResourcesInfo().length === 0) process.exit();
+  });
 }
 
 /** The index cache directory, as src/cache/index-cache.ts's defaultCacheDir names it. */
