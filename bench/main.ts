@@ -30,6 +30,7 @@ import { coldQueries, coldQueryArgs, mixedPaths, neverSeenPaths, webPath, wordFr
 import { runLoad, type LoadReport } from './serve-load.js';
 import { sqliteBuildScript, sqliteSelect, sqliteVersion } from './sqlite-anchor.js';
 import { formatValue, renderTable, type Cell, type Row, type Target } from './table.js';
+import { withoutStartUpVariables } from './start-env.js';
 
 const MINUTE_MS = 60_000;
 /** Heap for the MiniSearch children (its index and the records live in memory). */
@@ -216,7 +217,12 @@ function targets(count: number) {
 const READER_TOKEN = 'bench-reader-token';
 
 /** One scale's output: its header lines and table. */
-async function measureScale(scale: { name: string; count: number }, o: BenchOptions, root: string): Promise<string> {
+/**
+ * Measures one scale and returns its printed table.
+ * @param startUp the start-up variables removed from the environment (start-env.ts), name → value: when any, `node -e 0`
+ *   is also timed with them, interleaved with the rest, and printed on a line of its own
+ */
+async function measureScale(scale: { name: string; count: number }, o: BenchOptions, root: string, startUp: Record<string, string>): Promise<string> {
   const p = paths();
   const has = (group: RowGroup): boolean => o.rows.has(group);
   const tmp = path.join(root, scale.name);
@@ -280,6 +286,8 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   // Cold CLI queries, interleaved: per run and query, `node -e 0`, then ours, then SQLite (one warm-up of each first).
   const sqliteOk = typeof sqliteBuilt.ms === 'number';
   const floorTimes: number[] = [];
+  const floorAsGivenTimes: number[] = [];
+  const startUpNames = Object.keys(startUp);
   const ourTimes = queries.map((): number[] | string => []);
   const sqliteTimes = queries.map((): number[] | string => []);
   const matches = queries.map((): number | undefined => undefined);
@@ -288,6 +296,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     const ourQuery = (q: string) => runNode(p.bin, coldQueryArgs(q, corpus.dir), { env, timeoutMs: 10 * MINUTE_MS });
     const sqliteQuery = (q: string) => runProcess('sqlite3', ['-readonly', sqliteDb, sqliteSelect(q)], { timeoutMs: 10 * MINUTE_MS });
     const floorRun = () => runNode('-e', ['0'], { timeoutMs: MINUTE_MS });
+    const floorAsGivenRun = () => runNode('-e', ['0'], { env: startUp, timeoutMs: MINUTE_MS });
     // One warm-up run of each of ours (its total_count printed with the query: a query that matches nothing would
     // measure start-up alone), then one of SQLite.
     if (oursOk) for (const [i, query] of queries.entries()) matches[i] = totalCount(await runNode(p.bin, coldQueryArgs(query.q, corpus.dir), { env, keepStdout: true, timeoutMs: 10 * MINUTE_MS }));
@@ -296,6 +305,10 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
       for (const [i, query] of queries.entries()) {
         const floor = await floorRun();
         if (floor.code === 0) floorTimes.push(floor.ms);
+        if (startUpNames.length > 0) {
+          const asGiven = await floorAsGivenRun();
+          if (asGiven.code === 0) floorAsGivenTimes.push(asGiven.ms);
+        }
         for (const [times, go, what, ok] of [
           [ourTimes, ourQuery, 'our', oursOk],
           [sqliteTimes, sqliteQuery, 'SQLite', sqliteOk],
@@ -371,6 +384,11 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     `machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${process.platform}; 1-min load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (other work on the machine skews timings; the ratios to node -e 0 are interleaved)`,
     `anchors: SQLite FTS5 ${sqlite ? `(sqlite3 ${sqlite}, porter unicode61)` : '(absent)'}; MiniSearch behind node:http; node -e 0 as the floor of cold queries. This project runs on Node's default heap, no flags.`,
     `cold CLI (median of ${o.runs} whole-process runs, prebuilt index, interleaved with node -e 0 and SQLite; anonymous): ${queries.map((q, i) => `${q.label} = \`${q.q}\`${matchNote(matches[i])}`).join('; ')}`,
+    ...(startUpNames.length > 0
+      ? [
+          `start-up: ${startUpNames.join(', ')} was set in this environment and is removed for every measured process (Node 20 reads it at each start: a cost of the machine, not of a program); \`node -e 0\` with it: ${floorAsGivenTimes.length > 0 ? formatValue(median(floorAsGivenTimes), 'ms') : 'not measured'} (the floor below is without it)`,
+        ]
+      : []),
     `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s per load, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages); anonymous, then a token that reads the ${corpus.privateRepositories.length} private repositories, then GET /search?q=…&type=issues; "vs" = times better than that anchor`,
     '',
     renderTable(rows),
@@ -386,10 +404,11 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
 async function main(argv: readonly string[]): Promise<void> {
   const o = parseBenchOptions(argv);
   const started = performance.now();
+  const startUp = withoutStartUpVariables(process.env);
   const root = mkdtempSync(path.join(tmpdir(), 'search-bench-'));
   try {
     for (const [i, scale] of o.scales.entries()) {
-      const table = await measureScale(scale, o, root);
+      const table = await measureScale(scale, o, root, startUp);
       process.stdout.write(`${i > 0 ? '\n' : ''}${table}\n`);
       // A finished scale's corpus and caches go before the next one is built (1M needs the disk).
       if (!o.keep) rmSync(path.join(root, scale.name), { recursive: true, force: true });
