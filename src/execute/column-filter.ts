@@ -144,7 +144,8 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
  * (the first writes the survivors, each next narrows them in place: a cold process compiles one long loop sooner than
  * it does a short one called per block); then the others per run of the survivors inside one block of the filters'
  * run size, likewise — or, when the survivors are sparse over those blocks ({@link sparseOverBlocks}), each over the
- * whole list in one loop without the blocks' statistics, as the bits are. Spends one budget unit per document tested; stops (a shorter answer) when it runs out.
+ * whole list in one loop without the blocks' statistics, as the bits are. Spends one budget unit per document
+ * tested; stops (a shorter answer) when it runs out.
  * The passes write into the process's working arrays (src/scratch.ts), never across a yield to the event loop: the
  * bits' survivors are copied out before the block-wise pass (which may yield), and that pass, when it cannot narrow
  * its own copy in place, moves what it wrote so far out of its working array before each yield. The answer is a
