@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
 import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
 import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numbers.js';
-import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare } from '../../src/execute/column-filter.js';
+import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, SPARSE_RUN, sparseOverBlocks } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
 import { anyOf, bitsPredicate, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import { denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
@@ -236,6 +236,88 @@ describe('column filters block by block equal their predicates per document', ()
       { numRuns: 150, seed: 2428 },
     );
     expect(fused).toBeGreaterThan(0);
+  });
+
+  it('sparseOverBlocks: fewer than SPARSE_RUN documents per block over the blocks the list spans', () => {
+    const size = NUMBER_BLOCK;
+    const spread = (perBlock: number, blocks: number, start = 0): Uint32Array =>
+      Uint32Array.from({ length: perBlock * blocks }, (_, i) => start + Math.floor(i / perBlock) * size + (i % perBlock));
+    const cases: [string, Uint32Array, boolean][] = [
+      ['empty', new Uint32Array(0), false],
+      ['one document', Uint32Array.of(5), true],
+      [`${SPARSE_RUN - 1} a block over 3 blocks`, spread(SPARSE_RUN - 1, 3), true],
+      [`${SPARSE_RUN} a block over 3 blocks`, spread(SPARSE_RUN, 3), false],
+      [`${SPARSE_RUN - 1} a block, starting in block 7`, spread(SPARSE_RUN - 1, 2, 7 * size), true],
+      // The span counts the blocks between the first and last document, held or not.
+      [`${2 * SPARSE_RUN} in the first and last of 3 blocks`, Uint32Array.from([...spread(SPARSE_RUN, 1), ...spread(SPARSE_RUN, 1, 2 * size)]), true],
+      [`${2 * SPARSE_RUN} in two neighbouring blocks`, Uint32Array.from([...spread(SPARSE_RUN, 1), ...spread(SPARSE_RUN, 1, size)]), false],
+      [`${SPARSE_RUN} in one block`, spread(SPARSE_RUN, 1, 3 * size), false],
+    ];
+    for (const [label, list, sparse] of cases) expect(sparseOverBlocks(list, size), label).toBe(sparse);
+  });
+
+  it('a conjunction over a list sparse over the blocks (tested per document) equals the filters per document', async () => {
+    // Ranges (values and narrow codes, with block statistics that settle whole blocks), flags, a bit set and a
+    // dictionary set over lists a few documents a block (tested per document, no statistics) or denser (block by block).
+    const dict = ['bug', 'docs', 'go'];
+    let perDocumentPath = 0;
+    let blockPath = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 * NUMBER_BLOCK + 37 }).chain((n) =>
+          fc.tuple(
+            numbers(n),
+            interval,
+            numbers(n),
+            interval,
+            fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }),
+            fc.boolean(),
+            stringsColumns(dict, n, 2),
+            fc.subarray(dict),
+            fc.record({ keep: fc.constantFrom(0.002, 0.01, 0.025, 0.05, 0.5), seed: fc.nat() }),
+            fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 1 }),
+            fc.boolean(),
+          ),
+        ),
+        async ([a, rangeA, b, rangeB, flags, wanted, column, set, { keep, seed }, chosen, withBits]) => {
+          const n = a.length;
+          let s = seed || 3;
+          const random = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+          const picked: number[] = [];
+          for (let d = 0; d < n; d++) if (random() < keep) picked.push(d);
+          const docs = Uint32Array.from(picked);
+          // B's values as narrow codes (non-negative whole numbers).
+          const bValues = b.map((v) => v + 8);
+          const bRange = { ...rangeB, lo: rangeB.lo + 8, hi: rangeB.hi + 8 };
+          const shape = narrowShape(bValues)!;
+          const narrow = { codes: encodeNarrow(bValues, shape), scale: shape.scale, none: noneCode(shape.width), blocks: numberBlocks(bValues) };
+          const all = [
+            intervalPredicate({ type: 'number', values: a, blocks: numberBlocks(a) }, rangeA)!,
+            codesPredicate(narrow, bRange)!,
+            flagPredicate({ type: 'boolean', values: flags }, wanted)!,
+            stringsPredicate(column, (x) => set.includes(x))!,
+            intervalPredicate({ type: 'number', values: bValues }, bRange)!,
+          ];
+          const tests = chosen.map((i) => all[i]!);
+          // A bit set first: the survivors are the pass's own copy, narrowed in place.
+          if (withBits) tests.unshift(bitsPredicate(trueBits(flags.map((v) => (v === 2 ? 1 : 0))), false)!);
+          let expected = [...docs];
+          for (const test of tests) expected = expected.filter((doc) => test(doc));
+          let survivors = docs;
+          if (withBits) survivors = Uint32Array.from(perDocument(docs, tests[0]!));
+          if (survivors.length > 0 && sparseOverBlocks(survivors, NUMBER_BLOCK)) perDocumentPath++;
+          else if (survivors.length > 0) blockPath++;
+          const found = columnConjunctionDocs(docs, tests, new Budget(undefined));
+          expect(found).toBeDefined();
+          expect([...(await found!)]).toEqual(expected);
+          // One filter alone takes the same path.
+          expect(await blockwise(docs, tests.at(-1)!)).toEqual(perDocument(docs, tests.at(-1)!));
+        },
+      ),
+      { numRuns: 200, seed: 2440 },
+    );
+    expect(perDocumentPath).toBeGreaterThan(20);
+    expect(blockPath).toBeGreaterThan(20);
   });
 
   it.each<[string, (view: CollectionView) => Predicate]>([
