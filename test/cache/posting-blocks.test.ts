@@ -5,8 +5,9 @@
  * neighbours read as built). A top-k round's scattered term frequencies (`tfsAt`) read their blocks nearby ones
  * together, keep them under the same bound, and find a damaged block only when a position falls in it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
 import { BLOCK_ENTRIES, BlockPostings, INDEX_LAYOUT, IndexFileError, openIndexFile } from '../../src/cache/compact-index-file.js';
@@ -32,7 +33,16 @@ function same(a: Uint32Array | Int32Array, b: Uint32Array | Int32Array): boolean
   return a.constructor === b.constructor && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
-const stored = (): string => storedIndexFile(built, 'posting-blocks-');
+/** The temporary directories the stored indexes were written in, removed when the file's tests end. */
+const written: string[] = [];
+const stored = (): string => {
+  const file = storedIndexFile(built, 'posting-blocks-');
+  written.push(path.dirname(file));
+  return file;
+};
+afterAll(() => {
+  for (const dir of written) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('stored postings', () => {
   it('have one byte per term frequency here, so a 4 KiB block holds 4,096 of them', () => {
