@@ -1,7 +1,7 @@
 /**
  * Working arrays of the top-k collector (order/top-k.ts, order/bounds.ts), of a sort key's candidates
  * (order/order.ts), of a keyword's field union (execute/execute.ts) and of the qualifier columns' conjunction
- * (execute/column-filter.ts), kept between calls instead of allocated per query: a typed array of more than a few dozen
+ * (execute/column-filter.ts) and of a top-k round's term-frequency blocks (cache/compact-index-file.ts), kept between calls instead of allocated per query: a typed array of more than a few dozen
  * bytes has its memory outside V8's heap, and allocating and collecting those per round was a large share of a
  * server's time (docs/serve-cost.md). A slot is borrowed for the
  * span of one synchronous call, never handed out past it (results are always copied into fresh arrays), so one
@@ -13,7 +13,7 @@ export const F64 = { texts: 0, bounds: 1, maxMultiplier: 2, maxAddend: 3, text: 
 /** Slots of Uint32 working arrays. */
 export const U32 = { queue: 0, batch: 1, unionA: 2, unionB: 3, sortCandidates: 4, picked: 5, bitsPassed: 6, passed: 7 } as const;
 /** Slots of Int32 working arrays. */
-export const I32 = { blocks: 0, starts: 1, chosen: 2 } as const;
+export const I32 = { blocks: 0, starts: 1, chosen: 2, tfBlocks: 3 } as const;
 
 /** Arrays longer than this many entries are allocated for the call and not kept (a rare huge query keeps no memory). */
 const KEEP_MAX = 1 << 21;

@@ -24,6 +24,7 @@ import type { SlotMaxima } from '../index/stored-maxima.js';
 import { ArrayDictionary, CompactIndex, lowerBoundOf, type DictionaryArrays, type IndexField, type IndexLayout, type IndexSink, type PostingStore, type TermDictionary } from '../index/compact-index.js';
 import type { MemoryBudget } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
+import { i32, I32 } from '../scratch.js';
 
 /**
  * Layout version of the index file (the framing's version field). 7: framed (framing.ts); 8: a sample of the
@@ -334,11 +335,23 @@ export function writeIndexFile(file: string, index: CompactIndex, extra: Readonl
 export const POSTING_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Reads `length` bytes of a section from byte `start` (checked by the framing); a damaged block is an IndexFileError. */
-type ReadSection = (name: SectionName, start: number, length: number) => Uint8Array;
+export type ReadSection = (name: SectionName, start: number, length: number) => Uint8Array;
 /** {@link ReadSection} into the caller's memory: `length` bytes of a section from byte `start` into `out` at 0. */
-type ReadSectionInto = (name: SectionName, start: number, length: number, out: Uint8Array) => void;
+export type ReadSectionInto = (name: SectionName, start: number, length: number, out: Uint8Array) => void;
+/** Checked blocks `blocks` (ascending block numbers) of a section in one read, their bytes per block (framing's `readBlocks`). */
+export type ReadSectionBlocks = (name: SectionName, blocks: ArrayLike<number>) => Uint8Array[];
+
+/**
+ * Term-frequency blocks ({@link SMALL_BLOCK_BYTES}) not kept that {@link BlockPostings.tfsAt} reads in one read when
+ * they are at most this many blocks apart (the blocks between are read too, not checked): a read costs about what
+ * copying a few blocks does.
+ */
+const TF_READ_GAP = 4;
+/** The most blocks one read of {@link BlockPostings.tfsAt} spans (first to last). */
+const TF_READ_REACH = 32;
 
 const POSTING_SECTIONS = ['postDocs', 'postWeights', 'postTf'] as const;
+const EMPTY_U32 = new Uint32Array(0);
 
 /** A range over several blocks kept by {@link BlockPostings}: its end (exclusive) and its entries. */
 interface KeptRange {
@@ -357,9 +370,10 @@ const keptBytes = (value: Uint32Array | Int32Array | KeptRange): number =>
  * same least-recently-used order and byte bound as the blocks: a server's queries name the same common words again,
  * and decoding a 1M-document posting afresh each time was most of its short-lived memory (docs/serve-cost.md). Blocks hold
  * {@link BLOCK_ENTRIES} documents or weights, or one checked block ({@link SMALL_BLOCK_BYTES}) of term frequencies:
- * the few documents a top-k round scores read 4 KiB of term frequencies each, not 64 KiB.
+ * the few documents a top-k round scores read 4 KiB of term frequencies each, not 64 KiB, and a round's scattered
+ * documents read their blocks together ({@link tfsAt}). Exported for tests (an index file's reader makes it).
  */
-class BlockPostings implements PostingStore {
+export class BlockPostings implements PostingStore {
   /**
    * 3 · block + section → the block's entries (as u32/i32), and −1 − (3 · start + section) → a range over several
    * blocks from `start` ({@link KeptRange}), in least-recently-used-first order.
@@ -370,19 +384,25 @@ class BlockPostings implements PostingStore {
   private readonly per: readonly [number, number, number];
 
   /**
+   * @param read, readInto, readBlocks a section's checked bytes (a damaged block throws)
+   * @param count postings in all; `entries` per block of documents and of weights
    * @param tfBytes bytes per stored term frequency (1, 2 or 4); 0 without statistics
    * @param cacheBytes the most bytes of decoded blocks kept
    */
   constructor(
     private readonly read: ReadSection,
     private readonly readInto: ReadSectionInto,
+    private readonly readBlocks: ReadSectionBlocks,
     readonly count: number,
     entries: number,
     private readonly tfBytes: number,
     private readonly cacheBytes = POSTING_CACHE_BYTES,
   ) {
     this.per = [entries, entries, tfBytes === 0 ? entries : SMALL_BLOCK_BYTES / tfBytes];
-    if (tfBytes === 0) this.tfs = undefined;
+    if (tfBytes === 0) {
+      this.tfs = undefined;
+      this.tfsAt = undefined;
+    }
   }
 
   private width(section: 0 | 1 | 2): number {
@@ -485,6 +505,55 @@ class BlockPostings implements PostingStore {
 
   tfs?(start: number, end: number): Uint32Array {
     return this.range(start, end, 2) as Uint32Array;
+  }
+
+  /**
+   * {@link PostingStore.tfsAt}: the term-frequency blocks the positions fall in that are not kept are read first,
+   * nearby ones together ({@link TF_READ_GAP}, {@link TF_READ_REACH}: a top-k round's scattered documents cost a
+   * read per group of blocks, not per document), and kept as {@link block} keeps them (same map, same bound); then
+   * each value is taken from its block. Nothing is allocated but the blocks read.
+   * @throws RangeError for a position outside the postings; IndexFileError for a damaged block
+   */
+  tfsAt?(start: number, positions: Int32Array): void {
+    const per = this.per[2];
+    const n = positions.length;
+    // The blocks not kept, ascending and distinct (the positions ascend).
+    const wanted = i32(I32.tfBlocks, n);
+    let w = 0;
+    let last = -1;
+    for (let i = 0; i < n; i++) {
+      const p = positions[i]!;
+      if (p < 0) continue;
+      const at = start + p;
+      if (!(at < this.count)) throw new RangeError(`posting position ${at} outside 0–${this.count}`);
+      const b = Math.floor(at / per);
+      if (b !== last && !this.cache.has(3 * b + 2)) wanted[w++] = b;
+      last = b;
+    }
+    for (let i = 0; i < w; ) {
+      let j = i + 1;
+      while (j < w && wanted[j]! - wanted[j - 1]! <= TF_READ_GAP + 1 && wanted[j]! - wanted[i]! < TF_READ_REACH) j++;
+      const read = this.readBlocks(POSTING_SECTIONS[2], wanted.subarray(i, j));
+      for (let k = i; k < j; k++) {
+        const first = wanted[k]! * per;
+        const entries = BlockPostings.decode(2, this.tfBytes, read[k - i]!, Math.min(first + per, this.count) - first);
+        this.keep(3 * wanted[k]! + 2, entries, entries.byteLength);
+      }
+      i = j;
+    }
+    let block: Uint32Array | Int32Array = EMPTY_U32;
+    let base = -per; // no block yet: no position lies in [base, base + per)
+    for (let i = 0; i < n; i++) {
+      const p = positions[i]!;
+      if (p < 0) continue;
+      const at = start + p;
+      if (!(at >= base && at < base + per)) {
+        const b = Math.floor(at / per);
+        block = this.block(2, b);
+        base = b * per;
+      }
+      positions[i] = block[at - base]!;
+    }
   }
 }
 
@@ -757,7 +826,8 @@ function openIndex(framed: FramedFile, onCorrupt: () => void): { header: IndexFi
   } else {
     dictionary = new FileDictionary(read, damaged, T, F, termBytesLength, count, every, sample);
   }
-  const postings = new BlockPostings(read, readInto, count, entries, tfBytes);
+  const readBlocks: ReadSectionBlocks = (name, blocks) => checked(() => framed.readBlocks(name, blocks));
+  const postings = new BlockPostings(read, readInto, readBlocks, count, entries, tfBytes);
   let lengths: Uint32Array | undefined;
   const fieldLengths = (): Uint32Array => {
     if (lengths) return lengths;

@@ -40,6 +40,12 @@ export interface PostingStore {
   weights(start: number, end: number): Int32Array;
   /** Term frequencies of positions `[start, end)`; undefined when the store has none (a Lunr JSON conversion). */
   tfs?(start: number, end: number): Uint32Array;
+  /**
+   * Term frequencies at scattered positions of one posting: each entry p ≥ 0 of `positions` (those ascending) is
+   * replaced by the term frequency of position `start + p`; negative entries are left as they are. Present exactly
+   * when {@link tfs} is.
+   */
+  tfsAt?(start: number, positions: Int32Array): void;
 }
 
 /** Postings held in arrays (views are returned, nothing is copied). */
@@ -51,10 +57,17 @@ export class ArrayPostings implements PostingStore {
   ) {
     if (allDocs.length !== allWeights.length) throw new RangeError('postings: docs and weights differ in length');
     if (allTfs && allTfs.length !== allDocs.length) throw new RangeError('postings: docs and term frequencies differ in length');
-    if (!allTfs) this.tfs = undefined;
+    if (!allTfs) {
+      this.tfs = undefined;
+      this.tfsAt = undefined;
+    }
   }
   tfs?(start: number, end: number): Uint32Array {
     return this.allTfs!.subarray(start, end);
+  }
+  tfsAt?(start: number, positions: Int32Array): void {
+    const all = this.allTfs!;
+    for (let i = 0; i < positions.length; i++) if (positions[i]! >= 0) positions[i] = all[start + positions[i]!]!;
   }
   get count(): number {
     return this.allDocs.length;
@@ -337,14 +350,14 @@ export class CompactIndex {
   }
 
   /**
-   * The term frequencies of entries [from, to) of the posting {@link tfs} returns whole (positions in
-   * {@link docs}), reading only the blocks that hold them. Do not modify. Throws when {@link hasStatistics} is false.
+   * Term frequencies at positions of the posting {@link tfs} returns whole: each entry p ≥ 0 of `positions`
+   * (positions in {@link docs}, those ascending) is replaced by its term frequency, reading only the blocks that
+   * hold them; negative entries are left. Throws when {@link hasStatistics} is false.
    */
-  tfsRange(rank: number, field: number, from: number, to: number): Uint32Array {
-    if (field < 0) return EMPTY;
-    if (!this.postings.tfs) throw new Error('this index stores no term frequencies');
-    const start = this.dictionary.postingStart(this.slot(rank, field));
-    return this.postings.tfs(start + from, start + to);
+  tfsAt(rank: number, field: number, positions: Int32Array): void {
+    if (field < 0) return;
+    if (!this.postings.tfsAt) throw new Error('this index stores no term frequencies');
+    this.postings.tfsAt(this.dictionary.postingStart(this.slot(rank, field)), positions);
   }
 
   /** Term frequencies, parallel to {@link docs}. Do not modify. Throws when {@link hasStatistics} is false. */

@@ -241,7 +241,9 @@ export class LunrTextIndex implements TextIndex {
             // hold them; else the posting's, read once (a long posting's are copied out of several blocks).
             const few = !tfs && of.length * PARTIAL_TFS_RATIO < docs.length;
             if (!few) tfs ??= index.tfs(rank, f);
-            const weights = few ? gatherRanges(of, docs, (from, to) => index.tfsRange(rank, f, from, to)) : gather(of, docs, tfs!);
+            let weights: Int32Array;
+            if (few) index.tfsAt(rank, f, (weights = gather(of, docs, undefined)));
+            else weights = gather(of, docs, tfs!);
             visible.weigh(weights, of, visible.idf(rank)!, f);
             return weights;
           },
@@ -293,40 +295,6 @@ function visibleWeights(docs: DocList, index: CompactIndex, rank: number, f: num
 
 /** A posting at least this many times longer than the documents weighed reads only their term frequencies. */
 const PARTIAL_TFS_RATIO = 16;
-/** Posting entries read at once by {@link gatherRanges} (a run of wanted positions at most this wide). */
-const RANGE_SPAN = 2048;
-
-/**
- * {@link gather} of values read by ranges of posting positions: for each of `docs` (ascending), the value at its
- * position in `postingDocs`, or -1 when absent; the values are read by `read(from, to)` (positions [from, to) of
- * the posting), one call per run of wanted positions at most {@link RANGE_SPAN} wide.
- */
-function gatherRanges(docs: DocList, postingDocs: Uint32Array, read: (from: number, to: number) => Uint32Array): Int32Array {
-  const positions = gather(docs, postingDocs, undefined);
-  let i = 0;
-  while (i < docs.length) {
-    const first = positions[i]!;
-    if (first < 0) {
-      i++;
-      continue;
-    }
-    // The run: the wanted positions from `first` to below first + RANGE_SPAN (ascending, as `docs` are).
-    let end = i + 1;
-    let last = first;
-    while (end < docs.length && (positions[end]! < 0 || positions[end]! < first + RANGE_SPAN)) {
-      if (positions[end]! >= 0) last = positions[end]!;
-      end++;
-    }
-    const values = read(first, last + 1);
-    for (let x = i; x < end; x++) {
-      const p = positions[x]!;
-      if (p >= 0) positions[x] = values[p - first]!;
-    }
-    i = end;
-  }
-  return positions;
-}
-
 /**
  * For each of `docs` (ascending), the weight of the same document in the posting (`postingDocs` ascending,
  * `weights` parallel; its position in the posting when `weights` is undefined), or -1 when absent. Merges

@@ -2,13 +2,16 @@
  * Postings read from a stored index (src/cache/compact-index-file.ts BlockPostings): a range over several blocks is
  * read in one call and must equal the built arrays wherever it starts and ends; the term frequencies are checked in
  * 4 KiB blocks, so a range of them reads and checks its own 4 KiB blocks only (a damaged one is found when read, its
- * neighbours read as built).
+ * neighbours read as built). A top-k round's scattered term frequencies (`tfsAt`) read their blocks nearby ones
+ * together, keep them under the same bound, and find a damaged block only when a position falls in it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { specOf } from '../../src/kinds/catalog.js';
 import type { RawRecord } from '../../src/kinds/kind.js';
-import { BLOCK_ENTRIES, IndexFileError, openIndexFile } from '../../src/cache/compact-index-file.js';
+import { BLOCK_ENTRIES, BlockPostings, INDEX_LAYOUT, IndexFileError, openIndexFile } from '../../src/cache/compact-index-file.js';
+import { FILE_MAGIC, FramedFile } from '../../src/cache/framing.js';
 import { Collection } from '../../src/store/collection.js';
 import { buildCompactIndex } from '../../src/index/index-builder.js';
 import { footerOf, sectionAt } from './helpers/framed-bytes.js';
@@ -30,7 +33,16 @@ function same(a: Uint32Array | Int32Array, b: Uint32Array | Int32Array): boolean
   return a.constructor === b.constructor && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
-const stored = (): string => storedIndexFile(built, 'posting-blocks-');
+/** The temporary directories the stored indexes were written in, removed when the file's tests end. */
+const written: string[] = [];
+const stored = (): string => {
+  const file = storedIndexFile(built, 'posting-blocks-');
+  written.push(path.dirname(file));
+  return file;
+};
+afterAll(() => {
+  for (const dir of written) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('stored postings', () => {
   it('have one byte per term frequency here, so a 4 KiB block holds 4,096 of them', () => {
@@ -86,7 +98,10 @@ describe('stored postings', () => {
         expect(same(index.docs(rank, f), built.docs(b, f))).toBe(true);
         const n = built.docs(b, f).length;
         for (const [from, to] of [[0, n], [n >> 1, n], [3, Math.min(n, 5000)]] as const) {
-          if (from <= to) expect(same(index.tfsRange(rank, f, from, to), built.tfsRange(b, f, from, to))).toBe(true);
+          if (from > to) continue;
+          const positions = Int32Array.from({ length: to - from }, (_, i) => from + i);
+          index.tfsAt(rank, f, positions);
+          expect(Array.from(positions)).toEqual(Array.from(built.tfs(b, f).subarray(from, to)));
         }
       }
     }
@@ -108,5 +123,103 @@ describe('stored postings', () => {
     expect(corrupt).toBe(0);
     expect(() => index.postings.tfs!(5 * 4096 + 9, 5 * 4096 + 10)).toThrow(IndexFileError);
     expect(corrupt).toBe(1);
+  });
+});
+
+/** A stored index's postings with a bound of `cacheBytes`, counting the term-frequency blocks each grouped read asks for. */
+function postingsOf(file: string, cacheBytes: number): { store: BlockPostings; reads: number[][] } {
+  const framed = FramedFile.open(file, FILE_MAGIC.index, INDEX_LAYOUT)!;
+  const reads: number[][] = [];
+  const store = new BlockPostings(
+    (name, start, length) => framed.read(name, start, length),
+    (name, start, length, out) => framed.readInto(name, start, length, out, 0),
+    (name, blocks) => {
+      if (name === 'postTf') reads.push(Array.from(blocks));
+      return framed.readBlocks(name, blocks);
+    },
+    P,
+    BLOCK_ENTRIES,
+    1,
+    cacheBytes,
+  );
+  return { store, reads };
+}
+
+/** `positions` (relative to `start`) with each non-negative one replaced by the built term frequency. */
+function expected(start: number, positions: readonly number[]): number[] {
+  const all = built.postings.tfs!(0, P);
+  return positions.map((p) => (p < 0 ? p : all[start + p]!));
+}
+
+describe('term frequencies at scattered positions (tfsAt)', () => {
+  const spread = (from: number, step: number): number[] => Array.from({ length: Math.floor((P - 1 - from) / step) + 1 }, (_, i) => from + i * step);
+  const cases: Array<[string, number, number[]]> = [
+    ['one position', 0, [0]],
+    ['across a block edge', 0, [4095, 4096]],
+    ['across an edge from an unaligned start', 4090, [5, 6, 7]],
+    ['absent documents left as they are', 4096, [-1, 0, -1, 4095, -1, 4096, 8191, 8192, -1]],
+    ['blocks far apart (several reads)', 0, spread(0, 6 * 4096)],
+    ['every 3,000th to the end', 3, spread(0, 3000).filter((p) => p + 3 < P)],
+    ['the last posting', P - 1, [0]],
+    ['none present', 100, [-1, -1]],
+    ['empty', 0, []],
+  ];
+  for (const [name, start, positions] of cases) {
+    it(`reads as built: ${name}`, () => {
+      const { index } = openIndexFile(stored());
+      const got = Int32Array.from(positions);
+      index.postings.tfsAt!(start, got);
+      expect(Array.from(got)).toEqual(expected(start, positions));
+      const again = Int32Array.from(positions);
+      index.postings.tfsAt!(start, again);
+      expect(Array.from(again)).toEqual(expected(start, positions));
+    });
+  }
+
+  it('read nearby blocks together, far ones apart, kept ones not again', () => {
+    const { store, reads } = postingsOf(stored(), 1 << 30);
+    const positions = [0, 4096, 3 * 4096 + 1, 20 * 4096];
+    const got = Int32Array.from(positions);
+    store.tfsAt!(0, got);
+    expect(Array.from(got)).toEqual(expected(0, positions));
+    expect(reads).toEqual([[0, 1, 3], [20]]);
+    const later = [5, 4097, 2 * 4096];
+    const again = Int32Array.from(later);
+    store.tfsAt!(0, again);
+    expect(Array.from(again)).toEqual(expected(0, later));
+    expect(reads).toEqual([[0, 1, 3], [20], [2]]);
+  });
+
+  it('read a block evicted under the bound again, the same values', () => {
+    // Two decoded 4,096-entry blocks (16 KiB each) fit, a third evicts the least recently used.
+    const { store, reads } = postingsOf(stored(), 2 * 4 * 4096);
+    const first = [0, 4096, 2 * 4096];
+    store.tfsAt!(0, Int32Array.from(first));
+    const got = Int32Array.from([1]);
+    store.tfsAt!(0, got);
+    expect(Array.from(got)).toEqual(expected(0, [1]));
+    expect(reads).toEqual([[0, 1, 2], [0]]);
+  });
+
+  it('find a damaged block when a position falls in it, not when its neighbours are read around it', () => {
+    const file = stored();
+    const bytes = readFileSync(file);
+    const [offset] = sectionAt(bytes, 'postTf');
+    bytes[offset + 5 * 4096 + 9]! ^= 0x01;
+    writeFileSync(file, bytes);
+    let corrupt = 0;
+    const { index } = openIndexFile(file, () => corrupt++);
+    const around = [4 * 4096 + 7, 6 * 4096];
+    const got = Int32Array.from(around);
+    index.postings.tfsAt!(0, got);
+    expect(Array.from(got)).toEqual(expected(0, around));
+    expect(corrupt).toBe(0);
+    expect(() => index.postings.tfsAt!(0, Int32Array.from([4 * 4096, 5 * 4096 + 9]))).toThrow(IndexFileError);
+    expect(corrupt).toBe(1);
+  });
+
+  it('refuse a position past the postings', () => {
+    const { index } = openIndexFile(stored());
+    expect(() => index.postings.tfsAt!(P - 1, Int32Array.from([0, 1]))).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The weights a top-k round asks for (src/index/text-index.ts `queryImpacts` → `weightsOf`) equal the whole
  * posting's weights at those documents, whichever way they are read: a few documents of a long posting read only
- * their term frequencies, by runs of posting positions (`gatherRanges`); more documents read the posting's whole.
+ * their term frequencies, from the blocks holding them (`CompactIndex.tfsAt`); more documents read the posting's whole.
  * Generated dump with private records; the anonymous viewer, a private reader and one who sees every document.
  */
 import { rmSync } from 'node:fs';
