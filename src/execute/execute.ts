@@ -16,7 +16,8 @@ import { textMatchCacheOf } from './score-cache.js';
 import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
-import { intersectUnions } from './conjunction.js';
+import { intersectChunkUnions, intersectUnions } from './conjunction.js';
+import { denseChunksOf } from './kept-chunks.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
@@ -178,13 +179,20 @@ export class Executor {
     // (A keyword alone is not seen here: it is matched on its own, by filteredKeyword or fieldText.)
     if (found.length < 2) return undefined;
     const groups = found.map((f) => this.postingLists(f));
+    // Every keyword a remembered union (postingLists gave no field postings) with a chunk form dense enough to hold
+    // bitmaps: they are and-ed a chunk at a time (./kept-chunks.ts). A first sight of a word makes no chunks.
+    const chunks = found.every((f, i) => groups[i] !== f.lists) ? found.map((f, i) => denseChunksOf(this.c, f.key, groups[i]![0]!)) : [];
+    if (chunks.length > 0 && chunks.every((form) => form !== undefined)) {
+      return { docs: intersectChunkUnions(chunks.map((form) => [form!]), this.hidden, within), count: groups.length };
+    }
     return { docs: intersectUnions(groups, this.hidden, within), count: groups.length };
   }
 
   /**
    * The postings whose union is what a keyword matches (before the hidden documents are taken out), one per field
    * that can match it, from its {@link keywordPostings}; the remembered union alone when there is one, or made and
-   * remembered when this reader has seen the keyword before.
+   * remembered when this reader has seen the keyword before. `found.lists` itself exactly when no union is
+   * remembered.
    */
   private postingLists(found: { key: string; lists: DocList[]; known?: DocList }): DocList[] {
     if (found.known) return [found.known];
