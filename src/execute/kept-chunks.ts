@@ -22,6 +22,11 @@ const KEPT: ReaderSlot<BoundedLru<PostingChunks>> = {
   make: (_c, budget) => new BoundedLru<PostingChunks>(KEPT_CHUNKS_ENTRIES, KEPT_CHUNKS_BYTES, (chunks) => chunks.bytes, { budget, bytes: (chunks) => chunks.bytes }),
 };
 
+/** The chunk forms kept by a collection's reader (tests and diagnostics read it; {@link denseChunksOf} fills it). */
+export function keptChunksOf(c: CollectionView): BoundedLru<PostingChunks> {
+  return c.memo(KEPT);
+}
+
 /**
  * The chunk form of the keyword match remembered under `key` (the text-match cache's key: same words, fields and
  * viewer class, so the same documents), made from `union` and kept when not kept yet; undefined when `union` has no
@@ -29,7 +34,7 @@ const KEPT: ReaderSlot<BoundedLru<PostingChunks>> = {
  * @param union the keyword's remembered union under `key` (ascending, duplicate-free)
  */
 export function denseChunksOf(c: CollectionView, key: string, union: DocList): PostingChunks | undefined {
-  const kept = c.memo(KEPT);
+  const kept = keptChunksOf(c);
   const hit = kept.get(key);
   if (hit) return hit;
   if (!hasBitmapChunk(union)) return undefined;
