@@ -36,9 +36,11 @@ function seek(list: DocList, x: number, from: number): number {
  *   with only empty ones) matches nothing
  * @param hidden documents left out (ascending)
  * @param within the documents the answer is restricted to (ascending), or undefined for no restriction
+ * @param forms per group, the chunk form (src/index/posting-chunks.ts) of its one posting when it has one (the
+ *   group is then that posting's list): used when the bit sets are, {@link intersectChunkUnions}
  * @returns a new array (or a view of one); never one of the inputs
  */
-export function intersectUnions(groups: readonly (readonly DocList[])[], hidden: DocList, within?: DocList): DocList {
+export function intersectUnions(groups: readonly (readonly DocList[])[], hidden: DocList, within?: DocList, forms?: readonly (PostingChunks | undefined)[]): DocList {
   // Each group without its empty postings, the longest first (the likeliest to hold a document); `within` is one
   // more group of one posting.
   const all: DocList[][] = [];
@@ -50,7 +52,12 @@ export function intersectUnions(groups: readonly (readonly DocList[])[], hidden:
   const ordered = sized.map(({ group }) => group);
   let span = 0;
   for (const group of ordered) for (const list of group) span = Math.max(span, list[list.length - 1]! + 1);
-  return sized[0]!.size * BITSET_SHARE >= span ? byBits(ordered, hidden, span, sized[0]!.size) : byCursors(ordered, hidden, sized[0]!.size);
+  if (sized[0]!.size * BITSET_SHARE < span) return byCursors(ordered, hidden, sized[0]!.size);
+  // By bit sets: a group's chunk form, when it has one, is or-ed in by chunks (the others' lists marked as lists are).
+  if (forms?.some((form) => form !== undefined)) {
+    return intersectChunkUnions(groups.map((group, g) => (forms[g] ? [forms[g]] : group.map((list) => PostingChunks.fromList(list)))), hidden, within);
+  }
+  return byBits(ordered, hidden, span, sized[0]!.size);
 }
 
 /**

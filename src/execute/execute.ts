@@ -16,7 +16,7 @@ import { textMatchCacheOf } from './score-cache.js';
 import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
-import { intersectChunkUnions, intersectUnions } from './conjunction.js';
+import { intersectUnions } from './conjunction.js';
 import { denseChunksOf } from './kept-chunks.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
@@ -179,13 +179,10 @@ export class Executor {
     // (A keyword alone is not seen here: it is matched on its own, by filteredKeyword or fieldText.)
     if (found.length < 2) return undefined;
     const groups = found.map((f) => this.postingLists(f));
-    // Every keyword a remembered union (postingLists gave no field postings) with a chunk form dense enough to hold
-    // bitmaps: they are and-ed a chunk at a time (./kept-chunks.ts). A first sight of a word makes no chunks.
-    const chunks = found.every((f, i) => groups[i] !== f.lists) ? found.map((f, i) => denseChunksOf(this.c, f.key, groups[i]![0]!)) : [];
-    if (chunks.length > 0 && chunks.every((form) => form !== undefined)) {
-      return { docs: intersectChunkUnions(chunks.map((form) => [form!]), this.hidden, within), count: groups.length };
-    }
-    return { docs: intersectUnions(groups, this.hidden, within), count: groups.length };
+    // A keyword's remembered union (postingLists gave no field postings) dense enough for bitmaps has a chunk form
+    // the bit sets or in a chunk at a time (./kept-chunks.ts). A first sight of a word makes none.
+    const forms = found.map((f, i) => (groups[i] !== f.lists ? denseChunksOf(this.c, f.key, groups[i]![0]!) : undefined));
+    return { docs: intersectUnions(groups, this.hidden, within, forms), count: groups.length };
   }
 
   /**

@@ -94,6 +94,22 @@ describe('intersectChunkUnions / countChunkUnions: the conjunction over bitmap c
     );
   });
 
+  it('intersectUnions with some groups given as chunk forms equals it without (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(chunkedPosting, fc.boolean()), { minLength: 2, maxLength: 3 }),
+        sparse(210_000, 400),
+        fc.option(sparse(200_000, 3000), { nil: undefined }),
+        (postings, hidden, within) => {
+          const lists = postings.map(([docs]) => [docs]);
+          const forms = postings.map(([docs, chunked]) => (chunked ? PostingChunks.parse(encodePostingChunks(docs)) : undefined));
+          expect([...intersectUnions(lists, hidden, within, forms)]).toEqual([...intersectUnions(lists, hidden, within)]);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('two dense words over several chunks: and-ed bitmaps, the hidden documents out', () => {
     const a = Uint32Array.from(range(0, 200_000, 2));
     const b = Uint32Array.from(range(0, 200_000, 3));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Budget } from '../../src/budget.js';
-import { intersectChunkUnions } from '../../src/execute/conjunction.js';
+import { PostingChunks } from '../../src/index/posting-chunks.js';
 import { executePlan } from '../../src/execute/match.js';
 import { keptChunksOf } from '../../src/execute/kept-chunks.js';
 import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
@@ -19,12 +19,9 @@ import { normalizeRequest } from '../../src/search-request.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { generateDump, VOCABULARY } from '../access/generated-dump.js';
 
-// The chunk path counted where it is taken (the function itself runs).
-vi.mock('../../src/execute/conjunction.js', async (original) => {
-  const real = await original<typeof import('../../src/execute/conjunction.js')>();
-  return { ...real, intersectChunkUnions: vi.fn(real.intersectChunkUnions) };
-});
-const chunkCalls = (): number => vi.mocked(intersectChunkUnions).mock.calls.length;
+// The chunk path counted where it is taken: every chunk or-ed into the bit sets is asked whether it is a bitmap.
+const isBitmap = vi.spyOn(PostingChunks.prototype, 'isBitmap');
+const chunkCalls = (): number => isBitmap.mock.calls.length;
 
 const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
 /** Qualifiers; and (below) the words within an OR after another word, so that their conjunction is restricted. */
@@ -54,12 +51,11 @@ describe('the conjunction over kept chunk forms equals the conjunction over post
     expect(await docsOf(store, q, ANONYMOUS)).toEqual(first);
     expect(keptChunksOf(c).size).toBe(2); // both unions dense: kept, and used
     expect(await docsOf(store, q, ANONYMOUS)).toEqual(first);
-    expect(chunkCalls() - calls).toBe(2);
+    expect(chunkCalls()).toBeGreaterThan(calls); // the third sight or-ed chunks in
   }, 60_000);
 
   it('property: words, qualifiers and viewers on a reader that has seen them, small budget or not', async () => {
     const stores = [openStore(dir, { cacheDir }), openStore(dir, { cacheDir, memoryBytes: 256 * 1024 })];
-    const fresh = openStore(dir, { cacheDir });
     let chunked = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -72,7 +68,7 @@ describe('the conjunction over kept chunk forms equals the conjunction over post
           const store = stores[which]!;
           const q = outer ? `${outer[0]} (${words.join(' ')} OR ${outer[1]})${qualifier}` : words.join(' ') + qualifier;
           // The oracle: a reader that sees the words for the first time (the postings' conjunction, no chunks).
-          const expected = await docsOf(fresh, q, viewer);
+          const expected = await docsOf(openStore(dir, { cacheDir }), q, viewer);
           const calls = chunkCalls();
           for (let sight = 0; sight < 3; sight++) expect(await docsOf(store, q, viewer)).toEqual(expected);
           if (chunkCalls() > calls) chunked++;
