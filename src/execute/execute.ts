@@ -17,6 +17,7 @@ import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
 import { intersectUnions } from './conjunction.js';
+import { denseChunksOf } from './kept-chunks.js';
 import type { ReaderSlot } from '../kinds/collection-view.js';
 import { columnFilterOf } from '../kinds/qualifier-columns.js';
 
@@ -178,13 +179,17 @@ export class Executor {
     // (A keyword alone is not seen here: it is matched on its own, by filteredKeyword or fieldText.)
     if (found.length < 2) return undefined;
     const groups = found.map((f) => this.postingLists(f));
-    return { docs: intersectUnions(groups, this.hidden, within), count: groups.length };
+    // A keyword's remembered union (postingLists gave no field postings) dense enough for bitmaps has a chunk form
+    // the bit sets or in a chunk at a time (./kept-chunks.ts). A first sight of a word makes none.
+    const forms = found.map((f, i) => (groups[i] !== f.lists ? denseChunksOf(this.c, f.key, groups[i]![0]!) : undefined));
+    return { docs: intersectUnions(groups, this.hidden, within, forms), count: groups.length };
   }
 
   /**
    * The postings whose union is what a keyword matches (before the hidden documents are taken out), one per field
    * that can match it, from its {@link keywordPostings}; the remembered union alone when there is one, or made and
-   * remembered when this reader has seen the keyword before.
+   * remembered when this reader has seen the keyword before. `found.lists` itself exactly when no union is
+   * remembered.
    */
   private postingLists(found: { key: string; lists: DocList[]; known?: DocList }): DocList[] {
     if (found.known) return [found.known];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { intersectUnions } from '../../src/execute/conjunction.js';
+import { countChunkUnions, intersectChunkUnions, intersectUnions } from '../../src/execute/conjunction.js';
+import { PostingChunks, encodePostingChunks } from '../../src/index/posting-chunks.js';
 
 const sorted = (xs: Iterable<number>): Uint32Array => Uint32Array.from([...new Set(xs)].sort((a, b) => a - b));
 /** A few documents of 0..limit (a rare word's posting, a private reader's hidden list). */
@@ -60,3 +61,64 @@ function range(from: number, to: number, step: number): number[] {
   for (let i = from; i < to; i += step) out.push(i);
   return out;
 }
+
+/** A posting over documents 0..200,000: per 65,536-document chunk absent, sparse or dense (a bitmap when encoded). */
+const chunkedPosting = fc
+  .array(fc.tuple(fc.constantFrom(0, 1, 2, 3), fc.constantFrom('none', 'sparse', 'dense'), fc.integer({ min: 1, max: 97 })), { maxLength: 3 })
+  .map((parts) => {
+    const docs = new Set<number>();
+    for (const [key, kind, step] of parts) {
+      if (kind === 'none') continue;
+      const every = kind === 'sparse' ? 1000 + step : 1 + (step % 5);
+      for (let low = step; low < 65_536 && key * 65_536 + low < 200_000; low += every) docs.add(key * 65_536 + low);
+    }
+    return sorted(docs);
+  });
+
+describe('intersectChunkUnions / countChunkUnions: the conjunction over bitmap chunks', () => {
+  it('equals the list merge and its length, chunks encoded or seen as lists (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.tuple(chunkedPosting, fc.boolean()), { maxLength: 2 }), { minLength: 1, maxLength: 3 }),
+        sparse(210_000, 400),
+        fc.option(sparse(200_000, 3000), { nil: undefined }),
+        (groups, hidden, within) => {
+          const lists = groups.map((group) => group.map(([docs]) => docs));
+          const chunks = groups.map((group) => group.map(([docs, encoded]) => (encoded ? PostingChunks.parse(encodePostingChunks(docs)) : PostingChunks.fromList(docs))));
+          const expected = [...intersectUnions(lists, hidden, within)];
+          expect([...intersectChunkUnions(chunks, hidden, within)]).toEqual(expected);
+          expect(countChunkUnions(chunks, hidden, within)).toBe(expected.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('intersectUnions with some groups given as chunk forms equals it without (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(chunkedPosting, fc.boolean()), { minLength: 2, maxLength: 3 }),
+        sparse(210_000, 400),
+        fc.option(sparse(200_000, 3000), { nil: undefined }),
+        (postings, hidden, within) => {
+          const lists = postings.map(([docs]) => [docs]);
+          const forms = postings.map(([docs, chunked]) => (chunked ? PostingChunks.parse(encodePostingChunks(docs)) : undefined));
+          expect([...intersectUnions(lists, hidden, within, forms)]).toEqual([...intersectUnions(lists, hidden, within)]);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('two dense words over several chunks: and-ed bitmaps, the hidden documents out', () => {
+    const a = Uint32Array.from(range(0, 200_000, 2));
+    const b = Uint32Array.from(range(0, 200_000, 3));
+    const hidden = Uint32Array.from([0, 6, 65_538, 199_998]);
+    const groups = [[PostingChunks.parse(encodePostingChunks(a))], [PostingChunks.parse(encodePostingChunks(b))]];
+    expect(groups[0]![0]!.isBitmap(0) && groups[1]![0]!.isBitmap(2) && !groups[1]![0]!.isBitmap(3)).toBe(true);
+    const expected = range(0, 200_000, 6).filter((doc) => !hidden.includes(doc));
+    expect([...intersectChunkUnions(groups, hidden)]).toEqual(expected);
+    expect(countChunkUnions(groups, hidden)).toBe(expected.length);
+    expect(countChunkUnions([[...groups[0]!], []], hidden)).toBe(0);
+  });
+});
