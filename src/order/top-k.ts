@@ -32,6 +32,10 @@ export interface TopK {
   readonly scored: number;
   /** Champion documents among the matches scored first for a starting threshold (0: none, or no floor formed). */
   readonly seeds: number;
+  /** Matches of the query's sparse terms weighed before the blocks (0: none; {@link sparseFirst}). */
+  readonly first: number;
+  /** Whether the matches' blocks were walked (false: the sparse terms' matches and the seeds decided the page). */
+  readonly walked: boolean;
 }
 
 /**
@@ -147,7 +151,7 @@ function keepReaching(
 const SPARSE_RATIO = 64;
 
 /**
- * The query's sparse dimensions ({@link SPARSE_RATIO}; only those whose part among the `n` matches blockMaxima
+ * The query's sparse dimensions (at most 1/`ratio` of the matches, {@link SPARSE_RATIO}; only those whose part among the `n` matches blockMaxima
  * intersected, `among`): their matches (`first`, ascending, the union of those parts) and the fields without those
  * dimensions (`rest`, each field's magnitude kept). Undefined when there is none.
  *
@@ -156,12 +160,12 @@ const SPARSE_RATIO = 64;
  * to it, so a bound over `rest` still bounds that match's score; the matches of `first` are weighed with bounds over
  * every dimension. Only the matches' own documents are counted, so nothing the viewer cannot see decides it.
  */
-export function sparseFirst(fields: readonly FieldMaxima[], n: number): { readonly first: DocList; readonly rest: FieldMaxima[] } | undefined {
+export function sparseFirst(fields: readonly FieldMaxima[], n: number, ratio = SPARSE_RATIO): { readonly first: DocList; readonly rest: FieldMaxima[] } | undefined {
   let first: DocList | undefined;
   const rest = fields.map((field) => {
     const dimensions = field.dimensions.filter((dimension) => {
       const among = dimension.among;
-      if (!among || among.length * SPARSE_RATIO > n) return true;
+      if (!among || among.length * ratio > n) return true;
       first = first ? union(first, among) : among;
       return false;
     });
@@ -264,6 +268,8 @@ class BlockQueue {
  * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
  *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
  *   round; false scores blocks only (the same answer)
+ * @param sparseRatio a term among at most 1/sparseRatio of the matches in a field has its matches weighed first and
+ *   is left out of the blocks' bounds ({@link sparseFirst}; the answer is the same for any ratio)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
@@ -275,6 +281,7 @@ export function topKBestMatch(
   access: string,
   firstRound = ROUND_MIN,
   seeded = true,
+  sparseRatio = SPARSE_RATIO,
 ): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
@@ -375,7 +382,7 @@ export function topKBestMatch(
 
   // A term few matches hold (a word seldom in titles) is left out of the blocks' bounds: its matches are weighed
   // first, as one batch with their sub-blocks' stored prior maxima, and the rounds below skip them.
-  const split = sparseFirst(fields, n);
+  const split = sparseFirst(fields, n, sparseRatio);
   const bounded = split ? split.rest : fields;
   const first = split?.first;
   if (first && first.length > 0) {
@@ -402,7 +409,7 @@ export function topKBestMatch(
     // When not even the largest weight of each other term with the largest prior the build stored can reach the bar,
     // no block can: done without walking the matches' blocks.
     if (barred() && globalBound(c, bounded, form.multiplier, form.addend, scorer.hidden) < barScore()) {
-      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0 };
+      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false };
     }
   }
 
@@ -518,6 +525,6 @@ export function topKBestMatch(
     }
     if (!weigh(batch, m, full, worstScore, worstDoc, subTexts, subMultipliers, subAddends, true)) return undefined;
   }
-  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0 };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true };
 }
 
