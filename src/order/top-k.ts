@@ -180,9 +180,14 @@ export function sparseFirst(fields: readonly FieldMaxima[], n: number, ratio = S
  * (the operations of textBound and linearBound). +Infinity when a prior's maxima are not stored for the viewer.
  */
 function globalBound(c: Collection, fields: readonly FieldMaxima[], multiplier: string | undefined, addend: string | undefined, hidden: DocList): number {
+  // (NaN when a value is NaN, as Math.max: linearBound then gives +Infinity.)
   const largest = (values: ArrayLike<number>): number => {
     let most = -Infinity;
-    for (let i = 0; i < values.length; i++) most = Math.max(most, values[i]!);
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      if (value > most) most = value;
+      else if (value !== value) return NaN;
+    }
     return most;
   };
   const priorMost = (name: string | undefined): number | undefined => {
