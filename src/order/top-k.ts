@@ -3,7 +3,9 @@
  * bounds (order/bounds.ts), best first, and scored a round at a time into a heap of the k best so far; once the
  * k-th best score exceeds the next block's bound, no remaining document can reach the page and scoring stops. The bar
  * a block must reach starts at the floor the query terms' champion documents give (order/seed-floor.ts), and a match
- * is tested by its own text bound (order/match-bound.ts) before its priors are read. The answer is
+ * is tested by its own text bound (order/match-bound.ts) before its priors are read. A term that few matches hold
+ * in a field (a word seldom in titles) has its matches weighed first and is left out of the blocks' bounds
+ * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. The answer is
  * exactly the exhaustive one — the same k documents, in the same order (score descending, then document number),
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
