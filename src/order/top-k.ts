@@ -153,9 +153,10 @@ function keepReaching(
 const SPARSE_RATIO = 64;
 
 /**
- * The query's sparse dimensions (at most 1/`ratio` of the matches, {@link SPARSE_RATIO}; only those whose part among the `n` matches blockMaxima
- * intersected, `among`): their matches (`first`, ascending, the union of those parts) and the fields without those
- * dimensions (`rest`, each field's magnitude kept). Undefined when there is none.
+ * The query's sparse dimensions (a part of at most 1/`ratio` of the `n` matches, {@link SPARSE_RATIO}; only the
+ * dimensions whose part among the matches blockMaxima intersected, `among`): their matches (`first`, ascending, the
+ * union of those parts) and the fields without those dimensions (`rest`, each field's magnitude kept). Undefined
+ * when there is none.
  *
  * Exact: a match outside `first` lacks every left-out term, which adds nothing to its text score (bounds.ts
  * `textScores` adds a term only for a document of its posting), and leaving a dimension out of a bound is adding 0
