@@ -56,6 +56,11 @@ export interface FieldMaxima {
     readonly weightsOf?: ((docs: DocList) => Int32Array) | undefined;
     readonly max: Int32Array | Uint16Array;
     readonly fine: Int32Array | Uint16Array;
+    /**
+     * The posting's documents among the matches `blockMaxima` was given, when it intersected them for this query
+     * (a posting without stored maxima, not kept from an earlier query): ascending, all visible to the viewer.
+     */
+    readonly among?: DocList | undefined;
   }>;
 }
 
@@ -153,7 +158,7 @@ function dimensionMaxima(
   publicForm: () => PublicForm | undefined,
   field: string,
   matches: DocList | undefined,
-): TermMaxima & { readonly matched?: boolean } {
+): TermMaxima & { readonly matched?: boolean; readonly among?: DocList } {
   const stored = dimension.stored;
   // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
   // viewer's own statistics a posting this long is not weighed whole: the top-k weighs only what it scores.)
@@ -161,12 +166,13 @@ function dimensionMaxima(
   const scaled = scaledMaxima(dimension, publicForm(), field, count);
   if (scaled) return scaled;
   const matched = matches && matchedMaxima(dimension, matches, count);
-  if (matched) return { ...matched, matched: true };
+  if (matched?.maxima) return { ...matched.maxima, matched: true, among: matched.among };
+  const among = matched?.among;
   // Weighing the whole posting reads a field length per posting (scattered 4 KiB blocks): bounded by its term
   // frequencies instead where the viewer's weights are computed (then only the documents scored are weighed).
   const upper = dimension.upperImpacts?.();
-  if (upper) return { ...termMaxima(dimension.docs, upper, hidden, count), impacts: undefined, upper };
-  return termMaxima(dimension.docs, dimension.impacts, hidden, count);
+  if (upper) return { ...termMaxima(dimension.docs, upper, hidden, count), impacts: undefined, upper, among };
+  return { ...termMaxima(dimension.docs, dimension.impacts, hidden, count), among };
 }
 
 /**
@@ -268,17 +274,19 @@ const NONE: DocList = new Uint32Array(0);
  * The maxima of one dimension over the documents of the matches that hold the term (`matches`: ascending, all
  * visible to the viewer), with their weights as that dimension's postings and impacts: the only documents of the
  * posting a top-k over `matches` scores, so their maxima bound every score it computes (and more tightly than the
- * whole posting's), and their weights are what score() reads for them. Undefined when that part is not much shorter
- * than the posting ({@link MATCHED_RATIO}; weighing the whole posting once is then as cheap, and kept per term).
+ * whole posting's), and their weights are what score() reads for them. Without `maxima` (only the part, `among`)
+ * when that part is not much shorter than the posting ({@link MATCHED_RATIO}; weighing the whole posting once is then
+ * as cheap, and kept per term); undefined when the posting is too short to try.
  * Only where the maxima would otherwise come from weighing the whole posting: stored or scaled maxima cost no
  * weighing, and the top-k then weighs only what it scores (a keyword's own posting holds nearly every match:
  * weighing them all up front would read what pruning saves).
  */
-function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): TermMaxima | undefined {
+function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): { readonly maxima?: TermMaxima; readonly among: DocList } | undefined {
   if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
   const docs = intersect(dimension.docs, matches);
-  if (docs.length * MATCHED_RATIO > dimension.docs.length) return undefined;
-  return termMaxima(docs, dimension.weightsOf(docs), NONE, count);
+  // (The part is handed back either way: the top-k takes a posting's few matches first, order/top-k.ts.)
+  if (docs.length * MATCHED_RATIO > dimension.docs.length) return { among: docs };
+  return { maxima: termMaxima(docs, dimension.weightsOf(docs), NONE, count), among: docs };
 }
 
 /**
@@ -311,8 +319,11 @@ export function blockMaxima(
     dimensions: field.dimensions.map((dimension) => {
       const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
       let term = cache.get(key);
+      let among: DocList | undefined;
       if (!term || term.docs.length !== dimension.docs.length) {
-        const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
+        // (The part among the matches is this query's: not kept with the term.)
+        const { among: part, ...made } = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
+        among = part;
         term = made;
         // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
         if (!made.matched && !made.stored) cache.set(key, made);
@@ -324,7 +335,7 @@ export function blockMaxima(
         term = term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
         cache.set(key, term);
       }
-      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine };
+      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine, among };
     }),
   }));
 }

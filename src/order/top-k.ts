@@ -3,18 +3,20 @@
  * bounds (order/bounds.ts), best first, and scored a round at a time into a heap of the k best so far; once the
  * k-th best score exceeds the next block's bound, no remaining document can reach the page and scoring stops. The bar
  * a block must reach starts at the floor the query terms' champion documents give (order/seed-floor.ts), and a match
- * is tested by its own text bound (order/match-bound.ts) before its priors are read. The answer is
+ * is tested by its own text bound (order/match-bound.ts) before its priors are read. A term that few matches hold
+ * in a field (a word seldom in titles) has its matches weighed first and is left out of the blocks' bounds
+ * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. The answer is
  * exactly the exhaustive one — the same k documents, in the same order (score descending, then document number),
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
  */
-import { lowerBound } from '../execute/doc-set.js';
+import { lowerBound, union } from '../execute/doc-set.js';
 import type { BestMatchScorer } from '../execute/scorer.js';
 import type { DocList } from '../index/text-index.js';
 import { gatherPrior, linearForm, priorReader } from '../rank/rank.js';
 import type { Collection } from '../store/collection.js';
 import type { MaximaOver } from '../segment/segment.js';
-import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores } from './bounds.js';
+import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIFT, SUB_SIZE, textBound, textScores, type FieldMaxima } from './bounds.js';
 import { f64, F64, i32, I32, u32, U32 } from '../scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
@@ -32,6 +34,10 @@ export interface TopK {
   readonly scored: number;
   /** Champion documents among the matches scored first for a starting threshold (0: none, or no floor formed). */
   readonly seeds: number;
+  /** Matches of the query's sparse terms weighed before the blocks (0: none; {@link sparseFirst}). */
+  readonly first: number;
+  /** Whether the matches' blocks were walked (false: the sparse terms' matches and the seeds decided the page). */
+  readonly walked: boolean;
 }
 
 /**
@@ -140,6 +146,69 @@ function keepReaching(
   return kept;
 }
 
+/**
+ * A term holding at most this fraction of the matches (1/64) in a field is a sparse one: its matches are weighed
+ * first and the blocks' bounds leave it out.
+ */
+const SPARSE_RATIO = 64;
+
+/**
+ * The query's sparse dimensions (a part of at most 1/`ratio` of the `n` matches, {@link SPARSE_RATIO}; only the
+ * dimensions whose part among the matches blockMaxima intersected, `among`): their matches (`first`, ascending, the
+ * union of those parts) and the fields without those dimensions (`rest`, each field's magnitude kept). Undefined
+ * when there is none.
+ *
+ * Exact: a match outside `first` lacks every left-out term, which adds nothing to its text score (bounds.ts
+ * `textScores` adds a term only for a document of its posting), and leaving a dimension out of a bound is adding 0
+ * to it, so a bound over `rest` still bounds that match's score; the matches of `first` are weighed with bounds over
+ * every dimension. Only the matches' own documents are counted, so nothing the viewer cannot see decides it.
+ */
+export function sparseFirst(fields: readonly FieldMaxima[], n: number, ratio = SPARSE_RATIO): { readonly first: DocList; readonly rest: FieldMaxima[] } | undefined {
+  let first: DocList | undefined;
+  const rest = fields.map((field) => {
+    const dimensions = field.dimensions.filter((dimension) => {
+      const among = dimension.among;
+      if (!among || among.length * ratio > n) return true;
+      first = first ? union(first, among) : among;
+      return false;
+    });
+    return dimensions.length === field.dimensions.length ? field : { magnitude: field.magnitude, dimensions };
+  });
+  return first ? { first, rest } : undefined;
+}
+
+/**
+ * An upper bound of the best-match score of every match in the collection, over the dimensions of `fields`: per
+ * dimension its largest block maximum, with the largest block maxima of the priors the build stored for the viewer
+ * (the operations of textBound and linearBound). +Infinity when a prior's maxima are not stored for the viewer.
+ */
+function globalBound(c: Collection, fields: readonly FieldMaxima[], multiplier: string | undefined, addend: string | undefined, hidden: DocList): number {
+  // (NaN when a value is NaN, as Math.max: linearBound then gives +Infinity.)
+  const largest = (values: ArrayLike<number>): number => {
+    let most = -Infinity;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      if (value > most) most = value;
+      else if (value !== value) return NaN;
+    }
+    return most;
+  };
+  const priorMost = (name: string | undefined): number | undefined => {
+    if (name === undefined) return undefined;
+    const stored = storedMaxima(c, name, hidden);
+    return stored ? largest(stored) : Infinity;
+  };
+  // Each dimension's maxima as one block (block 0) holding its largest: textBound's own operations over them.
+  const one = fields.map((field) => ({
+    magnitude: field.magnitude,
+    dimensions: field.dimensions.map((dimension) => {
+      const max = new Int32Array([Math.max(0, largest(dimension.max))]);
+      return { weight: dimension.weight, docs: dimension.docs, max, fine: max };
+    }),
+  }));
+  return linearBound(textBound(0, one), priorMost(multiplier), priorMost(addend));
+}
+
 /** Block `a` comes before block `b` in bound order: a larger bound, or the same bound and a lower position. */
 function before(bounds: Float64Array, a: number, b: number): boolean {
   const x = bounds[a]!;
@@ -207,6 +276,8 @@ class BlockQueue {
  * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
  *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
  *   round; false scores blocks only (the same answer)
+ * @param sparseRatio a term among at most 1/sparseRatio of the matches in a field has its matches weighed first and
+ *   is left out of the blocks' bounds ({@link sparseFirst}; the answer is the same for any ratio)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
@@ -218,6 +289,7 @@ export function topKBestMatch(
   access: string,
   firstRound = ROUND_MIN,
   seeded = true,
+  sparseRatio = SPARSE_RATIO,
 ): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
@@ -227,10 +299,131 @@ export function topKBestMatch(
   const addendOf = form.addend === undefined ? undefined : priorReader(c, form.addend);
   if ((form.multiplier !== undefined && !multiplierOf) || (form.addend !== undefined && !addendOf)) return undefined;
 
+  const n = docs.length;
+  const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
+  const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
+  const capacity = Math.max(0, Math.min(k, n));
+  const heap = new BestPairs(capacity);
+  // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
+  // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
+  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
+  if (floor === null) return undefined;
+  // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
+  // again in a block is not offered twice.
+  if (floor) for (let i = 0; i < floor.best.docs.length; i++) heap.offer(floor.best.docs[i]!, floor.best.scores[i]!);
+  const seedDocs = floor?.scoredDocs;
+  const floorScore = floor ? floor.score : -Infinity;
+  const floorDoc = floor ? floor.doc : Infinity;
+  const barred = (): boolean => heap.full || floor !== undefined;
+  const barScore = (): number => (heap.full ? heap.worstScore : floorScore);
+  const barDoc = (): number => (heap.full ? heap.worstDoc : floorDoc);
+  let scored = floor ? floor.seeds : 0;
+  // Whether a round rules matches out by their own text bound before reading their priors (see weigh).
+  let ownBounds = true;
+
+  /**
+   * Weighs batch[0, m) (ascending matches, none weighed before), offering those that place to the heap. Once there
+   * is a bar (`full`: its `worstScore`, `worstDoc`), a match's own text bound (per term, nothing when the match lacks
+   * it, else its own weight when the posting was weighed whole or its sub-block's maximum: order/match-bound.ts)
+   * with its sub-block's prior maxima (`subMultipliers`, `subAddends`) rules most matches out before their priors
+   * are read; then with its one-byte prior bounds, then with its own priors. Where it rules out few (a word in most
+   * titles, a page decided by the priors) the merges it costs are not worth it: after a round (`rounds`) that kept
+   * more than three in four, the sub-block's text bound (`subTexts`) serves instead.
+   * @returns false when a score is NaN (the caller then scores every document)
+   */
+  const weigh = (
+    batch: Uint32Array,
+    m: number,
+    full: boolean,
+    worstScore: number,
+    worstDoc: number,
+    subTexts: Float64Array | undefined,
+    subMultipliers: Float64Array | undefined,
+    subAddends: Float64Array | undefined,
+    rounds: boolean,
+  ): boolean => {
+    // (A prior of the linear form without its bound here leaves that test out: only the exact priors then rule.)
+    const priorsBounded = (multipliers: Float64Array | undefined, addends: Float64Array | undefined): boolean =>
+      (form.multiplier === undefined || multipliers !== undefined) && (form.addend === undefined || addends !== undefined);
+    let own: Float64Array | undefined = subTexts;
+    if (full && (ownBounds || !rounds)) {
+      own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
+      if (priorsBounded(subMultipliers, subAddends)) {
+        const kept = keepReaching(batch, m, own, subMultipliers, subAddends, worstScore, worstDoc, [own]);
+        if (rounds && 4 * kept > 3 * m) ownBounds = false;
+        m = kept;
+      }
+    }
+    // Then each match's one-byte prior bound (order/code-bounds.ts) rules most of the rest out before the exact
+    // priors are read (the arrays are the exact priors' slots: written again below).
+    if (own && m > 0) {
+      const codeMultiplier = f64(F64.multiplier, m);
+      const codeAddend = f64(F64.addend, m);
+      const byMultiplier = priorUpperBounds(c, form.multiplier, batch, m, codeMultiplier);
+      const byAddend = priorUpperBounds(c, form.addend, batch, m, codeAddend);
+      const multipliers = byMultiplier ? codeMultiplier : subMultipliers;
+      const addends = byAddend ? codeAddend : subAddends;
+      if ((byMultiplier || byAddend) && priorsBounded(multipliers, addends)) {
+        m = keepReaching(batch, m, own, multipliers, addends, worstScore, worstDoc, [own]);
+      }
+    }
+    const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
+    const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
+    if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
+    if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
+    if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
+    // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
+    const scores = textScores(batch, m, fields);
+    scored += m;
+    for (let i = 0; i < m; i++) {
+      let score = scores[i]!;
+      if (multiplier) score *= multiplier[i]!;
+      if (addend) score += addend[i]!;
+      if (Number.isNaN(score)) return false;
+      const doc = batch[i]!;
+      if (barred() && (score < barScore() || (score === barScore() && doc > barDoc()))) continue;
+      if (seedDocs && seedDocs[lowerBound(seedDocs, doc)] === doc) continue;
+      heap.offer(doc, score);
+    }
+    return true;
+  };
+
+  // A term few matches hold (a word seldom in titles) is left out of the blocks' bounds: its matches are weighed
+  // first, as one batch with their sub-blocks' stored prior maxima, and the rounds below skip them.
+  const split = sparseFirst(fields, n, sparseRatio);
+  const bounded = split ? split.rest : fields;
+  const first = split?.first;
+  if (first && first.length > 0) {
+    const full = barred();
+    const m = first.length;
+    const batch = u32(U32.batch, m);
+    batch.set(first);
+    let subMultipliers = full && subMultiplier ? f64(F64.subMultipliers, m) : undefined;
+    let subAddends = full && subAddend ? f64(F64.subAddends, m) : undefined;
+    for (let i = 0; i < m && (subMultipliers || subAddends); i++) {
+      const sub = first[i]! >>> SUB_SHIFT;
+      if (subMultipliers) {
+        const value = subMultiplier!.at(sub);
+        if (value === undefined) subMultipliers = undefined;
+        else subMultipliers[i] = value;
+      }
+      if (subAddends) {
+        const value = subAddend!.at(sub);
+        if (value === undefined) subAddends = undefined;
+        else subAddends[i] = value;
+      }
+    }
+    if (!weigh(batch, m, full, barScore(), barDoc(), undefined, subMultipliers, subAddends, false)) return undefined;
+    // When not even the largest weight of each other term with the largest prior the build stored can reach the bar,
+    // no block can: done without walking the matches' blocks.
+    if (barred() && globalBound(c, bounded, form.multiplier, form.addend, scorer.hidden) < barScore()) {
+      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false };
+    }
+  }
+
   // The matches' blocks: block blocks[j] holds docs[starts[j], starts[j+1]). A block holds at most BLOCK_SIZE
   // documents, so the next block's first match is found by a binary search over the next BLOCK_SIZE matches.
   // (Working arrays are the process's scratch, scratch.ts: nothing here outlives the call but the heap.)
-  const n = docs.length;
   const most = Math.min(n, blockCount(c.records.length)) + 1;
   const blocks = i32(I32.blocks, most);
   const starts = i32(I32.starts, most);
@@ -262,37 +455,17 @@ export function topKBestMatch(
   const texts = f64(F64.texts, count);
   const bounds = f64(F64.bounds, count);
   for (let j = 0; j < count; j++) {
-    const text = textBound(blocks[j]!, fields);
+    const text = textBound(blocks[j]!, bounded);
     texts[j] = text;
     bounds[j] = linearBound(text, maxMultiplier?.[j], maxAddend?.[j]);
   }
   const queue = new BlockQueue(bounds, count);
-  const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
-  const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
 
-  const capacity = Math.max(0, Math.min(k, n));
-  const heap = new BestPairs(capacity);
-  // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
-  // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
-  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
-  if (floor === null) return undefined;
-  // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
-  // again in a block is not offered twice.
-  if (floor) for (let i = 0; i < floor.best.docs.length; i++) heap.offer(floor.best.docs[i]!, floor.best.scores[i]!);
-  const seedDocs = floor?.scoredDocs;
-  const floorScore = floor ? floor.score : -Infinity;
-  const floorDoc = floor ? floor.doc : Infinity;
-  const barred = (): boolean => heap.full || floor !== undefined;
-  const barScore = (): number => (heap.full ? heap.worstScore : floorScore);
-  const barDoc = (): number => (heap.full ? heap.worstDoc : floorDoc);
   // Once there is a bar, a block can place a document only if its bound beats the bar's score, or equals it and the
   // block starts before the bar's document (ties go to the lower document number).
   const hopeless = (j: number): boolean => barred() && (bounds[j]! < barScore() || (bounds[j]! === barScore() && docs[starts[j]!]! > barDoc()));
   // Blocks are scored in rounds of growing size (each round reads the query's postings once): the blocks taken in
   // bound order until the round is full, scored together in document order.
-  let scored = floor ? floor.seeds : 0;
-  // Whether a round rules matches out by their own text bound before reading their priors (see the round).
-  let ownBounds = true;
   let round = Math.max(firstRound, 2 * k, 1);
   const chosen = i32(I32.chosen, count);
   for (; queue.peek() >= 0 && !hopeless(queue.peek()); round *= 2) {
@@ -307,7 +480,8 @@ export function topKBestMatch(
     chosen.subarray(0, taken).sort();
     // The matches of the chosen blocks with their text bound: all of them until the heap is full; then only those of
     // the sub-blocks whose own bound (their text maxima, their stored prior maxima, else their block's) can still
-    // place one (the worst kept score only rises during the round, so testing against its value now is safe).
+    // place one (the worst kept score only rises during the round, so testing against its value now is safe). The
+    // matches weighed first (`first`) are skipped: a cursor into them, moved by the ascending matches.
     const full = barred();
     const worstScore = barScore();
     const worstDoc = barDoc();
@@ -321,15 +495,22 @@ export function topKBestMatch(
       const j = chosen[t]!;
       const from = starts[j]!;
       const to = starts[j + 1]!;
+      let f = first ? lowerBound(first, docs[from]!) : 0;
+      const firstLength = first ? first.length : 0;
       if (!full) {
-        for (let i = from; i < to; i++) batch[m++] = docs[i]!;
+        for (let i = from; i < to; i++) {
+          const doc = docs[i]!;
+          while (f < firstLength && first![f]! < doc) f++;
+          if (f < firstLength && first![f] === doc) continue;
+          batch[m++] = doc;
+        }
         continue;
       }
       for (let i = from; i < to; ) {
         // The sub-block's matches: docs[i, end), at most SUB_SIZE of them (a binary search for the next one's first).
         const sub = docs[i]! >>> SUB_SHIFT;
         const end = lowerBound(docs, (sub + 1) * SUB_SIZE, i + 1, Math.min(to, i + SUB_SIZE));
-        const subText = textBound(sub, fields, true);
+        const subText = textBound(sub, bounded, true);
         let bound = subText;
         const subMultiplierMax = maxMultiplier ? (subMultiplier?.at(sub) ?? maxMultiplier[j]!) : 1;
         const subAddendMax = maxAddend ? (subAddend?.at(sub) ?? maxAddend[j]!) : 0;
@@ -338,57 +519,20 @@ export function topKBestMatch(
         // (A NaN bound keeps the sub-block: what it bounds is scored.)
         if (!(bound < worstScore || (bound === worstScore && docs[i]! > worstDoc))) {
           for (let x = i; x < end; x++) {
+            const doc = docs[x]!;
+            while (f < firstLength && first![f]! < doc) f++;
+            if (f < firstLength && first![f] === doc) continue;
             subTexts![m] = subText;
             if (subMultipliers) subMultipliers[m] = subMultiplierMax;
             if (subAddends) subAddends[m] = subAddendMax;
-            batch[m++] = docs[x]!;
+            batch[m++] = doc;
           }
         }
         i = end;
       }
     }
-    // Once there is a bar, a match's own text bound (per term, nothing when the match lacks it, else its own weight
-    // when the posting was weighed whole or its sub-block's maximum: order/match-bound.ts) with its sub-block's
-    // prior maxima rules most matches out before their priors are read; then with its own priors. Where it rules out
-    // few (a word in most titles, a page decided by the priors) the merges it costs are not worth it: after a round
-    // that kept more than three in four, the sub-block's text bound serves instead.
-    let own: Float64Array | undefined = subTexts;
-    if (full && ownBounds) {
-      own = matchTextBounds(batch, m, fields, f64(F64.text, m), f64(F64.dots, m));
-      const kept = keepReaching(batch, m, own, subMultipliers, subAddends, worstScore, worstDoc, [own]);
-      if (4 * kept > 3 * m) ownBounds = false;
-      m = kept;
-    }
-    // Then each match's one-byte prior bound (order/code-bounds.ts) rules most of the rest out before the exact
-    // priors are read (the arrays are the exact priors' slots: written again below).
-    if (own && m > 0) {
-      const codeMultiplier = f64(F64.multiplier, m);
-      const codeAddend = f64(F64.addend, m);
-      const byMultiplier = priorUpperBounds(c, form.multiplier, batch, m, codeMultiplier);
-      const byAddend = priorUpperBounds(c, form.addend, batch, m, codeAddend);
-      if (byMultiplier || byAddend) {
-        m = keepReaching(batch, m, own, byMultiplier ? codeMultiplier : subMultipliers, byAddend ? codeAddend : subAddends, worstScore, worstDoc, [own]);
-      }
-    }
-    const multiplier: Float64Array | undefined = multiplierOf ? f64(F64.multiplier, m) : undefined;
-    const addend: Float64Array | undefined = addendOf ? f64(F64.addend, m) : undefined;
-    if (multiplier) gatherPrior(c, form.multiplier!, batch.subarray(0, m), multiplier);
-    if (addend) gatherPrior(c, form.addend!, batch.subarray(0, m), addend);
-    if (own) m = keepReaching(batch, m, own, multiplier, addend, worstScore, worstDoc, [multiplier, addend]);
-    // The scores in rankScores' linear form, then offered (most fall below the worst kept: tested first).
-    const scores = textScores(batch, m, fields);
-    scored += m;
-    for (let i = 0; i < m; i++) {
-      let score = scores[i]!;
-      if (multiplier) score *= multiplier[i]!;
-      if (addend) score += addend[i]!;
-      if (Number.isNaN(score)) return undefined;
-      const doc = batch[i]!;
-      if (barred() && (score < barScore() || (score === barScore() && doc > barDoc()))) continue;
-      if (seedDocs && seedDocs[lowerBound(seedDocs, doc)] === doc) continue;
-      heap.offer(doc, score);
-    }
+    if (!weigh(batch, m, full, worstScore, worstDoc, subTexts, subMultipliers, subAddends, true)) return undefined;
   }
-  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0 };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true };
 }
 

@@ -1,0 +1,123 @@
+/**
+ * Top-k with a sparse term's matches weighed first (src/order/top-k.ts `sparseFirst`): the blocks' bounds leave the
+ * sparse terms out, the rounds skip the matches weighed first, and when a bound over the whole collection cannot
+ * reach the bar the blocks are not walked at all. On generated dumps (postings without stored maxima, so that the
+ * terms' parts among the matches are intersected), for every kind of viewer and sparse ratios from 1 (every such term
+ * sparse) to 64 (the default), the collector gives exactly the page of scoring every match. The property also checks
+ * that both the first batch and the early end happened (the test can fail), and a table case pins `sparseFirst`.
+ */
+import { rmSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api-error.js';
+import { Budget } from '../../src/budget.js';
+import { executePlan } from '../../src/execute/match.js';
+import type { FieldMaxima } from '../../src/order/bounds.js';
+import { orderMatches } from '../../src/order/order.js';
+import { sparseFirst, topKBestMatch } from '../../src/order/top-k.js';
+import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
+import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
+import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
+import { VOCABULARY } from '../access/generated-dump.js';
+import { collectionWithChampions } from '../helpers/champion-collection.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
+
+/** Requests of best match with two or three words and a qualifier or none, any window. */
+function requests(): fc.Arbitrary<SearchRequest> {
+  const extra = ['', '', '', 'is:open', 'label:bug', 'in:title'];
+  return fc.record({
+    kind: fc.constant('issues' as const),
+    q: fc
+      .tuple(fc.array(fc.constantFrom(...VOCABULARY), { minLength: 2, maxLength: 3 }), fc.constantFrom(...extra))
+      .map(([ws, more]) => [ws.join(' '), more].filter(Boolean).join(' ')),
+    page: fc.constantFrom('1', '1', '2'),
+    per_page: fc.constantFrom('1', '5', '10', '30'),
+    viewer: fc.constantFrom(...READERS),
+    requirePreviews: fc.constant(false),
+  });
+}
+
+describe('top-k with sparse terms first equals exhaustive scoring (generated dumps, every viewer)', () => {
+  it.each([
+    [41, 60, 100],
+    [42, 110, 120],
+  ])('seed %i, %i issues per repository, long from %i postings', async (seed, perRepo, long) => {
+    const { c } = await collectionWithChampions(dirs, seed, perRepo, long);
+    let firstRuns = 0;
+    let unwalked = 0;
+    await fc.assert(
+      fc.asyncProperty(requests(), async (request) => {
+        let compiled;
+        try {
+          compiled = compileSearch(await planSearch(normalizeRequest(request)), c);
+        } catch (error) {
+          if (error instanceof ApiError) return;
+          throw error;
+        }
+        const matches = await executePlan(compiled, c, new Budget(undefined));
+        if (!matches.scorer) return;
+        const end = compiled.plan.window.end;
+        const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
+        const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
+        for (const ratio of [1, 2, 4, 64]) {
+          for (const seeded of [true, false]) {
+            // A term's parts among the matches are known on its first use in a reader only (later uses read the
+            // term's kept weights): the reader's memos are dropped before each call.
+            (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
+            const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, 0, seeded, ratio);
+            if (!top) continue;
+            expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
+            if (top.first > 0) firstRuns++;
+            if (!top.walked) unwalked++;
+          }
+        }
+      }),
+      { numRuns: 120, seed: 4100 + seed },
+    );
+    // Both new paths ran: matches weighed first, and pages decided without walking the blocks.
+    expect(firstRuns).toBeGreaterThan(100);
+    expect(unwalked).toBeGreaterThan(10);
+  }, 180_000);
+});
+
+describe('sparseFirst', () => {
+  const posting = (...docs: number[]) => new Uint32Array(docs);
+  const dimension = (among: Uint32Array | undefined) => ({
+    weight: 1,
+    docs: posting(1, 2, 3, 4, 5, 6, 7, 8),
+    max: new Uint16Array(1),
+    fine: new Uint16Array(1),
+    among,
+  });
+
+  it('takes the dimensions whose part among the matches is at most 1/ratio of them, and unions their parts', () => {
+    const sparseTitle = dimension(posting(3, 9));
+    const denseTitle = dimension(posting(1, 2, 3, 4, 5));
+    const sparseBody = dimension(posting(2, 9, 12));
+    const unknown = dimension(undefined);
+    const fields: FieldMaxima[] = [
+      { magnitude: 2, dimensions: [sparseTitle, denseTitle] },
+      { magnitude: 3, dimensions: [unknown, sparseBody] },
+      { magnitude: 4, dimensions: [denseTitle] },
+    ];
+    // 3 × 64 = 192 matches: a part of 3 is at most 1/64 of them, a part of 5 is not.
+    const split = sparseFirst(fields, 192, 64)!;
+    expect([...split.first]).toEqual([2, 3, 9, 12]);
+    expect(split.rest.map((f) => f.magnitude)).toEqual([2, 3, 4]);
+    expect(split.rest[0]!.dimensions).toEqual([denseTitle]);
+    expect(split.rest[1]!.dimensions).toEqual([unknown]);
+    // A field with nothing left out is the same object.
+    expect(split.rest[2]).toBe(fields[2]);
+    // One match fewer: the part of 3 is now more than 1/64 of them; 2 × 64 = 128 ≤ 191 still takes the part of 2.
+    expect([...sparseFirst(fields, 191, 64)!.first]).toEqual([3, 9]);
+    // No part small enough, or none known: nothing first.
+    expect(sparseFirst(fields, 100, 64)).toBeUndefined();
+    expect(sparseFirst([{ magnitude: 1, dimensions: [unknown] }], 1_000_000, 64)).toBeUndefined();
+  });
+});
