@@ -61,26 +61,12 @@ export function withoutMarked(docs: ArrayLike<number>, bits: Uint32Array): Uint3
   return out.subarray(0, keepByBit(bits, false, docs, 0, docs.length, out, 0));
 }
 
-/** Bits set in the 32-bit word `x` (its sign bit counts as one). */
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
-/** Bits set in words `[from, to)` of `bits`. */
-export function countBits(bits: Uint32Array, from = 0, to = bits.length): number {
-  let count = 0;
-  for (let w = from; w < to; w++) count += popcount(bits[w]!);
-  return count;
-}
-
 /**
  * Appends to `out` from index `n` the documents marked in words `[from, to)` of `bits` and of `also` but not of
  * `not` (three bitmaps of one layout; pass `bits` as `also`, and zeros as `not`, to read one), ascending, word
  * `from`'s bit 0 standing for document `base`; returns the new length of `out`'s filled part. `out` must have room
- * for every such document. The one loop that reads a bitmap out as documents: the conjunction's answer
- * (src/execute/conjunction.ts) and a posting chunk's bitmap (src/index/posting-chunks.ts).
+ * for every such document. The one loop that reads a bitmap out as documents (the conjunction's answer,
+ * src/execute/conjunction.ts).
  */
 export function readMarked(bits: Int32Array, also: Int32Array, not: Int32Array, from: number, to: number, base: number, out: Uint32Array, n: number): number {
   for (let w = from; w < to; w++) {

@@ -11,7 +11,7 @@ import type { DocList } from '../index/text-index.js';
 import { gallop } from './doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import { BITMAP_WORDS, CHUNK_SPAN, PostingChunks } from '../index/posting-chunks.js';
-import { popcount, readMarked } from '../doc-bits.js';
+import { readMarked } from '../doc-bits.js';
 
 /** A value above every document number (a posting read to its end). */
 const PAST_END = 2 ** 32;
@@ -210,15 +210,6 @@ export function intersectChunkUnions(groups: readonly (readonly PostingChunks[])
   return sets ? readBits(sets.bits, sets.other, sets.hiddenBits, new Uint32Array(sets.most)) : new Uint32Array(0);
 }
 
-/**
- * How many documents {@link intersectChunkUnions} would return, counted by popcount over the and-ed sets without
- * writing any of them: the exact total_count of a conjunction of common words.
- */
-export function countChunkUnions(groups: readonly (readonly PostingChunks[])[], hidden: DocList, within?: DocList): number {
-  const sets = chunkSets(groups, hidden, within);
-  return sets ? countAnd(sets.bits, sets.other, sets.hiddenBits) : 0;
-}
-
 /** The sets of {@link markedSets} for postings as chunks (`within` one more group); undefined when nothing can match. */
 function chunkSets(groups: readonly (readonly PostingChunks[])[], hidden: DocList, within?: DocList): { bits: Int32Array; other: Int32Array; hiddenBits: Int32Array; most: number } | undefined {
   const all: PostingChunks[][] = groups.map((group) => group.filter((posting) => posting.length > 0));
@@ -242,11 +233,4 @@ function markChunks(bits: Int32Array, posting: PostingChunks): void {
 /** `bits[at + w] |= words[w]` for every word of `words` (a chunk's bitmap at its place in the collection's). */
 function orInto(bits: Int32Array, words: Uint32Array, at: number): void {
   for (let w = 0; w < words.length; w++) bits[at + w]! |= words[w]!;
-}
-
-/** Bits set in `bits & other & ~hidden` (three sets of one length). */
-function countAnd(bits: Int32Array, other: Int32Array, hidden: Int32Array): number {
-  let count = 0;
-  for (let w = 0; w < bits.length; w++) count += popcount(bits[w]! & other[w]! & ~hidden[w]!);
-  return count;
 }

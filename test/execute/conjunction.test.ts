@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countChunkUnions, intersectChunkUnions, intersectUnions } from '../../src/execute/conjunction.js';
+import { intersectChunkUnions, intersectUnions } from '../../src/execute/conjunction.js';
 import { PostingChunks, encodePostingChunks } from '../../src/index/posting-chunks.js';
 
 const sorted = (xs: Iterable<number>): Uint32Array => Uint32Array.from([...new Set(xs)].sort((a, b) => a - b));
@@ -75,8 +75,8 @@ const chunkedPosting = fc
     return sorted(docs);
   });
 
-describe('intersectChunkUnions / countChunkUnions: the conjunction over bitmap chunks', () => {
-  it('equals the list merge and its length, chunks encoded or seen as lists (property)', () => {
+describe('intersectChunkUnions: the conjunction over bitmap chunks', () => {
+  it('equals the list merge, chunks encoded or seen as lists (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.tuple(chunkedPosting, fc.boolean()), { maxLength: 2 }), { minLength: 1, maxLength: 3 }),
@@ -87,7 +87,6 @@ describe('intersectChunkUnions / countChunkUnions: the conjunction over bitmap c
           const chunks = groups.map((group) => group.map(([docs, encoded]) => (encoded ? PostingChunks.parse(encodePostingChunks(docs)) : PostingChunks.fromList(docs))));
           const expected = [...intersectUnions(lists, hidden, within)];
           expect([...intersectChunkUnions(chunks, hidden, within)]).toEqual(expected);
-          expect(countChunkUnions(chunks, hidden, within)).toBe(expected.length);
         },
       ),
       { numRuns: 60 },
@@ -118,7 +117,6 @@ describe('intersectChunkUnions / countChunkUnions: the conjunction over bitmap c
     expect(groups[0]![0]!.isBitmap(0) && groups[1]![0]!.isBitmap(2) && !groups[1]![0]!.isBitmap(3)).toBe(true);
     const expected = range(0, 200_000, 6).filter((doc) => !hidden.includes(doc));
     expect([...intersectChunkUnions(groups, hidden)]).toEqual(expected);
-    expect(countChunkUnions(groups, hidden)).toBe(expected.length);
-    expect(countChunkUnions([[...groups[0]!], []], hidden)).toBe(0);
+    expect([...intersectChunkUnions([[...groups[0]!], []], hidden)]).toEqual([]);
   });
 });
