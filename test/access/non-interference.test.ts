@@ -244,7 +244,7 @@ describe('non-interference with block maxima stored for every posting of 4 or mo
     issues.records.forEach((record, doc) => builder.add(record, doc, issues));
     issues.attachIndex(new LunrTextIndex(builder.finishInto(new MemorySink(), issues.privateDocs.docs), issues.records.length));
     v = generatedVocabulary(dump);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it(`a reader of ${READER}: D answers as D without everyone else's private records, words asked again and again`, async () => {
