@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web] [--runs N] [--serve-seconds S] [--keep]
+ * `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web] [--runs N] [--serve-seconds S] [--serve-warmup S] [--keep]
  * [--corpus DIR] [--no-sqlite] [--no-minisearch]` (options.ts): for each scale (default 100k then 1M, issue #24's table), builds
  * a synthetic issue corpus in a temp directory — with a few private repositories, as real exports have (corpus.ts) —
  * then measures, in the same run, this project against what a user would pick instead:
@@ -11,7 +11,9 @@
  * Serve's figures use distinct never-seen queries (no request repeats, so no cache answers any), sent by an
  * anonymous caller and by one who may read the private repositories (`--auth`); the web search page
  * (`GET /search?q=…&type=issues`) gets the same load when the server has it (a 404 skips the row with a note).
- * Cache hits (the same paths repeated) are printed on a line of their own. Every child has a time limit, and this
+ * Each server first answers `--serve-warmup` seconds of other never-seen paths, unmeasured in the table (a fresh
+ * server spends its first seconds compiling: docs/serve-cost.md "Twelfth round, second wave: serve at 100k"); the
+ * warm-up's own figures are printed on a line of their own. Cache hits (the same paths repeated) are too. Every child has a time limit, and this
  * project's children run on Node's default heap (no flags). No network beyond loopback. Each scale's table is
  * printed as soon as it is measured; the run ends with its wall time.
  */
@@ -55,6 +57,9 @@ function directoryBytes(dir: string): number {
 }
 
 const log = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
+
+/** A cell's figure in `unit`, or its text (a failure's or a skip's note). */
+const cellText = (cell: Cell, unit: 'ms' | 'rps'): string => (typeof cell === 'number' ? formatValue(cell, unit) : (cell ?? '—'));
 
 /** Collects footnotes for failed or skipped cells and returns the cell text. */
 class Notes {
@@ -116,6 +121,8 @@ interface ServeFigures {
   rss: Cell;
   /** RSS when it announced it was listening (the largest process). */
   readyRss: Cell;
+  /** The warm-up load (never-seen paths, before the measured ones), when there was one. */
+  warmup?: LoadFigures;
   /** Cache hits (ours only): the same paths repeated after a first pass. */
   hits?: LoadReport;
   /** The server's CPU time per cache hit (ms, all its processes), when /proc could say. */
@@ -154,6 +161,7 @@ async function serveUnderLoad(
   env: Record<string, string>,
   loads: readonly LoadSpec[],
   cacheHitPaths: readonly string[] | undefined,
+  warmupPaths: readonly string[],
   o: BenchOptions,
   notes: Notes,
 ): Promise<ServeFigures> {
@@ -165,6 +173,13 @@ async function serveUnderLoad(
   }
   try {
     const readyRss = largestResident(server.process.pid!);
+    let warmup: LoadFigures | undefined;
+    if (o.serveWarmup > 0 && warmupPaths.length > 0) {
+      log(`serve: ${what} warm-up (${o.serveWarmup} s of other never-seen paths, not in the table)`);
+      const cpuBefore = cpuTimesMs([server.process.pid!, ...descendants(server.process.pid!)]);
+      const report = await runLoad({ baseUrl: server.url, paths: warmupPaths, concurrency: CLIENTS, requests: warmupPaths.length, durationMs: o.serveWarmup * 1000, requestTimeoutMs: 60_000 });
+      warmup = loadFigures(report, cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()])), `${what} warm-up`, notes);
+    }
     const figures: LoadFigures[] = [];
     for (const load of loads) {
       if (load.probe !== undefined) {
@@ -192,7 +207,7 @@ async function serveUnderLoad(
       const cpuMs = cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()]));
       if (cpuMs !== undefined && hits.requests > 0) hitCpuMs = cpuMs / hits.requests;
     }
-    return { loads: figures, rss, readyRss, ...(hits ? { hits } : {}), ...(hitCpuMs !== undefined ? { hitCpuMs } : {}) };
+    return { loads: figures, rss, readyRss, ...(warmup ? { warmup } : {}), ...(hits ? { hits } : {}), ...(hitCpuMs !== undefined ? { hitCpuMs } : {}) };
   } finally {
     await server.stop();
   }
@@ -259,10 +274,12 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   const queries = coldQueries(corpus, frequencies);
   const mixed = mixedPaths(corpus, frequencies);
   const perLoad = NEVER_SEEN_PER_SECOND * o.serveSeconds;
-  const neverSeen = neverSeenPaths(corpus, frequencies, perLoad * 3, mixed);
+  const perWarmup = NEVER_SEEN_PER_SECOND * o.serveWarmup;
+  const neverSeen = neverSeenPaths(corpus, frequencies, perLoad * 3 + perWarmup, mixed);
   const anonymousPaths = neverSeen.slice(0, perLoad);
   const readerPaths = neverSeen.slice(perLoad, 2 * perLoad);
-  const webPaths = neverSeen.slice(2 * perLoad).map(webPath);
+  const webPaths = neverSeen.slice(2 * perLoad, 3 * perLoad).map(webPath);
+  const warmupPaths = neverSeen.slice(3 * perLoad);
 
   // Builds, each in its own process for a clean peak RSS. Every other group needs ours; SQLite's only for cold rows.
   log(`${scale.name} build: this project (search index, default heap)`);
@@ -335,7 +352,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   if (has('web')) loads.push({ what: 'our web search page (anonymous)', paths: webPaths, probe: webPaths[0]!, headers: { Accept: 'text/html' } });
   const serveArgs = ['serve', '--data', corpus.dir, '--port', '0', '--rate-limit', 'off', '--auth', authFile];
   const serve =
-    loads.length === 0 ? allServe(notMeasured, 0) : oursOk ? await serveUnderLoad('our', { script: p.bin, args: serveArgs, flags: [] }, env, loads, has('serve') ? mixed : undefined, o, notes) : allServe(noIndex(), loads.length);
+    loads.length === 0 ? allServe(notMeasured, 0) : oursOk ? await serveUnderLoad('our', { script: p.bin, args: serveArgs, flags: [] }, env, loads, has('serve') ? mixed : undefined, warmupPaths, o, notes) : allServe(noIndex(), loads.length);
   const figure = (what: string): LoadFigures => {
     const at = loads.findIndex((l) => l.what === what);
     return at < 0 ? allLoad(notMeasured) : serve.loads[at] ?? allLoad(notMeasured);
@@ -346,7 +363,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
   let miniServe = allServe(miniOff ?? notMeasured, 1);
   if (has('serve') && !miniOff && typeof miniBuilt.ms === 'number') {
     log(`${scale.name} serve: MiniSearch behind node:http`);
-    miniServe = await serveUnderLoad('MiniSearch', { script: p.minisearch, args: ['serve', corpus.dir, miniIndex], flags: BIG_HEAP }, {}, [{ what: 'MiniSearch serve', paths: anonymousPaths }], undefined, o, notes);
+    miniServe = await serveUnderLoad('MiniSearch', { script: p.minisearch, args: ['serve', corpus.dir, miniIndex], flags: BIG_HEAP }, {}, [{ what: 'MiniSearch serve', paths: anonymousPaths }], undefined, warmupPaths, o, notes);
   } else if (has('serve') && !miniOff) miniServe = allServe(miniBuilt.ms, 1);
   const mini = miniServe.loads[0] ?? allLoad(notMeasured);
 
@@ -389,13 +406,17 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
           `start-up: ${startUpNames.join(', ')} was set in this environment and is removed for every measured process (Node 20 reads it at each start: a cost of the machine, not of a program); \`node -e 0\` with it: ${floorAsGivenTimes.length > 0 ? formatValue(median(floorAsGivenTimes), 'ms') : 'not measured'} (the floor below is without it)`,
         ]
       : []),
-    `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s per load, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages); anonymous, then a token that reads the ${corpus.privateRepositories.length} private repositories, then GET /search?q=…&type=issues; "vs" = times better than that anchor`,
+    `serve: ${CLIENTS} concurrent keep-alive clients for ${o.serveSeconds} s per load, each request a distinct path never sent before (keywords, qualifiers, sorts, later pages), after a ${o.serveWarmup} s warm-up on other never-seen paths; anonymous, then a token that reads the ${corpus.privateRepositories.length} private repositories, then GET /search?q=…&type=issues; "vs" = times better than that anchor`,
     '',
     renderTable(rows),
     '',
     hits
       ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${serve.hitCpuMs !== undefined ? `, server CPU ${formatValue(serve.hitCpuMs, 'ms')} per request` : ''}${hits.errors ? `, ${hits.errors} errors` : ''}`
       : 'cache hits: not measured',
+    ...[
+      ['this project', serve.warmup],
+      ['MiniSearch', miniServe.warmup],
+    ].flatMap(([who, w]) => (w && typeof w === 'object' ? [`warm-up (${who}, ${o.serveWarmup} s of other never-seen paths right after the server was ready, before the loads above; not in the table): ${cellText(w.rps, 'rps')}, p99 ${cellText(w.p99, 'ms')}, server CPU ${cellText(w.cpu, 'ms')} per request`] : [])),
     ...(notes.lines.length ? ['', ...notes.lines] : []),
   ];
   return out.join('\n');

@@ -1,6 +1,6 @@
 /**
  * The bench's command line: `npm run bench [-- --scale 10k|100k|1M[,…]] [--rows build,cold,serve,web]
- * [--runs N] [--serve-seconds S] [--keep] [--corpus DIR] [--no-sqlite] [--no-minisearch]`. Parsed apart from main.ts so it can be
+ * [--runs N] [--serve-seconds S] [--serve-warmup S] [--keep] [--corpus DIR] [--no-sqlite] [--no-minisearch]`. Parsed apart from main.ts so it can be
  * tested without running anything.
  */
 import { parseArgs } from 'node:util';
@@ -25,6 +25,11 @@ export interface BenchOptions {
   readonly runs: number;
   /** Seconds of each serve load. */
   readonly serveSeconds: number;
+  /**
+   * Seconds of never-seen requests each server answers before its first measured load (0: none), so the loads
+   * measure a server whose code V8 has compiled, as a long-running one is; the warm-up's own figures are printed.
+   */
+  readonly serveWarmup: number;
   /** Keep the temp directory (corpora, caches). */
   readonly keep: boolean;
   /**
@@ -52,6 +57,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       rows: { type: 'string', default: ROW_GROUPS.join(',') },
       runs: { type: 'string', default: '5' },
       'serve-seconds': { type: 'string', default: '15' },
+      'serve-warmup': { type: 'string', default: '10' },
       keep: { type: 'boolean', default: false },
       corpus: { type: 'string' },
       'no-sqlite': { type: 'boolean', default: false },
@@ -73,12 +79,15 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const serveSeconds = Number(values['serve-seconds']);
   if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new RangeError('--runs must be an integer from 1 to 50');
   if (!(serveSeconds >= 1 && serveSeconds <= 120)) throw new RangeError('--serve-seconds must be from 1 to 120');
+  const serveWarmup = Number(values['serve-warmup']);
+  if (!(serveWarmup >= 0 && serveWarmup <= 120)) throw new RangeError('--serve-warmup must be from 0 to 120');
   if (values.corpus !== undefined && values.corpus.trim() === '') throw new RangeError('--corpus must name a directory');
   return {
     scales: [...new Map(scales.map((s) => [s.name, s])).values()],
     rows: new Set(rows),
     runs,
     serveSeconds,
+    serveWarmup,
     keep: values.keep!,
     corpus: values.corpus,
     sqlite: !values['no-sqlite'],

@@ -18,6 +18,11 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions(argv).scales.map((s) => s.name)).toEqual(names);
   });
 
+  it('warms each server up for 10 s unless told otherwise', () => {
+    expect(parseBenchOptions([]).serveWarmup).toBe(10);
+    expect(parseBenchOptions(['--serve-warmup', '0']).serveWarmup).toBe(0);
+  });
+
   it('picks a subset of rows', () => {
     expect([...parseBenchOptions(['--rows', 'cold, serve']).rows]).toEqual(['cold', 'serve']);
   });
@@ -27,6 +32,8 @@ describe('parseBenchOptions', () => {
     [['--rows', 'cold,speed'], /--rows must be one or more of build, cold, serve, web .*"speed"/],
     [['--runs', '0'], /--runs must be an integer from 1 to 50/],
     [['--serve-seconds', '999'], /--serve-seconds must be from 1 to 120/],
+    [['--serve-warmup', '-1'], /--serve-warmup must be from 0 to 120/],
+    [['--serve-warmup', 'soon'], /--serve-warmup must be from 0 to 120/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(message);
   });
