@@ -32,7 +32,7 @@ describe('parseBenchOptions', () => {
     [['--rows', 'cold,speed'], /--rows must be one or more of build, cold, serve, web .*"speed"/],
     [['--runs', '0'], /--runs must be an integer from 1 to 50/],
     [['--serve-seconds', '999'], /--serve-seconds must be from 1 to 120/],
-    [['--serve-warmup', '-1'], /--serve-warmup must be from 0 to 120/],
+    [['--serve-warmup=-1'], /--serve-warmup must be from 0 to 120/],
     [['--serve-warmup', 'soon'], /--serve-warmup must be from 0 to 120/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(message);
