@@ -13,7 +13,10 @@
  */
 import { lowerBound } from '../index/sorted-list.js';
 import type { DocList } from '../index/text-index.js';
+import type { Collection } from '../store/collection.js';
+import { f64, F64 } from '../scratch.js';
 import { SUB_SHIFT, type FieldMaxima } from './bounds.js';
+import { priorUpperBounds } from './code-bounds.js';
 
 /**
  * The text bound of each of the first `n` of `docs` (ascending) into `out`: per dimension nothing where the match
@@ -46,6 +49,33 @@ export function matchTextBounds(docs: DocList, n: number, fields: readonly Field
     }
     const magnitude = field.magnitude;
     for (let i = 0; i < n; i++) out[i]! += dots[i]! / magnitude || 0;
+  }
+  return out;
+}
+
+/**
+ * Upper bounds of the best-match scores of the first `n` of `docs` (ascending) into `out[0, n)`: each match's own
+ * text bound ({@link matchTextBounds}) times its multiplier's code bound plus its addend's code bound
+ * (order/code-bounds.ts), the linear form's operations (`text × multiplier + addend`, each factor present when the
+ * form has it), so each is at least the match's score in floating point (NaN where the product is, which bounds
+ * nothing: the caller weighs such a match). Reads no term frequency, field length or exact prior.
+ * @param multiplier the form's multiplying prior (name), or undefined
+ * @param addend the form's added prior (name), or undefined
+ * @returns `out`; undefined when the segment holds no codes for a prior of the form, or a multiplier's code gives no
+ *   bound (+∞: the prior may be negative, and a bound must not multiply by it)
+ */
+export function matchBounds(c: Collection, docs: DocList, n: number, fields: readonly FieldMaxima[], multiplier: string | undefined, addend: string | undefined, out: Float64Array): Float64Array | undefined {
+  const multipliers = multiplier === undefined ? undefined : f64(F64.maxMultiplier, n);
+  const addends = addend === undefined ? undefined : f64(F64.maxAddend, n);
+  if (multipliers && !priorUpperBounds(c, multiplier, docs, n, multipliers)) return undefined;
+  if (addends && !priorUpperBounds(c, addend, docs, n, addends)) return undefined;
+  if (multipliers) for (let i = 0; i < n; i++) if (multipliers[i] === Infinity) return undefined;
+  matchTextBounds(docs, n, fields, out, f64(F64.dots, n));
+  for (let i = 0; i < n; i++) {
+    let bound = out[i]!;
+    if (multipliers) bound *= multipliers[i]!;
+    if (addends) bound += addends[i]!;
+    out[i] = bound;
   }
   return out;
 }

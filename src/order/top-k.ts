@@ -20,7 +20,8 @@ import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIF
 import { f64, F64, i32, I32, u32, U32 } from '../scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
-import { matchTextBounds } from './match-bound.js';
+import { matchBounds, matchTextBounds } from './match-bound.js';
+import { kthLargest } from './select.js';
 import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
@@ -38,7 +39,16 @@ export interface TopK {
   readonly first: number;
   /** Whether the matches' blocks were walked (false: the sparse terms' matches and the seeds decided the page). */
   readonly walked: boolean;
+  /** Whether the matches were weighed in the order of their own bounds, with no blocks ({@link FEW_A_BLOCK}). */
+  readonly byMatch: boolean;
 }
+
+/**
+ * Matches at most 1/this of the collection (8 a block of 128 on average: a keyword narrowed by qualifiers) are
+ * weighed in the order of their own bounds instead of by blocks: a block's bound is its best document's among all
+ * 128, so with a few matches a block the blocks' bounds end nothing, and every block holding a match is taken.
+ */
+const FEW_A_BLOCK = 16;
 
 /**
  * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the
@@ -290,6 +300,7 @@ export function topKBestMatch(
   firstRound = ROUND_MIN,
   seeded = true,
   sparseRatio = SPARSE_RATIO,
+  fewABlock = FEW_A_BLOCK,
 ): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
@@ -304,9 +315,12 @@ export function topKBestMatch(
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
   const capacity = Math.max(0, Math.min(k, n));
   const heap = new BestPairs(capacity);
+  // Few matches a block: every match's own bound (text, prior codes), into the working array of the blocks' bounds
+  // (no blocks here); no champion floor (the best bounds, weighed first, give the bar).
+  const own = n * fewABlock <= c.records.length ? matchBounds(c, docs, n, fields, form.multiplier, form.addend, f64(F64.bounds, n)) : undefined;
   // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
   // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
-  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
+  const floor = seeded && capacity > 0 && !own ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
   if (floor === null) return undefined;
   // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
   // again in a block is not offered twice.
@@ -388,6 +402,32 @@ export function topKBestMatch(
     return true;
   };
 
+  if (own) {
+    // The matches whose bound is among the `lead` best (ties and NaN bounds too) are weighed first, in document
+    // order; their k-th best score is the bar the rest's bounds are tested against, and those that reach it are
+    // weighed with their own bounds as in a round. Exact: each bound is at least its match's score.
+    const lead = Math.min(n, Math.max(firstRound, 2 * k, 1));
+    const keys = f64(F64.texts, n);
+    for (let i = 0; i < n; i++) keys[i] = own[i] !== own[i] ? Infinity : own[i]!;
+    const least = kthLargest(keys.subarray(0, n), lead);
+    const batch = u32(U32.batch, n);
+    const rest = u32(U32.queue, n);
+    let m = 0;
+    let r = 0;
+    for (let i = 0; i < n; i++) {
+      const bound = own[i]!;
+      if (!(bound < least)) batch[m++] = docs[i]!;
+      else {
+        rest[r] = docs[i]!;
+        own[r++] = bound;
+      }
+    }
+    if (!weigh(batch, m, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
+    if (barred()) r = keepReaching(rest, r, own, undefined, undefined, barScore(), barDoc(), []);
+    if (!weigh(rest, r, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
+    return { ...heap.sorted(), scored, seeds: 0, first: 0, walked: false, byMatch: true };
+  }
+
   // A term few matches hold (a word seldom in titles) is left out of the blocks' bounds: its matches are weighed
   // first, as one batch with their sub-blocks' stored prior maxima, and the rounds below skip them.
   const split = sparseFirst(fields, n, sparseRatio);
@@ -417,7 +457,7 @@ export function topKBestMatch(
     // When not even the largest weight of each other term with the largest prior the build stored can reach the bar,
     // no block can: done without walking the matches' blocks.
     if (barred() && globalBound(c, bounded, form.multiplier, form.addend, scorer.hidden) < barScore()) {
-      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false };
+      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false, byMatch: false };
     }
   }
 
@@ -533,6 +573,6 @@ export function topKBestMatch(
     }
     if (!weigh(batch, m, full, worstScore, worstDoc, subTexts, subMultipliers, subAddends, true)) return undefined;
   }
-  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true, byMatch: false };
 }
 
