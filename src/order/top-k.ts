@@ -5,7 +5,8 @@
  * a block must reach starts at the floor the query terms' champion documents give (order/seed-floor.ts), and a match
  * is tested by its own text bound (order/match-bound.ts) before its priors are read. A term that few matches hold
  * in a field (a word seldom in titles) has its matches weighed first and is left out of the blocks' bounds
- * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. The answer is
+ * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. Matches few a block
+ * (a keyword narrowed by qualifiers) are taken in the order of their own bounds instead ({@link FEW_A_BLOCK}). The answer is
  * exactly the exhaustive one — the same k documents, in the same order (score descending, then document number),
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
@@ -21,11 +22,12 @@ import { f64, F64, i32, I32, u32, U32 } from '../scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
 import { matchBounds, matchTextBounds } from './match-bound.js';
-import { kthLargest } from './select.js';
 import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
+/** Matches weighed in the first round of the matches taken in their own bounds' order, at least. */
+const ROUND_LEAST = 32;
 
 /** The first `k` matches by best match, with their scores, best first. */
 export interface TopK {
@@ -44,11 +46,11 @@ export interface TopK {
 }
 
 /**
- * Matches at most 1/this of the collection (8 a block of 128 on average: a keyword narrowed by qualifiers) are
+ * Matches at most 1/this of the collection (4 a block of 128 on average: a keyword narrowed by qualifiers) are
  * weighed in the order of their own bounds instead of by blocks: a block's bound is its best document's among all
  * 128, so with a few matches a block the blocks' bounds end nothing, and every block holding a match is taken.
  */
-const FEW_A_BLOCK = 16;
+const FEW_A_BLOCK = 32;
 
 /**
  * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the
@@ -288,6 +290,9 @@ class BlockQueue {
  *   round; false scores blocks only (the same answer)
  * @param sparseRatio a term among at most 1/sparseRatio of the matches in a field has its matches weighed first and
  *   is left out of the blocks' bounds ({@link sparseFirst}; the answer is the same for any ratio)
+ * @param fewABlock matches at most 1/fewABlock of the collection are weighed in the order of their own bounds (text
+ *   bound, prior codes: order/match-bound.ts `matchBounds`) with no blocks and no champion floor, when the segment
+ *   holds the form's prior codes ({@link FEW_A_BLOCK}; the answer is the same for any value: 1 takes it always)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
@@ -403,28 +408,35 @@ export function topKBestMatch(
   };
 
   if (own) {
-    // The matches whose bound is among the `lead` best (ties and NaN bounds too) are weighed first, in document
-    // order; their k-th best score is the bar the rest's bounds are tested against, and those that reach it are
-    // weighed with their own bounds as in a round. Exact: each bound is at least its match's score.
-    const lead = Math.min(n, Math.max(firstRound, 2 * k, 1));
-    const keys = f64(F64.texts, n);
-    for (let i = 0; i < n; i++) keys[i] = own[i] !== own[i] ? Infinity : own[i]!;
-    const least = kthLargest(keys.subarray(0, n), lead);
-    const batch = u32(U32.batch, n);
+    // In rounds, as the blocks are (2k matches, then doubling): the matches whose bound is among the round's best
+    // (ties and NaN bounds too), weighed in document order; then the rest's bounds are tested against the bar
+    // (the heap's k-th best), and those that cannot reach it are dropped. Exact: each bound is at least its match's
+    // score, and the bar only rises.
     const rest = u32(U32.queue, n);
-    let m = 0;
-    let r = 0;
-    for (let i = 0; i < n; i++) {
-      const bound = own[i]!;
-      if (!(bound < least)) batch[m++] = docs[i]!;
-      else {
-        rest[r] = docs[i]!;
-        own[r++] = bound;
+    rest.set(docs.subarray(0, n));
+    const keys = f64(F64.texts, n);
+    const batch = u32(U32.batch, n);
+    let r = n;
+    for (let round = Math.max(2 * k, ROUND_LEAST); r > 0; round *= 2) {
+      // The round's least bound: the bounds sorted natively (ascending, NaN last: NaN weighs every match).
+      let least = -Infinity;
+      if (r > round) {
+        keys.set(own.subarray(0, r));
+        least = keys.subarray(0, r).sort()[r - round]!;
       }
+      let m = 0;
+      let left = 0;
+      for (let i = 0; i < r; i++) {
+        const bound = own[i]!;
+        if (!(bound < least)) batch[m++] = rest[i]!;
+        else {
+          rest[left] = rest[i]!;
+          own[left++] = bound;
+        }
+      }
+      if (!weigh(batch, m, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
+      r = barred() ? keepReaching(rest, left, own, undefined, undefined, barScore(), barDoc(), [own]) : left;
     }
-    if (!weigh(batch, m, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
-    if (barred()) r = keepReaching(rest, r, own, undefined, undefined, barScore(), barDoc(), []);
-    if (!weigh(rest, r, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
     return { ...heap.sorted(), scored, seeds: 0, first: 0, walked: false, byMatch: true };
   }
 
