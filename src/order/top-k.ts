@@ -26,7 +26,7 @@ import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
-/** Matches weighed in the first round of the matches taken in their own bounds' order, at least. */
+/** Matches weighed in the first round of the matches taken in their own bounds' order, at least (and 2k). */
 const ROUND_LEAST = 32;
 
 /** The first `k` matches by best match, with their scores, best first. */
@@ -284,7 +284,8 @@ class BlockQueue {
  * linear form's operations (`text × multiplier + addend`, as src/rank/rank.ts `rankScores`), without a call per
  * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
- * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
+ * @param firstRound documents scored in the first round at least (then rounds double; at least 2k); by own bounds
+ *   ({@link FEW_A_BLOCK}) at most {@link ROUND_LEAST} of it
  * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
  *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
  *   round; false scores blocks only (the same answer)
@@ -417,7 +418,7 @@ export function topKBestMatch(
     const keys = f64(F64.texts, n);
     const batch = u32(U32.batch, n);
     let r = n;
-    for (let round = Math.max(2 * k, ROUND_LEAST); r > 0; round *= 2) {
+    for (let round = Math.max(2 * k, Math.min(firstRound, ROUND_LEAST), 1); r > 0; round *= 2) {
       // The round's least bound: the bounds sorted natively (ascending, NaN last: NaN weighs every match).
       let least = -Infinity;
       if (r > round) {
