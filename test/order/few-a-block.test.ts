@@ -9,18 +9,15 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
-import { executePlan } from '../../src/execute/match.js';
 import { blockMaxima } from '../../src/order/bounds.js';
 import { matchBounds } from '../../src/order/match-bound.js';
 import { orderMatches } from '../../src/order/order.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
-import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
 import { linearForm } from '../../src/rank/rank.js';
-import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
-import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
+import { ANONYMOUS } from '../../src/request/viewer.js';
 import { VOCABULARY } from '../access/generated-dump.js';
+import { bestMatchRequests, preparedSearch, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -28,41 +25,20 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
-
-/** Requests of best match with one to three words and qualifiers or none, any window. */
-function requests(): fc.Arbitrary<SearchRequest> {
-  const extra = ['', '', 'is:open', 'label:bug', 'is:closed -label:bug', 'comments:>1', 'in:title is:open'];
-  return fc.record({
-    kind: fc.constant('issues' as const),
-    q: fc
-      .tuple(fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 3 }), fc.constantFrom(...extra))
-      .map(([ws, more]) => [ws.join(' '), more].filter(Boolean).join(' ')),
-    page: fc.constantFrom('1', '1', '2'),
-    per_page: fc.constantFrom('1', '3', '10', '30'),
-    viewer: fc.constantFrom(...READERS),
-    requirePreviews: fc.constant(false),
-  });
-}
-
 describe('top-k by own bounds equals exhaustive scoring (generated dumps, every viewer)', () => {
   it.each([
     [51, 60, 100],
     [52, 110, 120],
   ])('seed %i, %i issues per repository, long from %i postings', async (seed, perRepo, long) => {
     const { c } = await collectionWithChampions(dirs, seed, perRepo, long);
+    const extra = ['', '', 'is:open', 'label:bug', 'is:closed -label:bug', 'comments:>1', 'in:title is:open'];
     let byMatch = 0;
     let pruned = 0;
     await fc.assert(
-      fc.asyncProperty(requests(), async (request) => {
-        let compiled;
-        try {
-          compiled = compileSearch(await planSearch(normalizeRequest(request)), c);
-        } catch (error) {
-          if (error instanceof ApiError) return;
-          throw error;
-        }
-        const matches = await executePlan(compiled, c, new Budget(undefined));
+      fc.asyncProperty(bestMatchRequests(extra, 1, ['1', '3', '10', '30']), async (request) => {
+        const prepared = await preparedSearch(c, request);
+        if (!prepared) return;
+        const { compiled, matches } = prepared;
         if (!matches.scorer) return;
         const end = compiled.plan.window.end;
         const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
@@ -97,8 +73,7 @@ describe('matchBounds', () => {
     let compared = 0;
     for (const viewer of READERS) {
       for (const q of [a!, `${b} ${d}`, `${d} label:bug`, `${a} ${b} is:open`]) {
-        const compiled = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q, viewer, requirePreviews: false })), c);
-        const matches = await executePlan(compiled, c, new Budget(undefined));
+        const { compiled, matches } = (await preparedSearch(c, { kind: 'issues', q, viewer, requirePreviews: false }))!;
         if (!matches.scorer) continue;
         const form = linearForm(c, matches.scorer.context)!;
         const docs = matches.docs;
@@ -116,8 +91,7 @@ describe('matchBounds', () => {
 
   it('is undefined when the form\'s prior has no stored codes', async () => {
     const { c } = await collectionWithChampions(dirs, 54, 40, 100);
-    const compiled = compileSearch(await planSearch(normalizeRequest({ kind: 'issues', q: VOCABULARY[0]!, viewer: ANONYMOUS, requirePreviews: false })), c);
-    const matches = await executePlan(compiled, c, new Budget(undefined));
+    const { compiled, matches } = (await preparedSearch(c, { kind: 'issues', q: VOCABULARY[0]!, viewer: ANONYMOUS, requirePreviews: false }))!;
     const fields = blockMaxima(c, matches.scorer!.terms, matches.scorer!.hidden, compiled.access, matches.docs)!;
     const n = matches.docs.length;
     expect(matchBounds(c, matches.docs, n, fields, 'no such prior', undefined, new Float64Array(n))).toBeUndefined();
