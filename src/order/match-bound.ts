@@ -22,9 +22,13 @@ import { priorUpperBounds } from './code-bounds.js';
  * The text bound of each of the first `n` of `docs` (ascending) into `out`: per dimension nothing where the match
  * lacks the term, else its own weight where the posting's weights are at hand, else its sub-block's maximum.
  * @param out at least `n` entries; `dots` a working array of at least `n`
+ * @param lookUpAt a dimension without its postings' weights whose posting is more than this many times longer than
+ *   the matches adds its sub-block's maximum to every match, not looked up in the posting (a search per match in a
+ *   long posting costs more than the bound gains: weights are never negative, so adding one where a match lacks the
+ *   term only loosens it); +∞ (the default): every match is looked up
  * @returns `out`
  */
-export function matchTextBounds(docs: DocList, n: number, fields: readonly FieldMaxima[], out: Float64Array, dots: Float64Array): Float64Array {
+export function matchTextBounds(docs: DocList, n: number, fields: readonly FieldMaxima[], out: Float64Array, dots: Float64Array, lookUpAt = Infinity): Float64Array {
   out.fill(0, 0, n);
   for (let f = 0; f < fields.length; f++) {
     const field = fields[f]!;
@@ -34,6 +38,13 @@ export function matchTextBounds(docs: DocList, n: number, fields: readonly Field
       // The posting's own weights, else upper bounds of them (order/bounds.ts), else the sub-block maxima.
       const impacts = field.dimensions[d]!.impacts ?? field.dimensions[d]!.upper;
       const length = posting.length;
+      if (!impacts && length > lookUpAt * n) {
+        for (let i = 0; i < n; i++) {
+          const w = fine[docs[i]! >>> SUB_SHIFT]!;
+          if (w >= 0) dots[i]! += weight * (w / 1000);
+        }
+        continue;
+      }
       // A merge (both ascending): a match lacking the term adds nothing; one holding it its own weight when the
       // posting's weights are at hand, else its sub-block's maximum.
       let j = 0;
@@ -53,6 +64,12 @@ export function matchTextBounds(docs: DocList, n: number, fields: readonly Field
 }
 
 /**
+ * {@link matchBounds} looks a match up only in postings at most this many times longer than the matches (a longer
+ * one adds its sub-block's maximum): a qualified keyword's matches are in its own long body posting anyway.
+ */
+const LOOK_UP_AT = 8;
+
+/**
  * Upper bounds of the best-match scores of the first `n` of `docs` (ascending) into `out[0, n)`: each match's own
  * text bound ({@link matchTextBounds}) times its multiplier's code bound plus its addend's code bound
  * (order/code-bounds.ts), the linear form's operations (`text × multiplier + addend`, each factor present when the
@@ -69,7 +86,7 @@ export function matchBounds(c: Collection, docs: DocList, n: number, fields: rea
   if (multipliers && !priorUpperBounds(c, multiplier, docs, n, multipliers)) return undefined;
   if (addends && !priorUpperBounds(c, addend, docs, n, addends)) return undefined;
   if (multipliers) for (let i = 0; i < n; i++) if (multipliers[i] === Infinity) return undefined;
-  matchTextBounds(docs, n, fields, out, f64(F64.dots, n));
+  matchTextBounds(docs, n, fields, out, f64(F64.dots, n), LOOK_UP_AT);
   for (let i = 0; i < n; i++) {
     let bound = out[i]!;
     if (multipliers) bound *= multipliers[i]!;

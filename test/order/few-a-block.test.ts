@@ -10,8 +10,8 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
-import { blockMaxima } from '../../src/order/bounds.js';
-import { matchBounds } from '../../src/order/match-bound.js';
+import { blockMaxima, textScores } from '../../src/order/bounds.js';
+import { matchBounds, matchTextBounds } from '../../src/order/match-bound.js';
 import { orderMatches } from '../../src/order/order.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
 import { linearForm } from '../../src/rank/rank.js';
@@ -71,6 +71,7 @@ describe('matchBounds', () => {
     const { c } = await collectionWithChampions(dirs, 53, 80, 100);
     const [a, b, d] = VOCABULARY;
     let compared = 0;
+    let looser = 0;
     for (const viewer of READERS) {
       for (const q of [a!, `${b} ${d}`, `${d} label:bug`, `${a} ${b} is:open`]) {
         const { compiled, matches } = (await preparedSearch(c, { kind: 'issues', q, viewer, requirePreviews: false }))!;
@@ -84,9 +85,20 @@ describe('matchBounds', () => {
         const scores = matches.scorer.all(docs);
         for (let i = 0; i < n; i++) expect(bounds![i]!).toBeGreaterThanOrEqual(scores[i]!);
         compared += n;
+        // Text bounds without looking matches up (every posting "long") ≥ looked up ≥ the text scores themselves.
+        const text = [...textScores(docs, n, fields).subarray(0, n)];
+        const looked = [...matchTextBounds(docs, n, fields, new Float64Array(n), new Float64Array(n))];
+        const loose = [...matchTextBounds(docs, n, fields, new Float64Array(n), new Float64Array(n), 0)];
+        for (let i = 0; i < n; i++) {
+          expect(looked[i]!).toBeGreaterThanOrEqual(text[i]!);
+          expect(loose[i]!).toBeGreaterThanOrEqual(looked[i]!);
+          if (loose[i]! > looked[i]!) looser++;
+        }
       }
     }
     expect(compared).toBeGreaterThan(100);
+    // (Matches lacking a term in a field: not looking them up loosened some bounds, so the comparison can fail.)
+    expect(looser).toBeGreaterThan(10);
   }, 60_000);
 
   it('is undefined when the form\'s prior has no stored codes', async () => {
