@@ -399,7 +399,13 @@ export function textScores(docs: DocList, n: number, fields: readonly FieldMaxim
       let j = 0;
       for (let i = 0; i < n; i++) {
         const doc = docs[i]!;
-        if (j < length && posting[j]! < doc) j = gallop(posting, doc, j + 1);
+        // A few steps (a dense posting), then galloping (a sparse one).
+        if (j < length && posting[j]! < doc) {
+          const end = Math.min(length, j + 8);
+          do j++;
+          while (j < end && posting[j]! < doc);
+          if (j < length && posting[j]! < doc) j = gallop(posting, doc, j + 1);
+        }
         if (j < length && posting[j] === doc) {
           const w = impacts[j]!;
           if (w >= 0) dots[i]! += weight * (w / 1000);
