@@ -5,7 +5,8 @@
  * a block must reach starts at the floor the query terms' champion documents give (order/seed-floor.ts), and a match
  * is tested by its own text bound (order/match-bound.ts) before its priors are read. A term that few matches hold
  * in a field (a word seldom in titles) has its matches weighed first and is left out of the blocks' bounds
- * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. The answer is
+ * ({@link sparseFirst}); when no block can then reach the bar, the blocks are not walked at all. Matches few a block
+ * (a keyword narrowed by qualifiers) are taken in the order of their own bounds instead ({@link FEW_A_BLOCK}). The answer is
  * exactly the exhaustive one — the same k documents, in the same order (score descending, then document number),
  * with the same scores — because every bound is a floating-point upper bound of its block's scores
  * (test/order/top-k.test.ts compares both paths on generated and real dumps).
@@ -20,11 +21,13 @@ import { BLOCK_SHIFT, BLOCK_SIZE, blockCount, blockMaxima, linearBound, SUB_SHIF
 import { f64, F64, i32, I32, u32, U32 } from '../scratch.js';
 import { BestPairs } from '../index/best-pairs.js';
 import { championSeeds, seedFloor, seedsWanted } from './seed-floor.js';
-import { matchTextBounds } from './match-bound.js';
+import { matchBounds, matchTextBounds } from './match-bound.js';
 import { priorBlockBounds, priorUpperBounds } from './code-bounds.js';
 
 /** Documents scored in the first round (rounds then double). */
 const ROUND_MIN = 256;
+/** Matches weighed in the first round of the matches taken in their own bounds' order, at least (and 2k). */
+const ROUND_LEAST = 32;
 
 /** The first `k` matches by best match, with their scores, best first. */
 export interface TopK {
@@ -38,7 +41,16 @@ export interface TopK {
   readonly first: number;
   /** Whether the matches' blocks were walked (false: the sparse terms' matches and the seeds decided the page). */
   readonly walked: boolean;
+  /** Whether the matches were weighed in the order of their own bounds, with no blocks ({@link FEW_A_BLOCK}). */
+  readonly byMatch: boolean;
 }
+
+/**
+ * Matches at most 1/this of the collection (4 a block of 128 on average: a keyword narrowed by qualifiers) are
+ * weighed in the order of their own bounds instead of by blocks: a block's bound is its best document's among all
+ * 128, so with a few matches a block the blocks' bounds end nothing, and every block holding a match is taken.
+ */
+const FEW_A_BLOCK = 32;
 
 /**
  * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the
@@ -272,12 +284,16 @@ class BlockQueue {
  * linear form's operations (`text × multiplier + addend`, as src/rank/rank.ts `rankScores`), without a call per
  * document: a cold process runs this loop in V8's interpreter.
  * @param access the viewer's access key (src/access): the bounds are those of what it may see
- * @param firstRound documents scored in the first round at least (then rounds double; at least 2k)
+ * @param firstRound documents scored in the first round at least (then rounds double; at least 2k); by own bounds
+ *   ({@link FEW_A_BLOCK}) at most {@link ROUND_LEAST} of it
  * @param seeded start from the floor of the query terms' champion documents among the matches (order/seed-floor.ts)
  *   when there are at least k of them: blocks, sub-blocks and matches that cannot reach it are skipped from the first
  *   round; false scores blocks only (the same answer)
  * @param sparseRatio a term among at most 1/sparseRatio of the matches in a field has its matches weighed first and
  *   is left out of the blocks' bounds ({@link sparseFirst}; the answer is the same for any ratio)
+ * @param fewABlock matches at most 1/fewABlock of the collection are weighed in the order of their own bounds (text
+ *   bound, prior codes: order/match-bound.ts `matchBounds`) with no blocks and no champion floor, when the segment
+ *   holds the form's prior codes ({@link FEW_A_BLOCK}; the answer is the same for any value: 1 takes it always)
  * @returns undefined when the bound cannot be formed (the kind's function is not linear for this query, the index
  *   cannot tell its weights, a prior may be negative) or a score is NaN: then every document is scored
  */
@@ -290,6 +306,7 @@ export function topKBestMatch(
   firstRound = ROUND_MIN,
   seeded = true,
   sparseRatio = SPARSE_RATIO,
+  fewABlock = FEW_A_BLOCK,
 ): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
@@ -304,9 +321,12 @@ export function topKBestMatch(
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
   const capacity = Math.max(0, Math.min(k, n));
   const heap = new BestPairs(capacity);
+  // Few matches a block: every match's own bound (text, prior codes), into the working array of the blocks' bounds
+  // (no blocks here); no champion floor (the best bounds, weighed first, give the bar).
+  const own = n * fewABlock <= c.records.length ? matchBounds(c, docs, n, fields, form.multiplier, form.addend, f64(F64.bounds, n)) : undefined;
   // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
   // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
-  const floor = seeded && capacity > 0 ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
+  const floor = seeded && capacity > 0 && !own ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;
   if (floor === null) return undefined;
   // The k best seeds are the heap's first page (full from the start: its worst pair is the floor), and a seed met
   // again in a block is not offered twice.
@@ -388,6 +408,39 @@ export function topKBestMatch(
     return true;
   };
 
+  if (own) {
+    // In rounds, as the blocks are (2k matches, then doubling): the matches whose bound is among the round's best
+    // (ties and NaN bounds too), weighed in document order; then the rest's bounds are tested against the bar
+    // (the heap's k-th best), and those that cannot reach it are dropped. Exact: each bound is at least its match's
+    // score, and the bar only rises.
+    const rest = u32(U32.queue, n);
+    rest.set(docs.subarray(0, n));
+    const keys = f64(F64.texts, n);
+    const batch = u32(U32.batch, n);
+    let r = n;
+    for (let round = Math.max(2 * k, Math.min(firstRound, ROUND_LEAST), 1); r > 0; round *= 2) {
+      // The round's least bound: the bounds sorted natively (ascending, NaN last: NaN weighs every match).
+      let least = -Infinity;
+      if (r > round) {
+        keys.set(own.subarray(0, r));
+        least = keys.subarray(0, r).sort()[r - round]!;
+      }
+      let m = 0;
+      let left = 0;
+      for (let i = 0; i < r; i++) {
+        const bound = own[i]!;
+        if (!(bound < least)) batch[m++] = rest[i]!;
+        else {
+          rest[left] = rest[i]!;
+          own[left++] = bound;
+        }
+      }
+      if (!weigh(batch, m, barred(), barScore(), barDoc(), undefined, undefined, undefined, false)) return undefined;
+      r = barred() ? keepReaching(rest, left, own, undefined, undefined, barScore(), barDoc(), [own]) : left;
+    }
+    return { ...heap.sorted(), scored, seeds: 0, first: 0, walked: false, byMatch: true };
+  }
+
   // A term few matches hold (a word seldom in titles) is left out of the blocks' bounds: its matches are weighed
   // first, as one batch with their sub-blocks' stored prior maxima, and the rounds below skip them.
   const split = sparseFirst(fields, n, sparseRatio);
@@ -417,7 +470,7 @@ export function topKBestMatch(
     // When not even the largest weight of each other term with the largest prior the build stored can reach the bar,
     // no block can: done without walking the matches' blocks.
     if (barred() && globalBound(c, bounded, form.multiplier, form.addend, scorer.hidden) < barScore()) {
-      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false };
+      return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first.length, walked: false, byMatch: false };
     }
   }
 
@@ -533,6 +586,6 @@ export function topKBestMatch(
     }
     if (!weigh(batch, m, full, worstScore, worstDoc, subTexts, subMultipliers, subAddends, true)) return undefined;
   }
-  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true };
+  return { ...heap.sorted(), scored, seeds: floor ? floor.seeds : 0, first: first?.length ?? 0, walked: true, byMatch: false };
 }
 

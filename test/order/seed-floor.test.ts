@@ -10,19 +10,17 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
-import { executePlan } from '../../src/execute/match.js';
 import { blockMaxima } from '../../src/order/bounds.js';
 import { orderMatches } from '../../src/order/order.js';
 import { championSeeds, seedFloor, seedsWanted } from '../../src/order/seed-floor.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
-import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
 import { linearForm } from '../../src/rank/rank.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
-import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
+import type { SearchRequest } from '../../src/search-request.js';
 import type { Collection } from '../../src/store/collection.js';
 import { VOCABULARY } from '../access/generated-dump.js';
+import { preparedSearch } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -35,18 +33,6 @@ const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault'
 /** The helper's collection with champion lists (test/helpers/champion-collection.ts), its directory removed after all. */
 async function withChampions(seed: number, perRepo: number, long: number): Promise<Collection> {
   return (await collectionWithChampions(dirs, seed, perRepo, long)).c;
-}
-
-/** The compiled search and its matches for a request, or undefined when the query is refused. */
-async function prepared(c: Collection, request: SearchRequest) {
-  let compiled;
-  try {
-    compiled = compileSearch(await planSearch(normalizeRequest(request)), c);
-  } catch (error) {
-    if (error instanceof ApiError) return undefined;
-    throw error;
-  }
-  return { compiled, matches: await executePlan(compiled, c, new Budget(undefined)) };
 }
 
 /** The first `end` of an ordered answer, as plain arrays. */
@@ -80,7 +66,7 @@ describe('top-k seeded from the champion lists equals exhaustive scoring (genera
     const viewersSeeded = new Set<string>();
     await fc.assert(
       fc.asyncProperty(requests(READERS), async (request) => {
-        const ready = await prepared(c, request);
+        const ready = await preparedSearch(c, request);
         if (!ready) return;
         const { compiled, matches } = ready;
         const end = compiled.plan.window.end;
@@ -127,7 +113,7 @@ describe('top-k seeded from the champion lists equals exhaustive scoring (genera
       [`${VOCABULARY[3]} label:bug`, ANONYMOUS, '5'],
     ];
     for (const [q, viewer, perPage] of cases) {
-      const ready = await prepared(c, { kind: 'issues', q, per_page: perPage, viewer, requirePreviews: false });
+      const ready = await preparedSearch(c, { kind: 'issues', q, per_page: perPage, viewer, requirePreviews: false });
       const scorer = ready?.matches.scorer;
       if (!ready || !scorer) continue;
       const { compiled, matches } = ready;

@@ -4,44 +4,23 @@
  * reach the bar the blocks are not walked at all. On generated dumps (postings without stored maxima, so that the
  * terms' parts among the matches are intersected), for every kind of viewer and sparse ratios from 1 (every such term
  * sparse) to 64 (the default), the collector gives exactly the page of scoring every match. The property also checks
- * that both the first batch and the early end happened (the test can fail), and a table case pins `sparseFirst`.
+ * that both the first batch and the early end happened (the test can fail), and a table case pins `sparseFirst`. The
+ * collector by own bounds (test/order/few-a-block.test.ts) is kept out (`fewABlock` ∞): these are the blocks' paths.
  */
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
-import { executePlan } from '../../src/execute/match.js';
 import type { FieldMaxima } from '../../src/order/bounds.js';
 import { orderMatches } from '../../src/order/order.js';
 import { sparseFirst, topKBestMatch } from '../../src/order/top-k.js';
-import { compileSearch, planSearch } from '../../src/plan/search-plan.js';
-import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
-import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
-import { VOCABULARY } from '../access/generated-dump.js';
+import { bestMatchRequests, preparedSearch } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
-
-/** Requests of best match with two or three words and a qualifier or none, any window. */
-function requests(): fc.Arbitrary<SearchRequest> {
-  const extra = ['', '', '', 'is:open', 'label:bug', 'in:title'];
-  return fc.record({
-    kind: fc.constant('issues' as const),
-    q: fc
-      .tuple(fc.array(fc.constantFrom(...VOCABULARY), { minLength: 2, maxLength: 3 }), fc.constantFrom(...extra))
-      .map(([ws, more]) => [ws.join(' '), more].filter(Boolean).join(' ')),
-    page: fc.constantFrom('1', '1', '2'),
-    per_page: fc.constantFrom('1', '5', '10', '30'),
-    viewer: fc.constantFrom(...READERS),
-    requirePreviews: fc.constant(false),
-  });
-}
 
 describe('top-k with sparse terms first equals exhaustive scoring (generated dumps, every viewer)', () => {
   it.each([
@@ -52,15 +31,10 @@ describe('top-k with sparse terms first equals exhaustive scoring (generated dum
     let firstRuns = 0;
     let unwalked = 0;
     await fc.assert(
-      fc.asyncProperty(requests(), async (request) => {
-        let compiled;
-        try {
-          compiled = compileSearch(await planSearch(normalizeRequest(request)), c);
-        } catch (error) {
-          if (error instanceof ApiError) return;
-          throw error;
-        }
-        const matches = await executePlan(compiled, c, new Budget(undefined));
+      fc.asyncProperty(bestMatchRequests(['', '', '', 'is:open', 'label:bug', 'in:title'], 2, ['1', '5', '10', '30']), async (request) => {
+        const prepared = await preparedSearch(c, request);
+        if (!prepared) return;
+        const { compiled, matches } = prepared;
         if (!matches.scorer) return;
         const end = compiled.plan.window.end;
         const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
@@ -70,7 +44,7 @@ describe('top-k with sparse terms first equals exhaustive scoring (generated dum
             // A term's parts among the matches are known on its first use in a reader only (later uses read the
             // term's kept weights): the reader's memos are dropped before each call.
             (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
-            const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, 0, seeded, ratio);
+            const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, 0, seeded, ratio, Infinity);
             if (!top) continue;
             expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
             if (top.first > 0) firstRuns++;

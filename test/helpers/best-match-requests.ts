@@ -1,0 +1,46 @@
+/**
+ * Generated best-match requests over the generated dumps' vocabulary (test/access/generated-dump.ts), every kind of
+ * viewer, and the search each prepares: shared by the top-k properties that compare a collector's page with scoring
+ * every match (test/order/sparse-first.test.ts, test/order/few-a-block.test.ts).
+ */
+import fc from 'fast-check';
+import { ApiError } from '../../src/api-error.js';
+import { Budget } from '../../src/budget.js';
+import { executePlan, type Matches } from '../../src/execute/match.js';
+import { compileSearch, planSearch, type CompiledSearch } from '../../src/plan/search-plan.js';
+import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
+import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
+import type { Collection } from '../../src/store/collection.js';
+import { VOCABULARY } from '../access/generated-dump.js';
+
+/** Anonymous, readers of one or two private repositories, and a reader of every one. */
+export const READERS: readonly Viewer[] = [ANONYMOUS, viewerFor('carol', ['carol/vault']), viewerFor('ada', ['acme/secret', 'acme/twin']), viewerFor('root', ['*'])];
+
+/**
+ * Issue requests of `minWords` to 3 vocabulary words followed by one of `extra` (qualifiers; '' for none), pages 1
+ * and 2, `perPage` sizes, any of {@link READERS}.
+ */
+export function bestMatchRequests(extra: readonly string[], minWords: number, perPage: readonly string[]): fc.Arbitrary<SearchRequest> {
+  return fc.record({
+    kind: fc.constant('issues' as const),
+    q: fc
+      .tuple(fc.array(fc.constantFrom(...VOCABULARY), { minLength: minWords, maxLength: 3 }), fc.constantFrom(...extra))
+      .map(([ws, more]) => [ws.join(' '), more].filter(Boolean).join(' ')),
+    page: fc.constantFrom('1', '1', '2'),
+    per_page: fc.constantFrom(...perPage),
+    viewer: fc.constantFrom(...READERS),
+    requirePreviews: fc.constant(false),
+  });
+}
+
+/** The compiled search of `request` over `c` and its matches; undefined when the query is refused (an API error). */
+export async function preparedSearch(c: Collection, request: SearchRequest): Promise<{ compiled: CompiledSearch; matches: Matches } | undefined> {
+  let compiled;
+  try {
+    compiled = compileSearch(await planSearch(normalizeRequest(request)), c);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+  return { compiled, matches: await executePlan(compiled, c, new Budget(undefined)) };
+}
