@@ -60,24 +60,3 @@ export function withoutMarked(docs: ArrayLike<number>, bits: Uint32Array): Uint3
   const out = new Uint32Array(docs.length);
   return out.subarray(0, keepByBit(bits, false, docs, 0, docs.length, out, 0));
 }
-
-/**
- * Appends to `out` from index `n` the documents marked in words `[from, to)` of `bits` and of `also` but not of
- * `not` (three bitmaps of one layout; pass `bits` as `also`, and zeros as `not`, to read one), ascending, word
- * `from`'s bit 0 standing for document `base`; returns the new length of `out`'s filled part. `out` must have room
- * for every such document. The one loop that reads a bitmap out as documents (the conjunction's answer,
- * src/execute/conjunction.ts).
- */
-export function readMarked(bits: Int32Array, also: Int32Array, not: Int32Array, from: number, to: number, base: number, out: Uint32Array, n: number): number {
-  for (let w = from; w < to; w++) {
-    let x = bits[w]! & also[w]! & ~not[w]!;
-    const at = base + ((w - from) << 5);
-    // The lowest bit set each time (x & -x, the negation wrapping as int32: bit 31 is the sign bit).
-    while (x !== 0) {
-      const low = x & Math.imul(x, -1);
-      out[n++] = at + 31 - Math.clz32(low);
-      x ^= low;
-    }
-  }
-  return n;
-}

@@ -1,8 +1,8 @@
 /**
  * Working arrays of the top-k collector (order/top-k.ts, order/bounds.ts), of a sort key's candidates
  * (order/order.ts), of a keyword's field union (execute/execute.ts) and of the qualifier columns' conjunction
- * (execute/column-filter.ts) and of a top-k round's term-frequency blocks (cache/compact-index-file.ts), kept between calls instead of allocated per query: a typed array of more than a few dozen
- * bytes has its memory outside V8's heap, and allocating and collecting those per round was a large share of a
+ * (execute/column-filter.ts) and of a top-k round's term-frequency blocks (cache/compact-index-file.ts), kept between
+ * calls instead of allocated per query: a typed array of more than a few dozen bytes has its memory outside V8's heap, and allocating and collecting those per round was a large share of a
  * server's time (docs/serve-cost.md). A slot is borrowed for the
  * span of one synchronous call, never handed out past it (results are always copied into fresh arrays), so one
  * set per process is enough. Contents are left over from earlier calls: a borrower writes before it reads.

@@ -8,24 +8,12 @@
  * postings by cursors that gallop, so it costs its own length times a logarithm, not the common words' postings.
  */
 import type { DocList } from '../index/text-index.js';
-import { gallop } from './doc-set.js';
+import { seek } from './doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import { BITMAP_WORDS, CHUNK_SPAN, PostingChunks } from '../index/posting-chunks.js';
-import { readMarked } from '../doc-bits.js';
 
 /** A value above every document number (a posting read to its end). */
 const PAST_END = 2 ** 32;
-
-/** Entries a cursor steps over one by one before it gallops (dense postings move a few entries per document). */
-const LINEAR_STEPS = 8;
-
-/** The first position at or after `from` whose entry of ascending `list` is ≥ `x`: a few steps, then galloping. */
-function seek(list: DocList, x: number, from: number): number {
-  const end = Math.min(list.length, from + LINEAR_STEPS);
-  let at = from;
-  while (at < end && list[at]! < x) at++;
-  return at < end || at >= list.length ? at : gallop(list, x, at);
-}
 
 /**
  * The documents in every group's union, in `within` when given, and not in `hidden`:
@@ -125,7 +113,18 @@ function andInto(bits: Int32Array, other: Int32Array): void {
  * `out`, ascending: `out`'s first entries (a view).
  */
 function readBits(bits: Int32Array, other: Int32Array, hidden: Int32Array, out: Uint32Array): Uint32Array {
-  return out.subarray(0, readMarked(bits, other, hidden, 0, bits.length, 0, out, 0));
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]! & other[w]! & ~hidden[w]!;
+    const base = w << 5;
+    // The lowest bit set each time (x & -x, the negation wrapping as int32: bit 31 is the sign bit).
+    while (x !== 0) {
+      const low = x & Math.imul(x, -1);
+      out[n++] = base + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 /**

@@ -68,6 +68,21 @@ export function gallop(b: DocList, x: number, from: number): number {
   return lowerBound(b, x, lo, Math.min(hi, b.length));
 }
 
+/** Entries a cursor steps over one by one before it gallops (dense postings move a few entries per document). */
+const LINEAR_STEPS = 8;
+
+/**
+ * The first position at or after `from` whose entry of ascending `list` is ≥ `x` (`list.length` when none): a few
+ * steps one by one ({@link LINEAR_STEPS}: a dense posting's cursor moves a few entries a document), then
+ * {@link gallop} (a sparse one's jumps far). The cursors of the conjunction and of the scorers' merges.
+ */
+export function seek(list: DocList, x: number, from: number): number {
+  const end = Math.min(list.length, from + LINEAR_STEPS);
+  let at = from;
+  while (at < end && list[at]! < x) at++;
+  return at < end || at >= list.length ? at : gallop(list, x, at);
+}
+
 /** {@link intersect} of a short list `a` with a much longer `b`: each entry of `a` found by exponential search in `b`. */
 function gallopIntersect(a: DocList, b: DocList): DocList {
   const out = new Uint32Array(a.length);

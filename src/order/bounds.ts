@@ -20,7 +20,7 @@
  * matches of the query is bounded over that part alone, for that query (a filtered query weighs a few documents,
  * not the term's whole posting).
  */
-import { difference, gallop, intersect } from '../execute/doc-set.js';
+import { difference, intersect, seek } from '../execute/doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import type { DimensionImpacts, DocList, FieldImpacts } from '../index/text-index.js';
 import { STORED_BLOCK_SHIFT, STORED_SUB_SHIFT } from '../index/stored-maxima.js';
@@ -399,13 +399,7 @@ export function textScores(docs: DocList, n: number, fields: readonly FieldMaxim
       let j = 0;
       for (let i = 0; i < n; i++) {
         const doc = docs[i]!;
-        // A few steps (a dense posting), then galloping (a sparse one).
-        if (j < length && posting[j]! < doc) {
-          const end = Math.min(length, j + 8);
-          do j++;
-          while (j < end && posting[j]! < doc);
-          if (j < length && posting[j]! < doc) j = gallop(posting, doc, j + 1);
-        }
+        if (j < length && posting[j]! < doc) j = seek(posting, doc, j + 1);
         if (j < length && posting[j] === doc) {
           const w = impacts[j]!;
           if (w >= 0) dots[i]! += weight * (w / 1000);

@@ -11,7 +11,7 @@
  * (rounding is monotonic and every term is non-negative), so it is never below the match's text score in floating
  * point: a match whose bound cannot reach the page is skipped before it is weighed.
  */
-import { gallop } from '../execute/doc-set.js';
+import { seek } from '../execute/doc-set.js';
 import type { DocList } from '../index/text-index.js';
 import type { Collection } from '../store/collection.js';
 import { f64, F64 } from '../scratch.js';
@@ -50,13 +50,7 @@ export function matchTextBounds(docs: DocList, n: number, fields: readonly Field
       let j = 0;
       for (let i = 0; i < n; i++) {
         const doc = docs[i]!;
-        // A few steps (a dense posting), then galloping (a sparse one).
-        if (j < length && posting[j]! < doc) {
-          const end = Math.min(length, j + 8);
-          do j++;
-          while (j < end && posting[j]! < doc);
-          if (j < length && posting[j]! < doc) j = gallop(posting, doc, j + 1);
-        }
+        if (j < length && posting[j]! < doc) j = seek(posting, doc, j + 1);
         if (j < length && posting[j] === doc) {
           const w = impacts ? impacts[j]! : fine[doc >>> SUB_SHIFT]!;
           if (w >= 0) dots[i]! += weight * (w / 1000);
