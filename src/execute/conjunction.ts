@@ -11,7 +11,6 @@ import type { DocList } from '../index/text-index.js';
 import { seek } from './doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import { BITMAP_WORDS, CHUNK_SPAN, PostingChunks } from '../index/posting-chunks.js';
-import { type ModuleSets, markInModule, moduleSets, readInModule } from './bit-sets.js';
 
 /** A value above every document number (a posting read to its end). */
 const PAST_END = 2 ** 32;
@@ -34,8 +33,7 @@ export function intersectUnions(groups: readonly (readonly DocList[])[], hidden:
   // more group of one posting.
   const all: DocList[][] = [];
   for (const group of groups) all.push(group.filter((list) => list.length > 0).sort((a, b) => b.length - a.length));
-  // (An empty `within` is an empty group: nothing matches.)
-  if (within) all.push(within.length > 0 ? [within] : []);
+  if (within) all.push([within]);
   if (all.length === 0 || all.some((group) => group.length === 0)) return new Uint32Array(0);
   // The group with the fewest postings drives; the others are looked up in, the smallest first (it rules out most).
   const sized = all.map((group) => ({ group, size: group.reduce((sum, list) => sum + list.length, 0) })).sort((a, b) => a.size - b.size);
@@ -71,18 +69,9 @@ function mark(bits: Int32Array, list: DocList): void {
  * postings and in `span` / 32; `most` bounds the answer's length. Every set is written by {@link mark} alone, and
  * the and-ing and clearing happen in the read-out: a cold process optimises one marking loop and one reading loop,
  * not also a loop per step (the hidden list cleared bit by bit, the second set and-ed word by word: each a loop of
- * its own, run once, mostly before it was optimised). Both loops run in a WebAssembly module where there is one
- * (./bit-sets.ts: compiled before they start), in JavaScript otherwise.
+ * its own, run once, mostly before it was optimised).
  */
 function byBits(groups: readonly (readonly DocList[])[], hidden: DocList, span: number, most: number): DocList {
-  // In the WebAssembly module's memory when there is one (./bit-sets.ts), else in JavaScript.
-  let longest = hidden.length;
-  for (const group of groups) for (const list of group) longest = Math.max(longest, list.length);
-  const made = moduleSets((span + 31) >>> 5, longest, most);
-  if (made) {
-    const { bits, other, hiddenBits } = markedSets(groups, hidden, span, markInModule, made);
-    return readInModule(bits, other, hiddenBits);
-  }
   const { bits, other, hiddenBits } = markedSets(groups, hidden, span, mark);
   return readBits(bits, other, hiddenBits, new Uint32Array(most));
 }
@@ -90,25 +79,24 @@ function byBits(groups: readonly (readonly DocList[])[], hidden: DocList, span: 
 /**
  * The three sets {@link byBits} reads out: the first group's postings marked by `markOne` in `bits`, the second
  * group's in `other` (each further group's marked after the last one was and-ed into `bits`), the hidden documents
- * below `span` in `hiddenBits`; each over documents `[0, span)`. The sets are `made`'s (zeroed, in the WebAssembly
- * module's memory: `markOne` and the hidden documents' marking are then ./bit-sets.ts's) when given, else new.
+ * below `span` in `hiddenBits`; each over documents `[0, span)`.
  */
-function markedSets<P>(groups: readonly (readonly P[])[], hidden: DocList, span: number, markOne: (bits: Int32Array, posting: P) => void, made?: ModuleSets): { bits: Int32Array; other: Int32Array; hiddenBits: Int32Array } {
+function markedSets<P>(groups: readonly (readonly P[])[], hidden: DocList, span: number, markOne: (bits: Int32Array, posting: P) => void): { bits: Int32Array; other: Int32Array; hiddenBits: Int32Array } {
   const words = (span + 31) >>> 5;
-  const bits = made ? made.bits : new Int32Array(words);
+  const bits = new Int32Array(words);
   for (const posting of groups[0]!) markOne(bits, posting);
   // (With one group, the second set is the first: x & x = x.)
   let other = bits;
   for (let g = 1; g < groups.length; g++) {
-    if (g === 1) other = made ? made.other : new Int32Array(words);
+    if (g === 1) other = new Int32Array(words);
     else {
       andInto(bits, other);
       other.fill(0);
     }
     for (const posting of groups[g]!) markOne(other, posting);
   }
-  const hiddenBits = made ? made.hiddenBits : new Int32Array(words);
-  (made ? markInModule : mark)(hiddenBits, hidden.subarray(0, lowerBound(hidden, span)));
+  const hiddenBits = new Int32Array(words);
+  mark(hiddenBits, hidden.subarray(0, lowerBound(hidden, span)));
   return { bits, other, hiddenBits };
 }
 
