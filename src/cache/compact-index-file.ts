@@ -330,9 +330,11 @@ export function writeIndexFile(file: string, index: CompactIndex, extra: Readonl
 /**
  * Bytes of posting blocks and ranges over several blocks a lazily read index keeps (least recently used evicted
  * first): a long-running `serve` holds at most this much of the postings, however many distinct terms its queries
- * touch; a block or range evicted and needed again is re-read (from the page cache, usually).
+ * touch; a block or range evicted and needed again is re-read (from the page cache, usually). 96 MiB since term
+ * frequencies are kept as stored (docs/serve-cost.md, thirteenth round: −33 MB of a 1M worker's RSS, CPU per
+ * never-seen request within 1 % of 128 MiB's).
  */
-export const POSTING_CACHE_BYTES = 128 * 1024 * 1024;
+export const POSTING_CACHE_BYTES = 96 * 1024 * 1024;
 
 /** Reads `length` bytes of a section from byte `start` (checked by the framing); a damaged block is an IndexFileError. */
 export type ReadSection = (name: SectionName, start: number, length: number) => Uint8Array;
@@ -360,7 +362,13 @@ interface KeptRange {
 }
 
 /** Bytes a kept block or range holds alive (a range that is a view holds its whole buffer). */
-const keptBytes = (value: Uint32Array | Int32Array | KeptRange): number =>
+/**
+ * A kept block's entries: documents as u32, weights as i32, term frequencies as stored (u8, u16 or u32 per entry,
+ * the file's `tfBytes`), so the bound holds two or four times the term-frequency blocks it would widened.
+ */
+type KeptBlock = Uint32Array | Int32Array | Uint16Array | Uint8Array;
+
+const keptBytes = (value: KeptBlock | KeptRange): number =>
   'end' in value ? value.entries.buffer.byteLength : value.byteLength;
 
 /**
@@ -378,7 +386,7 @@ export class BlockPostings implements PostingStore {
    * 3 · block + section → the block's entries (as u32/i32), and −1 − (3 · start + section) → a range over several
    * blocks from `start` ({@link KeptRange}), in least-recently-used-first order.
    */
-  private readonly cache = new Map<number, Uint32Array | Int32Array | KeptRange>();
+  private readonly cache = new Map<number, KeptBlock | KeptRange>();
   private cachedBytes = 0;
   /** Entries per block of sections 0 (docs), 1 (weights) and 2 (term frequencies). */
   private readonly per: readonly [number, number, number];
@@ -413,11 +421,25 @@ export class BlockPostings implements PostingStore {
   private static decode(section: 0 | 1 | 2, width: number, bytes: Uint8Array, n: number): Uint32Array | Int32Array {
     if (section === 1) return new Int32Array(bytes.buffer, bytes.byteOffset, n);
     if (width === 4) return new Uint32Array(bytes.buffer, bytes.byteOffset, n);
-    return Uint32Array.from(width === 1 ? bytes.subarray(0, n) : new Uint16Array(bytes.buffer, bytes.byteOffset, n));
+    return Uint32Array.from(BlockPostings.narrow(width, bytes, n));
+  }
+
+  /** `n` term frequencies of `width` bytes each (1 or 2) as a view of `bytes` (u8 or u16), not copied. */
+  private static narrow(width: number, bytes: Uint8Array, n: number): Uint8Array | Uint16Array {
+    return width === 1 ? bytes.subarray(0, n) : new Uint16Array(bytes.buffer, bytes.byteOffset, n);
+  }
+
+  /**
+   * A term-frequency block's `n` entries to keep, from `bytes` (a view that may share its buffer with neighbouring
+   * blocks): as stored (u8/u16, copied out of the shared buffer), u32 when stored so (a view, as {@link decode}).
+   */
+  private static tfBlock(width: number, bytes: Uint8Array, n: number): KeptBlock {
+    if (width === 4) return new Uint32Array(bytes.buffer, bytes.byteOffset, n);
+    return BlockPostings.narrow(width, bytes.slice(0, n * width), n);
   }
 
   /** The entry kept under `key`, made most recently used; undefined when not kept. */
-  private kept(key: number): Uint32Array | Int32Array | KeptRange | undefined {
+  private kept(key: number): KeptBlock | KeptRange | undefined {
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
@@ -427,7 +449,7 @@ export class BlockPostings implements PostingStore {
   }
 
   /** Keep `value` under `key` (replacing what was), evicting the least recently used past the byte bound. */
-  private keep(key: number, value: Uint32Array | Int32Array | KeptRange, bytes: number): void {
+  private keep(key: number, value: KeptBlock | KeptRange, bytes: number): void {
     const had = this.cache.get(key);
     if (had) {
       this.cache.delete(key);
@@ -442,16 +464,21 @@ export class BlockPostings implements PostingStore {
     }
   }
 
-  /** Block `block` of section 0 (docs), 1 (weights) or 2 (term frequencies), read when not cached. */
-  private block(section: 0 | 1 | 2, block: number): Uint32Array | Int32Array {
+  /**
+   * Block `block` of section 0 (docs, u32), 1 (weights, i32) or 2 (term frequencies, as stored: see
+   * {@link KeptBlock}), read when not cached.
+   */
+  private block(section: 0 | 1 | 2, block: number): KeptBlock {
     const key = 3 * block + section;
-    const hit = this.kept(key) as Uint32Array | Int32Array | undefined;
+    const hit = this.kept(key) as KeptBlock | undefined;
     if (hit) return hit;
     const width = this.width(section);
     const per = this.per[section];
     const first = block * per;
     const n = Math.min(first + per, this.count) - first;
-    const entries = BlockPostings.decode(section, width, this.read(POSTING_SECTIONS[section], first * width, n * width), n);
+    const bytes = this.read(POSTING_SECTIONS[section], first * width, n * width);
+    // The read is fresh memory of its own: a term-frequency block is kept as a view of it.
+    const entries = section === 2 && width !== 4 ? BlockPostings.narrow(width, bytes, n) : BlockPostings.decode(section, width, bytes, n);
     this.keep(key, entries, entries.byteLength);
     return entries;
   }
@@ -463,7 +490,9 @@ export class BlockPostings implements PostingStore {
     const last = Math.floor((end - 1) / per);
     if (start === end || first === last) {
       if (start === end) return section === 1 ? new Int32Array(0) : new Uint32Array(0);
-      return this.block(section, first).subarray(start - first * per, end - first * per);
+      const within = this.block(section, first).subarray(start - first * per, end - first * per);
+      // Term frequencies kept as stored are widened for the caller (a fresh array of the range's length).
+      return within instanceof Uint32Array || within instanceof Int32Array ? within : Uint32Array.from(within);
     }
     // A range over blocks of its own is kept when read before (the same range: a posting's documents are asked for
     // whole, a round's term frequencies by their own ranges); a round's few term frequencies or weights over two
@@ -536,12 +565,12 @@ export class BlockPostings implements PostingStore {
       const read = this.readBlocks(POSTING_SECTIONS[2], wanted.subarray(i, j));
       for (let k = i; k < j; k++) {
         const first = wanted[k]! * per;
-        const entries = BlockPostings.decode(2, this.tfBytes, read[k - i]!, Math.min(first + per, this.count) - first);
+        const entries = BlockPostings.tfBlock(this.tfBytes, read[k - i]!, Math.min(first + per, this.count) - first);
         this.keep(3 * wanted[k]! + 2, entries, entries.byteLength);
       }
       i = j;
     }
-    let block: Uint32Array | Int32Array = EMPTY_U32;
+    let block: KeptBlock = EMPTY_U32;
     let base = -per; // no block yet: no position lies in [base, base + per)
     for (let i = 0; i < n; i++) {
       const p = positions[i]!;

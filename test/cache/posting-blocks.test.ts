@@ -191,14 +191,27 @@ describe('term frequencies at scattered positions (tfsAt)', () => {
   });
 
   it('read a block evicted under the bound again, the same values', () => {
-    // Two decoded 4,096-entry blocks (16 KiB each) fit, a third evicts the least recently used.
-    const { store, reads } = postingsOf(stored(), 2 * 4 * 4096);
+    // Blocks are kept as stored (4,096 one-byte entries, 4 KiB each): two fit, a third evicts the least recently used.
+    const { store, reads } = postingsOf(stored(), 2 * 4096);
     const first = [0, 4096, 2 * 4096];
     store.tfsAt!(0, Int32Array.from(first));
     const got = Int32Array.from([1]);
     store.tfsAt!(0, got);
     expect(Array.from(got)).toEqual(expected(0, [1]));
     expect(reads).toEqual([[0, 1, 2], [0]]);
+  });
+
+  it('keep blocks as stored, not widened: four 4 KiB blocks fit in 16 KiB and are not read again', () => {
+    const { store, reads } = postingsOf(stored(), 4 * 4096);
+    const four = [0, 4096, 2 * 4096, 3 * 4096];
+    store.tfsAt!(0, Int32Array.from(four));
+    const again = Int32Array.from([4095, 1, 3 * 4096 + 9, 2 * 4096 + 1]);
+    store.tfsAt!(0, again);
+    expect(Array.from(again)).toEqual(expected(0, [4095, 1, 3 * 4096 + 9, 2 * 4096 + 1]));
+    expect(reads).toEqual([[0, 1, 2, 3]]);
+    // A range within one kept block is widened for the caller, the same values as built.
+    expect(same(store.tfs!(4096 + 3, 4096 + 4000), built.postings.tfs!(4096 + 3, 4096 + 4000))).toBe(true);
+    expect(reads).toEqual([[0, 1, 2, 3]]);
   });
 
   it('find a damaged block when a position falls in it, not when its neighbours are read around it', () => {
@@ -222,4 +235,42 @@ describe('term frequencies at scattered positions (tfsAt)', () => {
     const { index } = openIndexFile(stored());
     expect(() => index.postings.tfsAt!(P - 1, Int32Array.from([0, 1]))).toThrow(RangeError);
   });
+});
+
+describe('term frequencies stored in 1, 2 and 4 bytes', () => {
+  // A word repeated up to `most` times in a body: the largest term frequency sets the stored width.
+  const cases: Array<[number, number]> = [
+    [200, 1],
+    [300, 2],
+    [70_000, 4],
+  ];
+  for (const [most, width] of cases) {
+    it(`read as built when the largest is ${most} (${width} bytes each), kept blocks and ranges alike`, () => {
+      const n = 9000;
+      const wide: RawRecord[] = Array.from({ length: n }, (_, i) => ({
+        number: i + 1,
+        title: `t ${i % 5 === 0 ? 'five' : ''}`,
+        body: i === 17 ? 'w '.repeat(most) : `w ${'x '.repeat(i % 9)}`,
+      }));
+      const index = buildCompactIndex(spec, new Collection(spec, wide, new Map(), { repositories: [], users: [], issues: [] }));
+      const file = storedIndexFile(index, 'posting-widths-');
+      written.push(path.dirname(file));
+      const opened = openIndexFile(file);
+      expect(opened.header.tfBytes).toBe(width);
+      const count = index.postings.count;
+      const per = 4096 / width;
+      const all = index.postings.tfs!(0, count);
+      // Scattered positions over every block (kept blocks), then again (from the cache), then ranges.
+      const positions = Array.from({ length: Math.ceil(count / 97) }, (_, i) => i * 97);
+      for (let round = 0; round < 2; round++) {
+        const got = Int32Array.from(positions);
+        opened.index.postings.tfsAt!(0, got);
+        expect(Array.from(got)).toEqual(positions.map((p) => all[p]!));
+      }
+      for (const [from, to] of [[0, 5], [per - 3, per + 3], [per, 2 * per], [1, count], [count - 2, count]] as const) {
+        if (to > count) continue;
+        expect([from, to, same(opened.index.postings.tfs!(from, to), index.postings.tfs!(from, to))]).toEqual([from, to, true]);
+      }
+    });
+  }
 });
