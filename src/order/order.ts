@@ -12,7 +12,7 @@ import { RESULT_REACH } from '../plan/window.js';
 import type { Collection } from '../store/collection.js';
 import { f64, F64, u32, U32 } from '../scratch.js';
 import { firstByKey, kthLargest } from './select.js';
-import { topKBestMatch } from './top-k.js';
+import { FEW_A_BLOCK, topKBestMatch } from './top-k.js';
 
 /**
  * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
@@ -44,6 +44,22 @@ export type Pruning = 'auto' | 'always' | 'never';
 export const PRUNE_MIN_MATCHES = 2048;
 
 /**
+ * With `auto`, matches few a block (order/top-k.ts {@link FEW_A_BLOCK}: weighed in the order of their own bounds)
+ * are pruned from this many on: scoring every one reads a block of field lengths per match (they are scattered),
+ * where their own bounds read no field length, only the prior codes (docs/pruning.md "Thirteenth round").
+ */
+export const PRUNE_MIN_FEW = 1024;
+
+/**
+ * Whether `auto` prunes `n` matches of a collection of `count` documents for a window reaching `k`: at least 4k of
+ * them, and {@link PRUNE_MIN_MATCHES} ({@link PRUNE_MIN_FEW} when they are few a block). The collection's size is
+ * every viewer's, so nothing a viewer cannot see takes part beyond its own matches.
+ */
+export function pruneWorth(n: number, count: number, k: number): boolean {
+  return n >= 4 * k && n >= (n * FEW_A_BLOCK <= count ? PRUNE_MIN_FEW : PRUNE_MIN_MATCHES);
+}
+
+/**
  * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
  * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
  * key as many (its candidates narrowed by its column), else {@link RESULT_REACH}. Past the budget's deadline only
@@ -54,7 +70,7 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
   const sort = compiled.plan.sort;
   if (scorer && sort === undefined && pruning !== 'never') {
     const k = Math.min(compiled.plan.window.end, RESULT_REACH);
-    const worth = pruning === 'always' || (!budget.limited && docs.length >= Math.max(PRUNE_MIN_MATCHES, 4 * k) && !scorer.remembers(docs));
+    const worth = pruning === 'always' || (!budget.limited && pruneWorth(docs.length, c.records.length, k) && !scorer.remembers(docs));
     // `always` also starts with the smallest rounds, so that tests exercise every bound.
     const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
     if (top) return { docs: top.docs, scores: top.scores, total: docs.length };
