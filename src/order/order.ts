@@ -12,7 +12,7 @@ import { RESULT_REACH } from '../plan/window.js';
 import type { Collection } from '../store/collection.js';
 import { f64, F64, u32, U32 } from '../scratch.js';
 import { firstByKey, kthLargest } from './select.js';
-import { FEW_A_BLOCK, topKBestMatch } from './top-k.js';
+import { topKBestMatch } from './top-k.js';
 
 /**
  * The ordered matches of one search: the first document numbers in order, their scores (same order), and how many
@@ -44,19 +44,27 @@ export type Pruning = 'auto' | 'always' | 'never';
 export const PRUNE_MIN_MATCHES = 2048;
 
 /**
- * With `auto`, matches few a block (order/top-k.ts {@link FEW_A_BLOCK}: weighed in the order of their own bounds)
- * are pruned from this many on: scoring every one reads a block of field lengths per match (they are scattered),
- * where their own bounds read no field length, only the prior codes (docs/pruning.md "Thirteenth round").
+ * With `auto`, matches sparser than one in {@link SCATTERED_MATCHES} documents are pruned from this many on: they
+ * are few a block, so the top-k weighs them in the order of their own bounds (order/top-k.ts `FEW_A_BLOCK`), which
+ * read no field length, where scoring every one reads a block of field lengths per match (docs/pruning.md
+ * "Thirteenth round").
  */
 export const PRUNE_MIN_FEW = 1024;
 
 /**
+ * Matches at most 1/this of the collection are scattered: scoring them reads their field lengths block by block
+ * (4 KiB blocks of 1,024 lengths; index/visible-statistics.ts). Denser ones read the whole field-length section at
+ * once, which costs less than the top-k's own reads (a collection of 100k documents: ≥ 196 matches).
+ */
+export const SCATTERED_MATCHES = 512;
+
+/**
  * Whether `auto` prunes `n` matches of a collection of `count` documents for a window reaching `k`: at least 4k of
- * them, and {@link PRUNE_MIN_MATCHES} ({@link PRUNE_MIN_FEW} when they are few a block). The collection's size is
- * every viewer's, so nothing a viewer cannot see takes part beyond its own matches.
+ * them, and {@link PRUNE_MIN_MATCHES}, or {@link PRUNE_MIN_FEW} when they are scattered ({@link SCATTERED_MATCHES}).
+ * The collection's size is every viewer's, so nothing a viewer cannot see takes part beyond its own matches.
  */
 export function pruneWorth(n: number, count: number, k: number): boolean {
-  return n >= 4 * k && n >= (n * FEW_A_BLOCK <= count ? PRUNE_MIN_FEW : PRUNE_MIN_MATCHES);
+  return n >= 4 * k && (n >= PRUNE_MIN_MATCHES || (n >= PRUNE_MIN_FEW && n * SCATTERED_MATCHES <= count));
 }
 
 /**

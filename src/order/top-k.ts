@@ -50,7 +50,7 @@ export interface TopK {
  * weighed in the order of their own bounds instead of by blocks: a block's bound is its best document's among all
  * 128, so with a few matches a block the blocks' bounds end nothing, and every block holding a match is taken.
  */
-export const FEW_A_BLOCK = 32;
+const FEW_A_BLOCK = 32;
 
 /**
  * Whose stored maxima bound what the viewer may see (src/segment): every document's when it sees every one, the

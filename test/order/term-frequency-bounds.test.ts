@@ -1,6 +1,6 @@
 /**
  * Matches few a block bound a posting read block by block by its term frequencies (src/order/bounds.ts
- * `blockMaxima`'s `byMatch`, the text index's `lengthReads`), and `auto` prunes them from PRUNE_MIN_FEW on
+ * `blockMaxima`'s `byMatch`, the text index's `lengthReads`), and `auto` prunes scattered matches from PRUNE_MIN_FEW on
  * (src/order/order.ts `pruneWorth`). Generated dumps are far too small for a posting to be read block by block
  * (that takes a collection of ~100k documents), so the property relabels the text index's postings as `scattered`:
  * the top-k over the matches' own bounds, with every such posting bounded by its term frequencies, gives exactly
@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
 import type { FieldImpacts, TextIndex } from '../../src/index/text-index.js';
 import { blockMaxima } from '../../src/order/bounds.js';
-import { orderMatches, PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth } from '../../src/order/order.js';
-import { FEW_A_BLOCK, topKBestMatch } from '../../src/order/top-k.js';
+import { orderMatches, PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth, SCATTERED_MATCHES } from '../../src/order/order.js';
+import { topKBestMatch } from '../../src/order/top-k.js';
 import type { Collection } from '../../src/store/collection.js';
 import { VOCABULARY } from '../access/generated-dump.js';
 import { bestMatchRequests, preparedSearch, READERS } from '../helpers/best-match-requests.js';
@@ -103,7 +103,7 @@ describe('postings read block by block, bounded by their term frequencies (gener
       if (relabelled) relabelScattered(c);
       for (const viewer of READERS) {
         const { compiled, matches } = (await preparedSearch(c, { kind: 'issues', q: a!, viewer, requirePreviews: false }))!;
-        const impacts = c.index.queryImpacts!(matches.scorer!.terms, matches.scorer!.hidden);
+        const impacts = c.index.queryImpacts!(matches.scorer!.terms, matches.scorer!.hidden)!;
         for (const byMatch of [false, true]) {
           forget(c);
           const fields = blockMaxima(c, matches.scorer!.terms, matches.scorer!.hidden, compiled.access, matches.docs, byMatch)!;
@@ -131,13 +131,15 @@ describe('pruneWorth', () => {
     [PRUNE_MIN_FEW - 1, count, 30, false],
     [PRUNE_MIN_FEW, count, 30, true],
     [PRUNE_MIN_FEW, count, PRUNE_MIN_FEW / 4 + 1, false],
-    [PRUNE_MIN_MATCHES - 1, count, 30, true],
-    // Not few a block (more than 1/FEW_A_BLOCK of the collection): from PRUNE_MIN_MATCHES.
-    [PRUNE_MIN_FEW, PRUNE_MIN_FEW * FEW_A_BLOCK - 1, 30, false],
-    [PRUNE_MIN_FEW, PRUNE_MIN_FEW * FEW_A_BLOCK, 30, true],
-    [PRUNE_MIN_MATCHES - 1, 40_000, 30, false],
-    [PRUNE_MIN_MATCHES, 40_000, 30, true],
-    [PRUNE_MIN_MATCHES, 40_000, PRUNE_MIN_MATCHES / 4 + 1, false],
+    [PRUNE_MIN_MATCHES - 1, count, 30, false],
+    [Math.floor(count / SCATTERED_MATCHES), count, 30, true],
+    [Math.floor(count / SCATTERED_MATCHES) + 1, count, 30, false],
+    // Not scattered (a collection of 100k documents): from PRUNE_MIN_MATCHES.
+    [PRUNE_MIN_FEW, PRUNE_MIN_FEW * SCATTERED_MATCHES - 1, 30, false],
+    [PRUNE_MIN_FEW, PRUNE_MIN_FEW * SCATTERED_MATCHES, 30, true],
+    [PRUNE_MIN_MATCHES - 1, 100_000, 30, false],
+    [PRUNE_MIN_MATCHES, 100_000, 30, true],
+    [PRUNE_MIN_MATCHES, 100_000, PRUNE_MIN_MATCHES / 4 + 1, false],
   ])('%i matches of %i documents, window to %i: %s', (n, documents, k, want) => {
     expect(pruneWorth(n, documents, k)).toBe(want);
   });
