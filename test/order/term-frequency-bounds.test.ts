@@ -28,8 +28,8 @@ afterAll(() => {
 function relabelScattered(c: Collection): void {
   const index = c.index as TextIndex & { queryImpacts: NonNullable<TextIndex['queryImpacts']> };
   const own = index.queryImpacts.bind(index);
-  index.queryImpacts = (terms, hidden): FieldImpacts[] =>
-    own(terms, hidden).map((field) => ({
+  index.queryImpacts = (terms, hidden): FieldImpacts[] | undefined =>
+    own(terms, hidden)?.map((field) => ({
       ...field,
       dimensions: field.dimensions.map((dimension) =>
         dimension.lengthReads === 'whole'
