@@ -308,8 +308,9 @@ function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: num
  * @param matches the documents that will be scored, ascending and all visible to the viewer (a top-k's matches);
  *   when given, the returned bounds and postings hold for these documents only
  * @param byMatch the matches will be weighed in the order of their own bounds (order/top-k.ts `FEW_A_BLOCK`): a
- *   posting without stored maxima is bounded by its term frequencies rather than weighed whole (the bounds are
- *   looser, never wrong; a term kept from an earlier query keeps its weights)
+ *   posting without stored maxima whose weighing reads field lengths block by block (the text index's
+ *   `lengthReads`) is bounded by its term frequencies rather than weighed whole (looser bounds, never wrong; a term
+ *   kept from an earlier query keeps its weights)
  */
 export function blockMaxima(
   c: Collection,

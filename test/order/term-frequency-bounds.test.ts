@@ -9,14 +9,13 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Budget } from '../../src/budget.js';
 import type { FieldImpacts, TextIndex } from '../../src/index/text-index.js';
 import { blockMaxima } from '../../src/order/bounds.js';
-import { orderMatches, PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth, SCATTERED_MATCHES } from '../../src/order/order.js';
+import { PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth, SCATTERED_MATCHES } from '../../src/order/order.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
 import type { Collection } from '../../src/store/collection.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, preparedSearch, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -68,13 +67,9 @@ describe('postings read block by block, bounded by their term frequencies (gener
     let pruned = 0;
     await fc.assert(
       fc.asyncProperty(bestMatchRequests(extra, 1, ['1', '3', '10', '30']), async (request) => {
-        const prepared = await preparedSearch(c, request);
-        if (!prepared) return;
-        const { compiled, matches } = prepared;
-        if (!matches.scorer) return;
-        const end = compiled.plan.window.end;
-        const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
-        const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
+        const page = await exhaustivePage(c, request);
+        if (!page) return;
+        const { compiled, matches, end, want } = page;
         forget(c);
         const fields = blockMaxima(c, matches.scorer.terms, matches.scorer.hidden, compiled.access, matches.docs, true) ?? [];
         const upper = fields.some((field) => field.dimensions.some((dimension) => dimension.upper && !dimension.impacts));
