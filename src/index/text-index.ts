@@ -60,7 +60,7 @@ export interface DimensionImpacts {
   /**
    * Under visible statistics: an upper bound of each posting's weight (parallel to {@link docs}, thousandths) from
    * its term frequency alone (no field length read: VisibleStatistics.weighBound), for bounds that would rather not
-   * weigh the whole posting (see {@link sparse}); undefined for the stored weights (read as they are).
+   * weigh the whole posting (see {@link lengthReads}); undefined for the stored weights (read as they are).
    */
   readonly upperImpacts?: (() => Int32Array) | undefined;
   /**
