@@ -3,7 +3,7 @@
  * Lunr's data model — inverted index plus field vectors — in compact typed arrays (compact-index.ts), and read
  * through posting lists and those field vectors so the executor can intersect before it scores.
  */
-import { LENGTHS_PER_BLOCK, VisibleStatistics } from './visible-statistics.js';
+import { LENGTHS_PER_BLOCK, VisibleStatistics, weighsWholeLengths } from './visible-statistics.js';
 import type { CompactIndex } from './compact-index.js';
 import type { BlockMaxima } from './stored-maxima.js';
 import { countMarked } from '../doc-bits.js';
@@ -59,11 +59,16 @@ export interface DimensionImpacts {
   readonly stored?: BlockMaxima | undefined;
   /**
    * Under visible statistics: an upper bound of each posting's weight (parallel to {@link docs}, thousandths) from
-   * its term frequency alone (no field length read: VisibleStatistics.weighBound), for bounds where weighing the
-   * whole posting would read a block of field lengths per posting (a posting sparser than one document per block);
-   * undefined otherwise, and for the stored weights (read as they are).
+   * its term frequency alone (no field length read: VisibleStatistics.weighBound), for bounds that would rather not
+   * weigh the whole posting (see {@link lengthReads}); undefined for the stored weights (read as they are).
    */
   readonly upperImpacts?: (() => Int32Array) | undefined;
+  /**
+   * Under visible statistics, how weighing the whole posting reads field lengths: `sparse`, a block per posting
+   * (sparser than one document per block: bounds then take {@link upperImpacts}); `scattered`, block by block for
+   * several postings each; `whole`, the whole field-length section at once (VisibleStatistics.weigh).
+   */
+  readonly lengthReads?: 'sparse' | 'scattered' | 'whole' | undefined;
   /**
    * Under visible statistics (a viewer who may not see some documents): the term's idf and the field's average
    * length the weights are computed with (index/visible-statistics.ts), so that a bound can relate them to the
@@ -223,17 +228,17 @@ export class LunrTextIndex implements TextIndex {
             }
             return impacts;
           },
-          // Only for a posting sparser than one document per block of field lengths (weighing it whole reads a
-          // block per posting); a denser one reads those blocks for several postings each, and its looser bounds
-          // would let through more matches than that saves.
-          upperImpacts:
+          upperImpacts: () => {
+            const upper = Int32Array.from(tfs ?? index.tfs(rank, f));
+            visible.weighBound(upper, visible.idf(rank)!, f);
+            return upper;
+          },
+          lengthReads:
             docs.length * LENGTHS_PER_BLOCK <= index.docCount * index.fields.length
-              ? () => {
-                  const upper = Int32Array.from(tfs ?? index.tfs(rank, f));
-                  visible.weighBound(upper, visible.idf(rank)!, f);
-                  return upper;
-                }
-              : undefined,
+              ? 'sparse'
+              : weighsWholeLengths(docs.length, index.docCount, index.fields.length)
+                ? 'whole'
+                : 'scattered',
           statistics: { idf: visible.idf(rank)!, average: visible.averageLength(f) },
           weightsOf: (of) => {
             if (impacts) return gather(of, docs, impacts);

@@ -149,7 +149,9 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
 /**
  * The maxima of one dimension: stored by the build when it stored them for this viewer, else scaled from the public
  * ones ({@link scaledMaxima}), else over the dimension's part in `matches` when that is much shorter than the posting
- * ({@link matchedMaxima}: for this query only, `matched` set), else derived from the whole posting's weights.
+ * ({@link matchedMaxima}: for this query only, `matched` set), else derived from upper bounds of the posting's weights
+ * (its term frequencies alone) when it is sparse, or read block by block and `byMatch`, else from the whole posting's
+ * weights.
  */
 function dimensionMaxima(
   dimension: DimensionImpacts,
@@ -158,6 +160,7 @@ function dimensionMaxima(
   publicForm: () => PublicForm | undefined,
   field: string,
   matches: DocList | undefined,
+  byMatch: boolean,
 ): TermMaxima & { readonly matched?: boolean; readonly among?: DocList } {
   const stored = dimension.stored;
   // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
@@ -169,8 +172,12 @@ function dimensionMaxima(
   if (matched?.maxima) return { ...matched.maxima, matched: true, among: matched.among };
   const among = matched?.among;
   // Weighing the whole posting reads a field length per posting (scattered 4 KiB blocks): bounded by its term
-  // frequencies instead where the viewer's weights are computed (then only the documents scored are weighed).
-  const upper = dimension.upperImpacts?.();
+  // frequencies instead where the viewer's weights are computed (then only the documents scored are weighed) — for a
+  // sparse posting, and for one read block by block when the matches are weighed in the order of their own bounds
+  // (`byMatch`: few a block, each weighed match reads its own lengths; weighing the posting whole would read most
+  // blocks of them). A posting weighed from the whole length section at once is weighed whole: tighter bounds.
+  const reads = dimension.lengthReads;
+  const upper = reads === 'sparse' || (byMatch && reads === 'scattered') ? dimension.upperImpacts?.() : undefined;
   if (upper) return { ...termMaxima(dimension.docs, upper, hidden, count), impacts: undefined, upper, among };
   return { ...termMaxima(dimension.docs, dimension.impacts, hidden, count), among };
 }
@@ -300,6 +307,10 @@ function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: num
  * @param access the viewer's access key (src/access), which determines `hidden`
  * @param matches the documents that will be scored, ascending and all visible to the viewer (a top-k's matches);
  *   when given, the returned bounds and postings hold for these documents only
+ * @param byMatch the matches will be weighed in the order of their own bounds (order/top-k.ts `FEW_A_BLOCK`): a
+ *   posting without stored maxima whose weighing reads field lengths block by block (the text index's
+ *   `lengthReads`) is bounded by its term frequencies rather than weighed whole (looser bounds, never wrong; a term
+ *   kept from an earlier query keeps its weights)
  */
 export function blockMaxima(
   c: Collection,
@@ -307,6 +318,7 @@ export function blockMaxima(
   hidden: DocList,
   access: string,
   matches?: DocList,
+  byMatch = false,
 ): FieldMaxima[] | undefined {
   const fields: FieldImpacts[] | undefined = c.index.queryImpacts?.(terms, hidden);
   if (!fields) return undefined;
@@ -322,7 +334,7 @@ export function blockMaxima(
       let among: DocList | undefined;
       if (!term || term.docs.length !== dimension.docs.length) {
         // (The part among the matches is this query's: not kept with the term.)
-        const { among: part, ...made } = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches);
+        const { among: part, ...made } = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches, byMatch);
         among = part;
         term = made;
         // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)

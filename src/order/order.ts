@@ -44,6 +44,30 @@ export type Pruning = 'auto' | 'always' | 'never';
 export const PRUNE_MIN_MATCHES = 2048;
 
 /**
+ * With `auto`, matches sparser than one in {@link SCATTERED_MATCHES} documents are pruned from this many on: they
+ * are few a block, so the top-k weighs them in the order of their own bounds (order/top-k.ts `FEW_A_BLOCK`), which
+ * read no field length, where scoring every one reads a block of field lengths per match (docs/pruning.md
+ * "Thirteenth round").
+ */
+export const PRUNE_MIN_FEW = 1024;
+
+/**
+ * Matches at most 1/this of the collection are scattered: scoring them reads their field lengths block by block
+ * (4 KiB blocks of 1,024 lengths; index/visible-statistics.ts). Denser ones read the whole field-length section at
+ * once, which costs less than the top-k's own reads (a collection of 100k documents: ≥ 196 matches).
+ */
+export const SCATTERED_MATCHES = 512;
+
+/**
+ * Whether `auto` prunes `n` matches of a collection of `count` documents for a window reaching `k`: at least 4k of
+ * them, and {@link PRUNE_MIN_MATCHES}, or {@link PRUNE_MIN_FEW} when they are scattered ({@link SCATTERED_MATCHES}).
+ * The collection's size is every viewer's, so nothing a viewer cannot see takes part beyond its own matches.
+ */
+export function pruneWorth(n: number, count: number, k: number): boolean {
+  return n >= 4 * k && (n >= PRUNE_MIN_MATCHES || (n >= PRUNE_MIN_FEW && n * SCATTERED_MATCHES <= count));
+}
+
+/**
  * Order the matches of a compiled search by its planned sort (best match when none), scoring them when the query
  * has text. Best match keeps only as many as the request's window reaches, with pruning ({@link Pruning}); a sort
  * key as many (its candidates narrowed by its column), else {@link RESULT_REACH}. Past the budget's deadline only
@@ -54,7 +78,7 @@ export function orderMatches(compiled: CompiledSearch, matches: Matches, c: Coll
   const sort = compiled.plan.sort;
   if (scorer && sort === undefined && pruning !== 'never') {
     const k = Math.min(compiled.plan.window.end, RESULT_REACH);
-    const worth = pruning === 'always' || (!budget.limited && docs.length >= Math.max(PRUNE_MIN_MATCHES, 4 * k) && !scorer.remembers(docs));
+    const worth = pruning === 'always' || (!budget.limited && pruneWorth(docs.length, c.records.length, k) && !scorer.remembers(docs));
     // `always` also starts with the smallest rounds, so that tests exercise every bound.
     const top = worth ? topKBestMatch(c, docs, k, scorer, compiled.access, pruning === 'always' ? 0 : undefined) : undefined;
     if (top) return { docs: top.docs, scores: top.scores, total: docs.length };

@@ -310,20 +310,22 @@ export function topKBestMatch(
 ): TopK | undefined {
   const form = linearForm(c, scorer.context);
   if (!form) return undefined;
-  const fields = blockMaxima(c, scorer.terms, scorer.hidden, access, docs);
+  const n = docs.length;
+  // Few matches a block: weighed in the order of their own bounds (below), so no posting is weighed whole for them.
+  const few = n * fewABlock <= c.records.length;
+  const fields = blockMaxima(c, scorer.terms, scorer.hidden, access, docs, few);
   if (!fields) return undefined;
   const multiplierOf = form.multiplier === undefined ? undefined : priorReader(c, form.multiplier);
   const addendOf = form.addend === undefined ? undefined : priorReader(c, form.addend);
   if ((form.multiplier !== undefined && !multiplierOf) || (form.addend !== undefined && !addendOf)) return undefined;
 
-  const n = docs.length;
   const subMultiplier = SubMaxima.of(c, form.multiplier, scorer.hidden);
   const subAddend = SubMaxima.of(c, form.addend, scorer.hidden);
   const capacity = Math.max(0, Math.min(k, n));
   const heap = new BestPairs(capacity);
   // Few matches a block: every match's own bound (text, prior codes), into the working array of the blocks' bounds
   // (no blocks here); no champion floor (the best bounds, weighed first, give the bar).
-  const own = n * fewABlock <= c.records.length ? matchBounds(c, docs, n, fields, form.multiplier, form.addend, f64(F64.bounds, n)) : undefined;
+  const own = few ? matchBounds(c, docs, n, fields, form.multiplier, form.addend, f64(F64.bounds, n)) : undefined;
   // The floor: the k-th best pair among the query terms' champion documents that match (none: -Infinity, which bars
   // nothing). The heap only ever takes pairs ranking at or above it, so once full its worst pair is the higher bar.
   const floor = seeded && capacity > 0 && !own ? seedFloor(c, championSeeds(c, scorer.terms, docs, seedsWanted(capacity)), capacity, fields, form.multiplier, form.addend) : undefined;

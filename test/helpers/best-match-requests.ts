@@ -1,12 +1,15 @@
 /**
  * Generated best-match requests over the generated dumps' vocabulary (test/access/generated-dump.ts), every kind of
  * viewer, and the search each prepares: shared by the top-k properties that compare a collector's page with scoring
- * every match (test/order/sparse-first.test.ts, test/order/few-a-block.test.ts).
+ * every match (test/order/sparse-first.test.ts, test/order/few-a-block.test.ts,
+ * test/order/term-frequency-bounds.test.ts).
  */
 import fc from 'fast-check';
 import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
 import { executePlan, type Matches } from '../../src/execute/match.js';
+import type { BestMatchScorer } from '../../src/execute/scorer.js';
+import { orderMatches } from '../../src/order/order.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
@@ -43,4 +46,21 @@ export async function preparedSearch(c: Collection, request: SearchRequest): Pro
     throw error;
   }
   return { compiled, matches: await executePlan(compiled, c, new Budget(undefined)) };
+}
+
+/**
+ * The search of `request` over `c` with a best-match scorer, its window's end and the page of scoring every match
+ * (`want`: documents and scores of positions [0, end)); undefined when the query is refused or has no text.
+ */
+export async function exhaustivePage(
+  c: Collection,
+  request: SearchRequest,
+): Promise<{ compiled: CompiledSearch; matches: Matches & { scorer: BestMatchScorer }; end: number; want: { docs: number[]; scores: number[] } } | undefined> {
+  const prepared = await preparedSearch(c, request);
+  if (!prepared?.matches.scorer) return undefined;
+  const { compiled, matches } = prepared;
+  const end = compiled.plan.window.end;
+  const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
+  const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
+  return { compiled, matches: matches as Matches & { scorer: BestMatchScorer }, end, want };
 }

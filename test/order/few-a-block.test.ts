@@ -9,15 +9,13 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Budget } from '../../src/budget.js';
 import { blockMaxima, textScores } from '../../src/order/bounds.js';
 import { matchBounds, matchTextBounds } from '../../src/order/match-bound.js';
-import { orderMatches } from '../../src/order/order.js';
 import { topKBestMatch } from '../../src/order/top-k.js';
 import { linearForm } from '../../src/rank/rank.js';
 import { ANONYMOUS } from '../../src/request/viewer.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, preparedSearch, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -36,13 +34,9 @@ describe('top-k by own bounds equals exhaustive scoring (generated dumps, every 
     let pruned = 0;
     await fc.assert(
       fc.asyncProperty(bestMatchRequests(extra, 1, ['1', '3', '10', '30']), async (request) => {
-        const prepared = await preparedSearch(c, request);
-        if (!prepared) return;
-        const { compiled, matches } = prepared;
-        if (!matches.scorer) return;
-        const end = compiled.plan.window.end;
-        const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
-        const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
+        const page = await exhaustivePage(c, request);
+        if (!page) return;
+        const { compiled, matches, end, want } = page;
         for (const fewABlock of [1, 4, Infinity]) {
           for (const firstRound of [0, 256]) {
             // A term's parts among the matches are known on its first use in a reader only: memos dropped first.

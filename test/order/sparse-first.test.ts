@@ -10,11 +10,9 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Budget } from '../../src/budget.js';
 import type { FieldMaxima } from '../../src/order/bounds.js';
-import { orderMatches } from '../../src/order/order.js';
 import { sparseFirst, topKBestMatch } from '../../src/order/top-k.js';
-import { bestMatchRequests, preparedSearch } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -32,13 +30,9 @@ describe('top-k with sparse terms first equals exhaustive scoring (generated dum
     let unwalked = 0;
     await fc.assert(
       fc.asyncProperty(bestMatchRequests(['', '', '', 'is:open', 'label:bug', 'in:title'], 2, ['1', '5', '10', '30']), async (request) => {
-        const prepared = await preparedSearch(c, request);
-        if (!prepared) return;
-        const { compiled, matches } = prepared;
-        if (!matches.scorer) return;
-        const end = compiled.plan.window.end;
-        const exhaustive = orderMatches(compiled, matches, c, new Budget(undefined), 'never');
-        const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
+        const page = await exhaustivePage(c, request);
+        if (!page) return;
+        const { compiled, matches, end, want } = page;
         for (const ratio of [1, 2, 4, 64]) {
           for (const seeded of [true, false]) {
             // A term's parts among the matches are known on its first use in a reader only (later uses read the
