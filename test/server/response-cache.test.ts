@@ -60,7 +60,7 @@ describe('ResponseCache admission', () => {
           cache.keep(k, answer(length), seen);
           every.set(k, { ...answer(length), body: { length } as Buffer });
         }
-        const held = (lru: BoundedLru<unknown>, keys: readonly string[]) => keys.filter((k) => lru.get(k) !== undefined);
+        const held = (lru: { get(key: string): unknown }, keys: readonly string[]) => keys.filter((k) => lru.get(k) !== undefined);
         const keys = [...Array.from({ length: filler }, (_, i) => `f${i}`), ...Array.from({ length: 41 }, (_, i) => `k${i}`)];
         expect(held(cache, keys)).toEqual(held(every, keys));
         expect(cache.size).toBe(every.size);
