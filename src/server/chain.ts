@@ -6,7 +6,7 @@
 import type { Kind } from '../kinds/kind.js';
 import type { Caller } from './identify.js';
 import type { RateResource } from './rate-limiter.js';
-import type { RenderedSearch } from './response-cache.js';
+import type { AnswerFacts } from './response-cache.js';
 import type { AnswerQuestion } from './shared-answers.js';
 
 /** Transport facts the Fetch `Request` cannot carry. */
@@ -44,8 +44,8 @@ export interface Context {
    * answer this worker's cache did not hold then); the search step awaits its answer.
    */
   relay?: AnswerQuestion | undefined;
-  /** The search answer, once the search step has it. */
-  answer?: (RenderedSearch & { readonly fromCache: boolean }) | undefined;
+  /** The search answer's facts (its body too when held), once the search step has it. */
+  answer?: (AnswerFacts & { readonly fromCache: boolean }) | undefined;
   /** Which flag changes a refusal (the log line carries it: a 403 past the rate limit, a 415 without a preview). */
   hint?: string | undefined;
 }

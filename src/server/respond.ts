@@ -36,14 +36,18 @@ export function setBaseHeaders(headers: Headers, mediaType: string, requestId: s
 }
 
 /**
- * A response with a JSON body (already serialised; a Buffer holds its UTF-8 bytes). For HEAD the body is dropped but `Content-Length` still
- * gives the GET body's length; 304 never has a body.
+ * A response with a JSON body (already serialised; a Buffer holds its UTF-8 bytes; a number is the length of a
+ * body not at hand, only with `head`). For HEAD the body is dropped but `Content-Length` still gives the GET
+ * body's length; 304 never has a body.
+ * @throws TypeError a body length without `head`
  */
-export function jsonResponse(status: number, body: string | Buffer, headers: Headers, head: boolean): Response {
+export function jsonResponse(status: number, body: string | Buffer | number, headers: Headers, head: boolean): Response {
   if (status === 304) return new Response(null, { status, headers });
+  if (typeof body === 'number' && !head) throw new TypeError('a response without its body answers only a HEAD');
   headers.set('content-type', JSON_CONTENT_TYPE);
-  headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length));
-  if (head || typeof body === 'string') return new Response(head ? null : body, { status, headers });
+  const length = typeof body === 'number' ? body : typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  headers.set('content-length', String(length));
+  if (head || typeof body !== 'object') return new Response(head ? null : String(body), { status, headers });
   return new BytesResponse(body, status, headers);
 }
 

@@ -9,12 +9,12 @@
  * The primary keeps only which worker holds which key (bounded; the worker that asked last is taken to hold it, as
  * it is about to search or has just been given the answer), never a body. The question rides on the rate-limit
  * count every search already sends the primary ({@link AnswerExchange.question}, shared-rate-limiter.ts), so a
- * never-seen request costs no message of its own; {@link AnswerExchange.fetch} asks in one of its own. A relayed answer is the one the holding worker rendered, byte for byte (its ETag, paging facts
- * and media type with it; the body travels as base64 in the channel's JSON, so the small messages of every request
+ * never-seen request costs no message of its own; {@link AnswerExchange.fetch} asks in one of its own. A relayed answer is what the holding worker keeps, byte for byte: its ETag, paging facts
+ * and media type, and its body when held (response-cache.ts keeps a body from a key's second sight; the body travels as base64 in the channel's JSON, so the small messages of every request
  * keep node's cheaper JSON serialization); a worker that no longer holds it, does not answer within
  * {@link FETCH_WAIT_MS} or has gone counts as a miss, and the asking worker searches itself.
  */
-import type { RenderedSearch } from './response-cache.js';
+import { hasBody, type AnswerFacts, type KeptAnswer } from './response-cache.js';
 
 /** The IPC channel of a worker (`process`) or of the primary's view of one worker (`cluster.Worker`). */
 export interface Channel {
@@ -29,7 +29,7 @@ export interface AnswerExchange {
    * gone, or no answer came within {@link FETCH_WAIT_MS}. Never rejects. The asker is then taken to hold `key`'s
    * answer (its cache keeps what it was given or is about to search): the primary sends `key`'s next question here.
    */
-  fetch(key: string): Promise<RenderedSearch | undefined>;
+  fetch(key: string): Promise<KeptAnswer | undefined>;
   /**
    * {@link fetch} without a message of its own: the question rides on the message every search already sends the
    * primary (the rate-limit count, shared-rate-limiter.ts), which carries {@link AnswerQuestion.carried} and whose
@@ -37,7 +37,7 @@ export interface AnswerExchange {
    */
   question(key: string): AnswerQuestion;
   /** Answer the primary's requests for this worker's answers from `local` (its response cache); call once. */
-  serveFrom(local: (key: string) => RenderedSearch | undefined): void;
+  serveFrom(local: (key: string) => KeptAnswer | undefined): void;
 }
 
 /** What a question carried by another message tells the primary: the key, and the id its answer comes back under. */
@@ -57,7 +57,7 @@ export interface AnswerQuestion {
    */
   settle(relayed: boolean): void;
   /** The relayed answer, or undefined (as {@link AnswerExchange.fetch}); never rejects. */
-  readonly answer: Promise<RenderedSearch | undefined>;
+  readonly answer: Promise<KeptAnswer | undefined>;
 }
 
 /** Is `value` a carried question (the primary checks what it is sent)? */
@@ -77,9 +77,9 @@ export const HOLDER_KEYS_PER_WORKER = 1024;
 interface Fetch { readonly type: 'answer'; readonly op: 'fetch'; readonly id: number; readonly key: string }
 /** Primary → worker: give your answer of `key` (request `id` of the primary's). */
 interface Take { readonly type: 'answer'; readonly op: 'take'; readonly id: number; readonly key: string }
-/** An answer as it travels: the body in base64 (JSON carries no bytes), the rest as rendered. */
-interface WireAnswer extends Omit<RenderedSearch, 'body'> {
-  readonly body64: string;
+/** An answer as it travels: the body (when the holder keeps it) in base64 (JSON carries no bytes), the rest as rendered. */
+interface WireAnswer extends AnswerFacts {
+  readonly body64?: string | undefined;
 }
 /** Worker → primary (`give`, to a take) and primary → worker (`found`, to a fetch): the answer or null. */
 interface Reply { readonly type: 'answer'; readonly op: 'give' | 'found'; readonly id: number; readonly answer: WireAnswer | null }
@@ -91,28 +91,32 @@ function isAnswerMessage(message: unknown): message is Message {
 }
 
 /** An answer as it is sent. */
-function wireOf(answer: RenderedSearch): WireAnswer {
+function wireOf(answer: KeptAnswer): WireAnswer {
+  if (!hasBody(answer)) return answer;
   const { body, ...facts } = answer;
   return { ...facts, body64: body.toString('base64') };
 }
 
 /** An answer as it came over the channel, or undefined when it is not one (the shape is checked, never trusted). */
-function answerOf(value: unknown): RenderedSearch | undefined {
+function answerOf(value: unknown): KeptAnswer | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const a = value as Record<string, unknown>;
   const body64 = a['body64'];
-  if (typeof body64 !== 'string' || typeof a['etag'] !== 'string' || typeof a['mediaType'] !== 'string') return undefined;
-  if (typeof a['page'] !== 'number' || typeof a['lastPage'] !== 'number') return undefined;
+  if ((body64 !== undefined && typeof body64 !== 'string') || typeof a['etag'] !== 'string' || typeof a['mediaType'] !== 'string') return undefined;
+  if (typeof a['page'] !== 'number' || typeof a['lastPage'] !== 'number' || typeof a['bodyLength'] !== 'number') return undefined;
   const perPage = a['appliedPerPage'];
   if (perPage !== undefined && perPage !== null && typeof perPage !== 'number') return undefined;
-  return {
-    body: Buffer.from(body64, 'base64'),
+  const facts: AnswerFacts = {
     etag: a['etag'],
     mediaType: a['mediaType'],
     page: a['page'],
     lastPage: a['lastPage'],
     appliedPerPage: perPage ?? undefined,
+    bodyLength: a['bodyLength'],
   };
+  if (body64 === undefined) return facts;
+  const body = Buffer.from(body64, 'base64');
+  return body.length === facts.bodyLength ? { ...facts, body } : undefined;
 }
 
 /**
@@ -121,8 +125,8 @@ function answerOf(value: unknown): RenderedSearch | undefined {
  */
 export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): AnswerExchange {
   let nextId = 0;
-  const pending = new Map<number, (answer: RenderedSearch | undefined) => void>();
-  let local: (key: string) => RenderedSearch | undefined = () => undefined;
+  const pending = new Map<number, (answer: KeptAnswer | undefined) => void>();
+  let local: (key: string) => KeptAnswer | undefined = () => undefined;
   channel.on('message', (message) => {
     if (!isAnswerMessage(message)) return;
     if (message.op === 'found') {
@@ -136,7 +140,7 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
     }
   });
   /** Wait for the answer of question `id` (its message sent), at most `waitMs`. */
-  const awaited = (id: number, resolve: (answer: RenderedSearch | undefined) => void): void => {
+  const awaited = (id: number, resolve: (answer: KeptAnswer | undefined) => void): void => {
     const timer = setTimeout(() => {
       pending.delete(id);
       resolve(undefined);
@@ -151,11 +155,11 @@ export function workerAnswerExchange(channel: Channel, waitMs = FETCH_WAIT_MS): 
     question(key) {
       const id = nextId++;
       let settle!: (relayed: boolean) => void;
-      const answer = new Promise<RenderedSearch | undefined>((resolve) => {
+      const answer = new Promise<KeptAnswer | undefined>((resolve) => {
         // Listening from now: the relayed answer may arrive before the carrying message's reply has been handled.
         let timer: NodeJS.Timeout | undefined;
         let done = false;
-        const finish = (found: RenderedSearch | undefined): void => {
+        const finish = (found: KeptAnswer | undefined): void => {
           pending.delete(id);
           clearTimeout(timer);
           done = true;

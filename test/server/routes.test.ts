@@ -285,11 +285,13 @@ describe('GraphQL probe and /rate_limit', () => {
 export { PRIVATE_REPO };
 
 describe('repeated searches (response cache)', () => {
-  it('answers a repeated request from the cache with the same body, ETag and Link', async () => {
+  it('answers a repeated request from the cache from its third sight (the second keeps the body), with the same body, ETag and Link', async () => {
     const { call, search } = handlerWith();
     const first = await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    expect(search.calls).toHaveLength(2);
     const again = await call('/search/issues?q=crash+count:50&per_page=10&page=2');
-    expect(search.calls).toHaveLength(1);
+    expect(search.calls).toHaveLength(2);
     expect(await again.text()).toBe(await first.text());
     for (const name of ['etag', 'link', 'x-github-media-type']) expect(again.headers.get(name)).toBe(first.headers.get(name));
     // Each response still gets its own request id.
@@ -312,8 +314,9 @@ describe('repeated searches (response cache)', () => {
   ])('searches again for %s', async (_name, path, init: RequestInit) => {
     const { call, search } = handlerWith();
     await call('/search/issues?q=crash+count:50&per_page=10&page=2');
+    await call('/search/issues?q=crash+count:50&per_page=10&page=2'); // the body is held from here
     await call(path, init);
-    expect(search.calls).toHaveLength(2);
+    expect(search.calls).toHaveLength(3);
   });
 
   it('never keeps an incomplete (timed-out) answer', async () => {
@@ -326,9 +329,9 @@ describe('repeated searches (response cache)', () => {
       { calls: search.calls },
     );
     const handle = createHandler({ search: incomplete, rateLimit: false });
-    await handle(new Request(`${BASE}/search/issues?q=crash+count:5`));
-    await handle(new Request(`${BASE}/search/issues?q=crash+count:5`));
-    expect(search.calls).toHaveLength(2);
+    // Three sights: a kept answer (its facts, then its body) would answer the third without a search.
+    for (let i = 0; i < 3; i++) await handle(new Request(`${BASE}/search/issues?q=crash+count:5`));
+    expect(search.calls).toHaveLength(3);
   });
 });
 

@@ -5,7 +5,10 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { RenderedSearch } from '../../src/server/response-cache.js';
+import { factsOf, hasBody, type KeptAnswer, type RenderedSearch } from '../../src/server/response-cache.js';
+
+/** The body of a kept answer as text, undefined without one. */
+const bodyText = (kept: KeptAnswer | undefined): string | undefined => (kept !== undefined && hasBody(kept) ? kept.body.toString() : undefined);
 import { answerRelay, workerAnswerExchange, type Channel } from '../../src/server/shared-answers.js';
 
 /** Two ends of an IPC channel, delivering asynchronously and by copy (structured clone) as node's does. */
@@ -30,6 +33,7 @@ const answer = (text: string): RenderedSearch => ({
   page: 2,
   lastPage: 7,
   appliedPerPage: undefined,
+  bodyLength: Buffer.byteLength(text),
 });
 
 /** A relay with `n` workers; each worker's response cache is a plain map. */
@@ -39,7 +43,7 @@ function pool(n: number, waitMs?: number) {
     const [primarySide, workerSide] = channelPair();
     relay.join(primarySide);
     const exchange = workerAnswerExchange(workerSide, waitMs);
-    const cache = new Map<string, RenderedSearch>();
+    const cache = new Map<string, KeptAnswer>();
     exchange.serveFrom((key) => cache.get(key));
     return { primarySide, workerSide, exchange, cache };
   });
@@ -49,14 +53,14 @@ function pool(n: number, waitMs?: number) {
 type Member = ReturnType<typeof pool>['members'][number];
 
 /** Worker `w` asks for `key` and keeps what it is given, as the search step does. */
-async function ask(w: Member, key: string): Promise<RenderedSearch | undefined> {
+async function ask(w: Member, key: string): Promise<KeptAnswer | undefined> {
   const got = await w.exchange.fetch(key);
   if (got !== undefined) w.cache.set(key, got);
   return got;
 }
 
 /** Worker `w` holds `key`: it asked (nobody had it), then searched and kept `value`. */
-async function hold(w: Member, key: string, value: RenderedSearch): Promise<void> {
+async function hold(w: Member, key: string, value: KeptAnswer): Promise<void> {
   await w.exchange.fetch(key);
   w.cache.set(key, value);
 }
@@ -68,9 +72,20 @@ describe('shared answers between workers', () => {
     await hold(members[0]!, 'k', value);
     const got = await ask(members[2]!, 'k');
     expect(got).toEqual(value);
-    expect(Buffer.isBuffer(got!.body)).toBe(true);
+    expect(hasBody(got!) && Buffer.isBuffer(got.body)).toBe(true);
     const sent = members[0]!.workerSide.sent.find((m) => (m as { op?: string }).op === 'give');
     expect(JSON.parse(JSON.stringify(sent))).toEqual(sent); // what goes over the channel is plain JSON
+  });
+
+  it("gives an answer's facts alone when its holder keeps no body (a key seen once), and the body once it does", async () => {
+    const { members } = pool(2);
+    const value = answer('{"total_count":1}');
+    await hold(members[0]!, 'k', factsOf(value));
+    const got = await ask(members[1]!, 'k');
+    expect(got).toEqual(factsOf(value));
+    expect(hasBody(got!)).toBe(false);
+    members[1]!.cache.set('k', value); // worker 1 searched (a second sight) and kept the body
+    expect(await ask(members[0]!, 'k')).toEqual(value);
   });
 
   it('answers none when no worker holds the key, or only the asker does (no question relayed)', async () => {
@@ -84,9 +99,9 @@ describe('shared answers between workers', () => {
   it('asks the worker that asked last; one that no longer holds the answer gives none', async () => {
     const { members } = pool(3);
     await hold(members[0]!, 'k', answer('held'));
-    expect((await ask(members[1]!, 'k'))?.body.toString()).toBe('held'); // worker 1 holds it now
+    expect(bodyText(await ask(members[1]!, 'k'))).toBe('held'); // worker 1 holds it now
     members[0]!.cache.delete('k');
-    expect((await ask(members[2]!, 'k'))?.body.toString()).toBe('held'); // from worker 1
+    expect(bodyText(await ask(members[2]!, 'k'))).toBe('held'); // from worker 1
     members[1]!.cache.delete('k');
     members[2]!.cache.delete('k'); // evicted everywhere
     expect(await ask(members[0]!, 'k')).toBeUndefined();
@@ -96,7 +111,7 @@ describe('shared answers between workers', () => {
     const { members } = pool(2);
     for (const key of ['a', 'b', 'c', 'd', 'e']) await hold(members[0]!, key, answer(key));
     expect(await ask(members[1]!, 'a')).toBeUndefined();
-    expect((await ask(members[1]!, 'e'))?.body.toString()).toBe('e');
+    expect(bodyText(await ask(members[1]!, 'e'))).toBe('e');
   });
 
   it('answers none when the holder leaves with the question in flight, and forgets what it held', async () => {
@@ -123,7 +138,7 @@ describe('shared answers between workers', () => {
     const relayed = relay.ask(members[1]!.primarySide, question.carried);
     expect(relayed).toBe(true);
     question.settle(relayed);
-    expect((await question.answer)?.body.toString()).toBe('held');
+    expect(bodyText(await question.answer)).toBe('held');
     expect(members[1]!.workerSide.sent).toEqual([]); // no question of its own was sent
     // Nobody else holds 'new': no relay, the asker is told at once (no reply follows) and holds it from now.
     const fresh = members[0]!.exchange.question('new');
@@ -131,7 +146,7 @@ describe('shared answers between workers', () => {
     fresh.settle(false);
     expect(await fresh.answer).toBeUndefined();
     members[0]!.cache.set('new', answer('new'));
-    expect((await ask(members[1]!, 'new'))?.body.toString()).toBe('new');
+    expect(bodyText(await ask(members[1]!, 'new'))).toBe('new');
   });
 
   it('a carried question takes its relayed answer even when it arrives before the carrying reply is handled', async () => {
@@ -141,7 +156,7 @@ describe('shared answers between workers', () => {
     const relayed = relay.ask(members[1]!.primarySide, question.carried);
     await new Promise((resolve) => setTimeout(resolve, 20)); // the answer has come back meanwhile
     question.settle(relayed);
-    expect((await question.answer)?.body.toString()).toBe('early');
+    expect(bodyText(await question.answer)).toBe('early');
   });
 
   it('a carried question whose relay never answers is a miss after the wait', async () => {
@@ -156,14 +171,22 @@ describe('shared answers between workers', () => {
 
   it('refuses what is not an answer, and ignores messages that are not its own', async () => {
     const { relay, members } = pool(1);
-    // A "worker" that answers every take with something that is no answer (a body without its base64).
+    // A "worker" that answers every take with something that is no answer (a body of another length than it
+    // states, then one whose length is missing).
     const [primarySide, rogue] = channelPair();
     relay.join(primarySide);
+    const rogues: unknown[] = [
+      { ...answer('x'), body: undefined, body64: Buffer.from('xyz').toString('base64') },
+      { ...answer('x'), body: undefined, bodyLength: undefined },
+    ];
     rogue.on('message', (m) => {
       const take = m as { op?: string; id?: number };
-      if (take.op === 'take') rogue.send({ type: 'answer', op: 'give', id: take.id, answer: { ...answer('x'), body: 'x' } });
+      if (take.op === 'take') rogue.send({ type: 'answer', op: 'give', id: take.id, answer: rogues.shift() });
     });
     rogue.send({ type: 'answer', op: 'fetch', id: 0, key: 'k' }); // the rogue asked last: it is taken to hold k
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ask(members[0]!, 'k')).toBeUndefined();
+    rogue.send({ type: 'answer', op: 'fetch', id: 1, key: 'k' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(await ask(members[0]!, 'k')).toBeUndefined();
     members[0]!.workerSide.send({ type: 'rate', id: 0, op: 'take' });

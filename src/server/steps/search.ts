@@ -17,7 +17,7 @@ import { etagFor, ifNoneMatchHits } from '../etag.js';
 import { linkHeader } from '../link-header.js';
 import { rateLimitHeaders, type RateCounter } from '../rate-limiter.js';
 import { jsonResponse } from '../respond.js';
-import { ResponseCache, type RenderedSearch } from '../response-cache.js';
+import { hasBody, ResponseCache, type KeptAnswer, type RenderedSearch } from '../response-cache.js';
 import type { AnswerExchange, AnswerQuestion } from '../shared-answers.js';
 
 /** The kind of a search path (`/search/<kind>`, also under GitHub Enterprise's `/api/v3`), else undefined. */
@@ -122,7 +122,10 @@ export function renderSearch(result: SearchResult, maxBytes: number): RenderedSe
   }
   if (body.length > maxBytes) throw errors.responseTooLarge(maxBytes);
   const perPage = specOf(result.request.kind).http?.linkPerPage === 'applied' ? result.request.perPage : undefined;
-  return { body, etag: etagFor(body, mediaType), mediaType, page: result.request.page, lastPage: result.lastPage, appliedPerPage: perPage };
+  return {
+    body, etag: etagFor(body, mediaType), mediaType, page: result.request.page, lastPage: result.lastPage, appliedPerPage: perPage,
+    bodyLength: body.length,
+  };
 }
 
 /**
@@ -154,15 +157,25 @@ export function askAhead(options: Pick<SearchStepOptions, 'answers' | 'responses
   return (c) => {
     if (c.kind === undefined || (c.request.method !== 'GET' && c.request.method !== 'HEAD')) return undefined;
     const key = answerKey(searchRequestOf(c, options), c.caller);
-    if (responses.get(key) !== undefined) return undefined;
+    const kept = responses.get(key);
+    if (kept !== undefined && suffices(c, kept)) return undefined;
     return (c.relay = answers.question(key));
   };
 }
 
 /**
+ * Does what the cache holds for a key answer request `c` without a search: its body, or — facts alone — a HEAD or
+ * an `If-None-Match` its ETag matches (the {@link conditional} step then answers 304).
+ */
+function suffices(c: Context, kept: KeptAnswer): boolean {
+  return hasBody(kept) || c.head || ifNoneMatchHits(c.request.headers.get('if-none-match'), kept.etag);
+}
+
+/**
  * The search: the answer of a recent identical request (response-cache.ts; with `answers`, also another worker's:
- * shared-answers.ts, asked ahead by the rate-limit count when {@link askAhead} is in the chain) or one call into
- * the core; then its media type, ETag and `Link` headers and the body. Answers the request.
+ * shared-answers.ts, asked ahead by the rate-limit count when {@link askAhead} is in the chain) when what is held
+ * answers it ({@link suffices}), else one call into the core, whose complete answer is kept (its body from the
+ * key's second sight); then its media type, ETag and `Link` headers and the body. Answers the request.
  */
 export function search(options: SearchStepOptions): Step {
   const responses = options.responses ?? new ResponseCache();
@@ -171,22 +184,27 @@ export function search(options: SearchStepOptions): Step {
   return async (c) => {
     const request = searchRequestOf(c, options);
     const key = answerKey(request, c.caller);
-    let cached = responses.get(key);
-    if (cached === undefined && answers !== undefined) {
-      cached = c.relay?.carried.key === key ? await c.relay.answer : await answers.fetch(key);
-      if (cached !== undefined) responses.set(key, cached);
+    let kept = responses.get(key);
+    if ((kept === undefined || !suffices(c, kept)) && answers !== undefined) {
+      const other = c.relay?.carried.key === key ? await c.relay.answer : await answers.fetch(key);
+      if (other !== undefined && (kept === undefined || hasBody(other))) responses.set(key, (kept = other));
     }
-    let answer = cached;
-    if (answer === undefined) {
+    const fromCache = kept !== undefined && suffices(c, kept);
+    let answer: KeptAnswer;
+    if (fromCache) {
+      answer = kept!;
+    } else {
       const result = await options.search(request);
-      answer = renderSearch(result, options.maxResponseBytes);
-      if (!result.page.incomplete) responses.set(key, answer);
+      const rendered = renderSearch(result, options.maxResponseBytes);
+      if (!result.page.incomplete) responses.keep(key, rendered, kept !== undefined);
+      answer = rendered;
     }
-    c.answer = { ...answer, fromCache: cached !== undefined };
+    c.answer = { ...answer, fromCache };
     c.headers.set('x-github-media-type', answer.mediaType);
     c.headers.set('etag', answer.etag);
     const link = linkHeader(c.url, { page: answer.page, lastPage: answer.lastPage, appliedPerPage: answer.appliedPerPage });
     if (link !== undefined) c.headers.set('link', link);
-    return jsonResponse(200, answer.body, c.headers, c.head);
+    // Facts alone: a HEAD (its Content-Length is the body's), or a 200 the conditional step turns into a 304.
+    return jsonResponse(200, hasBody(answer) ? answer.body : answer.bodyLength, c.headers, c.head || !hasBody(answer));
   };
 }
