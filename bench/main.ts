@@ -39,6 +39,8 @@ const MINUTE_MS = 60_000;
 const BIG_HEAP = ['--max-old-space-size=8192'];
 /** Concurrent keep-alive clients of the serve load. */
 const CLIENTS = 8;
+/** Unmeasured passes over the cache-hit paths before their measured load (a body is kept from a key's second sight). */
+const HIT_WARM_PASSES = 2;
 /** Never-seen paths made per second of load: more than any system here answers, so none repeats. */
 const NEVER_SEEN_PER_SECOND = 4000;
 
@@ -123,7 +125,7 @@ interface ServeFigures {
   readyRss: Cell;
   /** The warm-up load (never-seen paths, before the measured ones), when there was one. */
   warmup?: LoadFigures;
-  /** Cache hits (ours only): the same paths repeated after a first pass. */
+  /** Cache hits (ours only): the same paths repeated after {@link HIT_WARM_PASSES} unmeasured passes. */
   hits?: LoadReport;
   /** The server's CPU time per cache hit (ms, all its processes), when /proc could say. */
   hitCpuMs?: number;
@@ -201,7 +203,11 @@ async function serveUnderLoad(
     let hits: LoadReport | undefined;
     let hitCpuMs: number | undefined;
     if (cacheHitPaths) {
-      await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, requests: cacheHitPaths.length, durationMs: 5 * MINUTE_MS, requestTimeoutMs: 60_000 });
+      // The response cache keeps a body from its key's second sight (src/server/response-cache.ts): two passes
+      // before the measured one, so what is measured is hits.
+      for (let pass = 0; pass < HIT_WARM_PASSES; pass++) {
+        await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, requests: cacheHitPaths.length, durationMs: 5 * MINUTE_MS, requestTimeoutMs: 60_000 });
+      }
       const cpuBefore = cpuTimesMs([server.process.pid!, ...descendants(server.process.pid!)]);
       hits = await runLoad({ baseUrl: server.url, paths: cacheHitPaths, concurrency: CLIENTS, durationMs: o.serveSeconds * 1000, requestTimeoutMs: 60_000 });
       const cpuMs = cpuSpentMs(cpuBefore, cpuTimesMs([...cpuBefore.keys()]));
@@ -411,7 +417,7 @@ async function measureScale(scale: { name: string; count: number }, o: BenchOpti
     renderTable(rows),
     '',
     hits
-      ? `cache hits (this project; the same ${mixed.length} paths repeated after a first pass): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${serve.hitCpuMs !== undefined ? `, server CPU ${formatValue(serve.hitCpuMs, 'ms')} per request` : ''}${hits.errors ? `, ${hits.errors} errors` : ''}`
+      ? `cache hits (this project; the same ${mixed.length} paths repeated after ${HIT_WARM_PASSES} unmeasured passes): ${formatValue(hits.rps, 'rps')}, p50 ${formatValue(hits.p50Ms, 'ms')}, p99 ${formatValue(hits.p99Ms, 'ms')}${serve.hitCpuMs !== undefined ? `, server CPU ${formatValue(serve.hitCpuMs, 'ms')} per request` : ''}${hits.errors ? `, ${hits.errors} errors` : ''}`
       : 'cache hits: not measured',
     ...[
       ['this project', serve.warmup],
