@@ -3,7 +3,8 @@
  * of each one's repository in a short table of repository full names. No object per document: a cold process
  * opens a million-document collection's ~125k private documents as a typed array read from the segment
  * (src/segment/segment.ts), their repositories' column only when a viewer who reads some private repository first
- * needs it, and the anonymous viewer's hidden list is {@link PrivateDocs.docs} itself.
+ * needs it, their bitmap only when a filter first tests it, and the anonymous viewer's hidden list is
+ * {@link PrivateDocs.docs} itself.
  */
 
 /** One private document and its repository's full name (as the record spells it), for tests and diagnostics. */

@@ -31,7 +31,8 @@
  *
  * The private documents are the hidden list of every viewer who reads none of the private repositories (the
  * anonymous viewer): opening reads the documents as a typed array, their repositories only when a viewer who reads
- * some private repository first needs them (src/access/private-docs.ts), and `privateLengths` is
+ * some private repository first needs them (src/access/private-docs.ts), their bitmap only when a query's filter
+ * first tests it (src/execute/execute.ts), and `privateLengths` is
  * what that viewer's statistics need beyond the index's own totals (src/index/visible-statistics.ts), so no
  * process sums the hidden documents' field lengths again.
  *
