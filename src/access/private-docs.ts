@@ -3,7 +3,8 @@
  * of each one's repository in a short table of repository full names. No object per document: a cold process
  * opens a million-document collection's ~125k private documents as a typed array read from the segment
  * (src/segment/segment.ts), their repositories' column only when a viewer who reads some private repository first
- * needs it, and the anonymous viewer's hidden list is {@link PrivateDocs.docs} itself.
+ * needs it, their bitmap only when a filter first tests it, and the anonymous viewer's hidden list is
+ * {@link PrivateDocs.docs} itself.
  */
 
 /** One private document and its repository's full name (as the record spells it), for tests and diagnostics. */
@@ -25,6 +26,10 @@ export class PrivateDocs {
   private reader: (() => Uint32Array | undefined) | undefined;
   /** What derives it when the reader gives none (a damaged stored column: {@link deriveReposWith}). */
   private derive: (() => Uint32Array) | undefined;
+  /** The bitmap once read (or given). */
+  private knownBits: Uint32Array | undefined;
+  /** What reads the bitmap when first asked for, until then. */
+  private bitsReader: (() => Uint32Array | undefined) | undefined;
 
   /**
    * @param docs the private documents, ascending, duplicate-free (never modified: it is also the hidden list of
@@ -41,13 +46,27 @@ export class PrivateDocs {
     readonly repositories: readonly string[],
     /**
      * The same documents as a bitmap over the collection (src/doc-bits.ts `markedBits`: bit `doc & 31` of word
-     * `doc >>> 5`), when the segment stored one; undefined otherwise (a collection built in process, a list from
-     * the records)
+     * `doc >>> 5`), when the segment stored one — or what reads it on first use, giving undefined when it cannot;
+     * undefined otherwise (a collection built in process, a list from the records)
      */
-    readonly bits?: Uint32Array,
+    bits?: Uint32Array | (() => Uint32Array | undefined),
   ) {
     if (typeof repos === 'function') this.reader = repos;
     else this.known = checkedRepos(docs, repos);
+    if (typeof bits === 'function') this.bitsReader = bits;
+    else this.knownBits = bits;
+  }
+
+  /**
+   * {@link docs} as a bitmap (see the constructor), read on first use when given as a reader; undefined when there
+   * is none or it could not be read (callers then test the list itself: the same answers).
+   */
+  get bits(): Uint32Array | undefined {
+    if (this.bitsReader) {
+      this.knownBits = this.bitsReader();
+      this.bitsReader = undefined;
+    }
+    return this.knownBits;
   }
 
   /**

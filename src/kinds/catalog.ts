@@ -9,11 +9,34 @@ import type { KindSpec, NeighbourKind } from './spec.js';
 import { topics } from './topics.js';
 import { users } from './users.js';
 
-export const CATALOG: Readonly<Record<Kind, KindSpec>> = { code, commits, issues, labels, repositories, topics, users };
+/** Each kind's table builder (its own file's), by kind. */
+const BUILDERS: Readonly<Record<Kind, () => KindSpec>> = { code, commits, issues, labels, repositories, topics, users };
 
-/** The table of `kind`. */
+/** The tables built so far, by kind. */
+const built = new Map<Kind, KindSpec>();
+
+/**
+ * Every kind's table, by kind. Each one is built on its first read (then kept: the same object every time), so a
+ * process pays only for the kinds it touches — a query reads its own kind and its neighbours'
+ * ({@link neighbourKinds}), not all seven.
+ */
+export const CATALOG: Readonly<Record<Kind, KindSpec>> = Object.freeze(
+  Object.defineProperties(
+    {} as Record<Kind, KindSpec>,
+    Object.fromEntries(KINDS.map((kind) => [kind, { enumerable: true, get: () => specOf(kind) }])),
+  ),
+);
+
+/** The table of `kind` (built on the first call for it, the same object on every later one). */
 export function specOf(kind: Kind): KindSpec {
-  return CATALOG[kind];
+  let spec = built.get(kind);
+  if (!spec) built.set(kind, (spec = BUILDERS[kind]()));
+  return spec;
+}
+
+/** The kinds whose tables this process has built so far, in {@link KINDS} order (diagnostics and tests). */
+export function builtKinds(): Kind[] {
+  return KINDS.filter((kind) => built.has(kind));
 }
 
 /** The `sort` values a kind accepts, from its table (GitHub's OpenAPI enums); empty for topics. */

@@ -85,7 +85,8 @@ const forkQ: QualifierSpec = {
   },
 };
 
-export const code: KindSpec = {
+/** Builds the table of `/search/code` (called once, on the kind's first use: catalog.ts). */
+export const code = (): KindSpec => ({
   kind: 'code',
   fields: [
     {
@@ -172,4 +173,4 @@ export const code: KindSpec = {
     return item;
   },
   scoreAfter: 'repository',
-};
+});

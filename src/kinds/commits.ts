@@ -78,7 +78,8 @@ const COUNTING = [
   'hash', 'sha', 'parent', 'tree', 'merge', 'is', 'author-date', 'committer-date',
 ];
 
-export const commits: KindSpec = {
+/** Builds the table of `/search/commits` (called once, on the kind's first use: catalog.ts). */
+export const commits = (): KindSpec => ({
   kind: 'commits',
   fields: [
     {
@@ -157,4 +158,4 @@ export const commits: KindSpec = {
     return item;
   },
   scoreAfter: 'repository',
-};
+});

@@ -221,7 +221,8 @@ const reasonQ = enumQ({
   duplicate: (r) => r.state_reason === 'duplicate',
 });
 
-export const issues: KindSpec = {
+/** Builds the table of `/search/issues` (called once, on the kind's first use: catalog.ts). */
+export const issues = (): KindSpec => ({
   kind: 'issues',
   fields: [
     {
@@ -374,4 +375,4 @@ export const issues: KindSpec = {
     return item;
   },
   scoreAfter: 'body',
-};
+});

@@ -29,7 +29,8 @@ export const labelsRank: RankSpec = {
   },
 };
 
-export const labels: KindSpec = {
+/** Builds the table of `/search/labels` (called once, on the kind's first use: catalog.ts). */
+export const labels = (): KindSpec => ({
   kind: 'labels',
   fields: [
     { name: 'name', analyzer: 'prose', boost: 2, get: str('name'), textMatch: { property: 'name', objectType: 'Label', objectUrl, whole: true } },
@@ -50,4 +51,4 @@ export const labels: KindSpec = {
   visibility: (r, d, c) => visibilityVia(r, repoOf(r, d, c), c),
   project: (record) => ({ ...record }),
   scoreAfter: 'description',
-};
+});

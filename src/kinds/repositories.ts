@@ -79,7 +79,8 @@ export const repositoriesRank: RankSpec = {
   linear: { applies: (ctx) => ctx.text === '' || (!ctx.text.includes('/') && ctx.owners.length !== 1), multiplier: 'popularity' },
 };
 
-export const repositories: KindSpec = {
+/** Builds the table of `/search/repositories` (called once, on the kind's first use: catalog.ts). */
+export const repositories = (): KindSpec => ({
   kind: 'repositories',
   fields: [
     {
@@ -188,4 +189,4 @@ export const repositories: KindSpec = {
     return item;
   },
   scoreAfter: 'default_branch',
-};
+});

@@ -40,7 +40,8 @@ const aliasNames = (r: Record<string, unknown>): string | undefined => {
 /** Item fields GitHub adds only with the extended-search-results media type (Part B §4). */
 const EXTENDED_FIELDS = ['aliases', 'related', 'repository_count', 'logo_url'] as const;
 
-export const topics: KindSpec = {
+/** Builds the table of `/search/topics` (called once, on the kind's first use: catalog.ts). */
+export const topics = (): KindSpec => ({
   kind: 'topics',
   fields: [
     field('name', 'code', 3, true),
@@ -98,4 +99,4 @@ export const topics: KindSpec = {
     return item;
   },
   scoreAfter: 'curated',
-};
+});

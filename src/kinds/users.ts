@@ -15,7 +15,8 @@ const objectUrl = (r: Record<string, unknown>): string => String(r.url ?? '');
 const login = str('login');
 const recorded: Getter<number | undefined> = (r) => recordedAt(r);
 
-export const users: KindSpec = {
+/** Builds the table of `/search/users` (called once, on the kind's first use: catalog.ts). */
+export const users = (): KindSpec => ({
   kind: 'users',
   fields: [
     { name: 'login', analyzer: 'code', boost: 10, get: str('login'), textMatch: { property: 'login', objectType: 'User', objectUrl, whole: true } },
@@ -58,4 +59,4 @@ export const users: KindSpec = {
   identity: userIdentity,
   project: (record) => completeUser(record),
   scoreAfter: 'type',
-};
+});

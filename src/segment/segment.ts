@@ -31,7 +31,8 @@
  *
  * The private documents are the hidden list of every viewer who reads none of the private repositories (the
  * anonymous viewer): opening reads the documents as a typed array, their repositories only when a viewer who reads
- * some private repository first needs them (src/access/private-docs.ts), and `privateLengths` is
+ * some private repository first needs them (src/access/private-docs.ts), their bitmap only when a query's filter
+ * first tests it (src/execute/execute.ts), and `privateLengths` is
  * what that viewer's statistics need beyond the index's own totals (src/index/visible-statistics.ts), so no
  * process sums the hidden documents' field lengths again.
  *
@@ -254,12 +255,6 @@ export function privateDocsFit(docs: Uint32Array, repos: Uint32Array, repositori
   return true;
 }
 
-/** The `private.bits` section as u32 words (read whole and checked). */
-function privateBits(framed: FramedFile): Uint32Array {
-  const bytes = framed.read('private.bits');
-  return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-}
-
 /** Report and remove a damaged segment file (the next build, or the next query, writes it again). */
 function damaged(file: string, why: string): void {
   cacheNotice(file, why);
@@ -388,19 +383,18 @@ export class Segment {
       if (docBytes.length !== framed.length('private.repos') || docBytes.length % 4 !== 0) throw new FramingError('private sections differ in length');
       if (framed.length('private.bits') !== ((count + 31) >>> 5) * 4) throw new FramingError('private bitmap does not fit the count');
       const docs = new Uint32Array(docBytes.buffer, docBytes.byteOffset, docBytes.length / 4);
-      // The repositories' column only on first use: only a viewer who reads some private repository needs it.
+      // The repositories' column and the bitmap only on first use: only a viewer who reads some private repository
+      // needs the one, only a query whose matches meet the private documents the other. A damaged block found then
+      // drops the segment as any later read's does ({@link drop}); the caller goes on without it (the same answer).
       let segment: Segment | undefined;
       const opened = framed;
-      const repos = (): Uint32Array | undefined => {
+      const words = (section: string) => (): Uint32Array | undefined => {
         if (!segment?.usable) return undefined;
         try {
-          const bytes = opened.read('private.repos');
+          const bytes = opened.read(section);
           return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
         } catch (error) {
-          segment.usable = false;
-          opened.close();
-          damaged(opened.file, (error as Error).message);
-          return undefined;
+          return segment.drop(error);
         }
       };
       const names = meta.repositories!;
@@ -409,7 +403,7 @@ export class Segment {
       // The last one is checked (a few bytes), so a count that disagrees with the list is refused all the same.
       if (docs.length > 0 && docs[docs.length - 1]! >= count) throw new FramingError('private documents out of range');
       // The bitmap is the writer's own of the same list (markedBits), its blocks checked as the list's are.
-      const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, repos, names, privateBits(framed));
+      const privateDocs = docs.length === 0 ? PrivateDocs.NONE : new PrivateDocs(docs, words('private.repos'), names, words('private.bits'));
       const privateLengths = meta.privateLengths ? new Map(meta.privateLengths) : undefined;
       const championEntries = meta.champions as Array<[string, number, number]>;
       const scatterFields = meta.scatter ?? undefined;

@@ -41,7 +41,7 @@ describe('segment facts', () => {
     expect(notices).toEqual([]);
   });
 
-  it('store the private documents as a bitmap too, checked at open (damaged: refused, noticed and deleted)', () => {
+  it('store the private documents as a bitmap too, read on first use (damaged: dropped, noticed and deleted then)', () => {
     const { file, id } = written();
     const s = Segment.open(file, 'issues', id, COUNT)!;
     expect([...s.privateDocs.bits!]).toEqual([...markedBits(facts.privateDocs.docs, COUNT)]);
@@ -53,9 +53,27 @@ describe('segment facts', () => {
     const bytes = readFileSync(file);
     bytes[offset]! ^= 1 << 5; // document 5 marked private in the bitmap only
     writeFileSync(file, bytes);
-    expect(Segment.open(file, 'issues', id, COUNT)).toBeUndefined();
+    const damaged = Segment.open(file, 'issues', id, COUNT)!;
+    // Opened without reading the bitmap: nothing noticed until it is first asked for.
+    expect(damaged.privateDocs.docs).toEqual(facts.privateDocs.docs);
+    expect(notices).toEqual([]);
+    expect(damaged.privateDocs.bits).toBeUndefined();
     expect(notices).toHaveLength(1);
     expect(existsSync(file)).toBe(false);
+    // Dropped as a damaged prior block is: no later read, no second notice, the bitmap stays absent.
+    expect(damaged.prior('factor', 1)).toBeUndefined();
+    expect(damaged.privateDocs.bits).toBeUndefined();
+    expect(notices).toHaveLength(1);
+  });
+
+  it('read the bitmap once, whichever asks first, and hand every reader the same words', () => {
+    const { file, id } = written();
+    const s = Segment.open(file, 'issues', id, COUNT)!;
+    const first = s.privateDocs.bits!;
+    expect(s.privateDocs.bits).toBe(first);
+    expect(s.privateDocs.list()).toEqual(facts.privateDocs.list());
+    expect(notices).toEqual([]);
+    s.close();
   });
 
   it("store the private documents' field-length sums, or none", () => {
