@@ -87,6 +87,10 @@ const SCATTER_READ_GAP = 8;
 /** Blocks of `scatter` one read of a gather spans at most (16 KiB). */
 const SCATTER_READ_REACH = 32;
 
+/** The scatter records' views before their first read (nothing read, no block marked). */
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
 
@@ -319,9 +323,16 @@ export class Segment {
   private readonly codes = new Map<string, PriorCodes>();
   /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
-  /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
-  private readonly scatterF64: Array<Float64Array | undefined> = [];
-  private readonly scatterU32: Array<Uint32Array | undefined> = [];
+  /**
+   * The scatter section's bytes, allocated whole on first use (zero-filled, so only the pages its read blocks land
+   * on are backed) and filled block by block as read; one ArrayBuffer however many blocks are read.
+   */
+  private scatterBytes: Uint8Array | undefined;
+  /** {@link scatterBytes} as f64 and u32 values (empty until allocated). */
+  private scatterF64: Float64Array = EMPTY_F64;
+  private scatterU32: Uint32Array = EMPTY_U32;
+  /** A bit per block of {@link scatterBytes}: set once that block was read and checked. */
+  private scatterRead: Uint32Array = EMPTY_U32;
   /** Each champion list's first entry (championFirsts), made on first use. */
   private championStarts: Uint32Array | undefined;
 
@@ -610,7 +621,8 @@ export class Segment {
     if (this.scatterStride === 0) return undefined;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const b = (doc / perBlock) | 0;
-    return this.scatterU32[b]?.[(doc - b * perBlock) * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
+    if (!((this.scatterRead[b >>> 5]! >>> (b & 31)) & 1)) return undefined;
+    return this.scatterU32[doc * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
   }
 
   /**
@@ -622,6 +634,14 @@ export class Segment {
   loadScatter(docs: ArrayLike<number>): boolean {
     if (this.scatterStride === 0 || !this.usable) return false;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
+    if (this.scatterBytes === undefined) {
+      const bytes = new Uint8Array(new ArrayBuffer(this.count * this.scatterStride));
+      this.scatterBytes = bytes;
+      this.scatterF64 = new Float64Array(bytes.buffer);
+      this.scatterU32 = new Uint32Array(bytes.buffer);
+      this.scatterRead = new Uint32Array(Math.ceil(Math.ceil(bytes.length / SCATTER_CHECK_BYTES) / 32));
+    }
+    const read = this.scatterRead;
     const wanted: number[] = [];
     let last = -1;
     for (let i = 0; i < docs.length; i++) {
@@ -629,7 +649,7 @@ export class Segment {
       if (!(doc < this.count)) return false;
       const b = (doc / perBlock) | 0;
       if (b < last) return false;
-      if (b !== last && !this.scatterF64[b]) wanted.push(b);
+      if (b !== last && !((read[b >>> 5]! >>> (b & 31)) & 1)) wanted.push(b);
       last = b;
     }
     for (let i = 0; i < wanted.length; ) {
@@ -649,26 +669,21 @@ export class Segment {
   scatterPriors(name: string, docs: ArrayLike<number>, out: Float64Array): boolean {
     const p = this.scatterPriorAt.get(name);
     if (p === undefined || !this.loadScatter(docs)) return false;
-    const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const s8 = this.scatterStride / 8;
     const f64 = this.scatterF64;
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      const b = (doc / perBlock) | 0;
-      out[i] = f64[b]![(doc - b * perBlock) * s8 + p]!;
-    }
+    for (let i = 0; i < docs.length; i++) out[i] = f64[docs[i]! * s8 + p]!;
     return true;
   }
 
-  /** Read and check the scatter records' blocks `blocks` (ascending, not read yet) in one read; false when damaged. */
+  /**
+   * Read and check the scatter records' blocks `blocks` (ascending, not read yet) in one read into
+   * {@link scatterBytes}, and mark them read; false when damaged.
+   */
   private readScatter(blocks: readonly number[]): boolean {
     try {
-      const read = this.framed.readBlocks('scatter', blocks);
-      for (let k = 0; k < blocks.length; k++) {
-        const bytes = read[k]!;
-        this.scatterF64[blocks[k]!] = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
-        this.scatterU32[blocks[k]!] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-      }
+      this.framed.readBlocksInto('scatter', blocks, this.scatterBytes!);
+      const read = this.scatterRead;
+      for (const b of blocks) read[b >>> 5]! |= 1 << (b & 31);
       return true;
     } catch (error) {
       this.drop(error);
