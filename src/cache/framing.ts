@@ -854,22 +854,22 @@ export class FramedFile {
   }
 
   /**
-   * {@link readBlocks} into the caller's memory: each listed block's bytes copied into `out` at the block's own
-   * offset in the section (`out` mirrors the section; its other bytes are left as they are). The read goes through
-   * this file's own reused memory, so nothing is allocated once that has grown to the span.
+   * {@link readBlocks} into the caller's memory: the listed blocks' bytes copied into `out` one after another from
+   * byte `at` (block `blocks[k]` at `at + k·B`, B the section's block size). The read goes through this file's own
+   * reused memory, so nothing is allocated once that has grown to the span.
    * @throws as {@link readBlocks} (`out` is then untouched: the blocks are checked before any is copied); RangeError
-   *   when `out` is shorter than the section's end of the last listed block
+   *   when `out` has no room for the blocks at `at` (before any read)
    */
-  readBlocksInto(name: string, blocks: ArrayLike<number>, out: Uint8Array): void {
+  readBlocksInto(name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number): void {
     const n = blocks.length;
     if (n === 0) {
       if (!this.has(name)) throw new FramingError(`no ${name} section`);
       return;
     }
-    const { bytes, from, B, size } = this.checkedSpan(name, blocks, false, out.length);
+    const { bytes, from, B, size } = this.checkedSpan(name, blocks, false, (block, last) => at >= 0 && at + (n - 1) * block + last <= out.length);
     for (let i = 0; i < n; i++) {
-      const at = blocks[i]! * B;
-      out.set(bytes.subarray(at - from, Math.min(size, at + B) - from), at);
+      const start = blocks[i]! * B;
+      out.set(bytes.subarray(start - from, Math.min(size, start + B) - from), at + i * B);
     }
   }
 
@@ -877,9 +877,15 @@ export class FramedFile {
    * The span of section `name` from listed block `blocks[0]` to the end of the last one, read in one read; each
    * listed block checked against its CRC the first time it is read ({@link readBlocks}). `fresh`: the span in new
    * memory (handed out), else in this file's reused block memory (copied out by the caller before the next read).
-   * `room`: bytes the caller's mirror of the section holds (a span ending past it is a RangeError, before any read).
+   * `fits`: given the section's block size and the last listed block's length, whether the caller has room (false
+   * is a RangeError, before any read).
    */
-  private checkedSpan(name: string, blocks: ArrayLike<number>, fresh: boolean, room = Infinity): { bytes: Uint8Array; from: number; B: number; size: number } {
+  private checkedSpan(
+    name: string,
+    blocks: ArrayLike<number>,
+    fresh: boolean,
+    fits: (blockBytes: number, lastLength: number) => boolean = () => true,
+  ): { bytes: Uint8Array; from: number; B: number; size: number } {
     if (!this.has(name)) throw new FramingError(`no ${name} section`);
     const n = blocks.length;
     const entry = this.footer.sections[name]!;
@@ -892,7 +898,7 @@ export class FramedFile {
     for (let i = 1; i < n; i++) if (!(blocks[i]! > blocks[i - 1]!)) throw new FramingError(`blocks of ${name} not ascending`);
     const from = lo * B;
     const to = Math.min(size, (hi + 1) * B);
-    if (to > room) throw new RangeError(`no room for ${name} up to byte ${to}`);
+    if (!fits(B, to - hi * B)) throw new RangeError(`no room for ${n} blocks of ${name}`);
     let seen = this.checked.get(name);
     if (!seen) this.checked.set(name, (seen = new Uint32Array(Math.ceil(count / 32))));
     const bytes = fresh ? new Uint8Array(new ArrayBuffer(to - from)) : this.blockMemory(to - from);

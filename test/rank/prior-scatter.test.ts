@@ -32,9 +32,9 @@ function sectionsRead(run: () => void): string[] {
     if (!names.includes(name)) names.push(name);
     return readBlocks.call(this, name, blocks);
   };
-  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array) {
+  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number) {
     if (!names.includes(name)) names.push(name);
-    readBlocksInto.call(this, name, blocks, out);
+    readBlocksInto.call(this, name, blocks, out, at);
   };
   try {
     run();

@@ -40,9 +40,9 @@ const bits = (a: Float64Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.
 const scatterReads = (run: () => void): number[][] => {
   const reads: number[][] = [];
   const original = FramedFile.prototype.readBlocksInto;
-  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array) {
+  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number) {
     if (name === 'scatter') reads.push(Array.from(blocks));
-    original.call(this, name, blocks, out);
+    original.call(this, name, blocks, out, at);
   };
   try {
     run();
@@ -196,16 +196,18 @@ describe('reading listed blocks of a framed section', () => {
     expect(f.readBlocks('data', [])).toEqual([]);
   });
 
-  it('copies listed blocks into a mirror of the section, at their own offsets, the bytes between left as they were', () => {
+  it('copies listed blocks one after another into the caller\'s memory from a byte on, the rest left as it was', () => {
     const f = FramedFile.fromBytes(framed().bytes, FILE_MAGIC.items, 1);
-    const out = new Uint8Array(data.length).fill(0xee);
-    f.readBlocksInto('data', [2, 7, 100], out);
-    const expected = new Uint8Array(data.length).fill(0xee);
-    for (const b of [2, 7, 100]) expected.set(data.subarray(b * 64, Math.min(data.length, b * 64 + 64)), b * 64);
+    const out = new Uint8Array(3 * 64 + 40).fill(0xee);
+    f.readBlocksInto('data', [2, 7, 100], out, 10);
+    const expected = new Uint8Array(out.length).fill(0xee);
+    [2, 7, 100].forEach((b, k) => expected.set(data.subarray(b * 64, Math.min(data.length, b * 64 + 64)), 10 + k * 64));
     expect(Buffer.from(out).equals(Buffer.from(expected))).toBe(true);
-    f.readBlocksInto('data', [], out);
-    expect(() => f.readBlocksInto('data', [7, 100], new Uint8Array(100 * 64))).toThrow(RangeError);
-    expect(() => f.readBlocksInto('data', [7, 2], out)).toThrow(FramingError);
+    f.readBlocksInto('data', [], out, 0);
+    expect(() => f.readBlocksInto('data', [7, 100], out, out.length - 64 - 24 + 1)).toThrow(RangeError); // 64 + 24 bytes, 87 free
+    expect(() => f.readBlocksInto('data', [7, 100], out, -1)).toThrow(RangeError);
+    f.readBlocksInto('data', [7, 100], out, out.length - 64 - 24); // just fits: the last block is 24 bytes
+    expect(() => f.readBlocksInto('data', [7, 2], out, 0)).toThrow(FramingError);
   });
 
   it('copies nothing when a listed block is damaged', () => {
@@ -213,7 +215,7 @@ describe('reading listed blocks of a framed section', () => {
     bytes[16 + 8 + 5 * 64 + 1]! ^= 0x40; // block 5
     const f = FramedFile.fromBytes(bytes, FILE_MAGIC.items, 1);
     const out = new Uint8Array(data.length);
-    expect(() => f.readBlocksInto('data', [4, 5], out)).toThrow(/block 5 is corrupt/);
+    expect(() => f.readBlocksInto('data', [4, 5], out, 0)).toThrow(/block 5 is corrupt/);
     expect(out.every((x) => x === 0)).toBe(true);
   });
 
