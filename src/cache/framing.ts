@@ -842,9 +842,52 @@ export class FramedFile {
    *   block (or a page of the block CRCs) that fails its CRC
    */
   readBlocks(name: string, blocks: ArrayLike<number>): Uint8Array[] {
+    const n = blocks.length;
+    const out = new Array<Uint8Array>(n);
+    if (n === 0) {
+      if (!this.has(name)) throw new FramingError(`no ${name} section`);
+      return out;
+    }
+    const { bytes, from, B, size } = this.checkedSpan(name, blocks, true);
+    for (let i = 0; i < n; i++) out[i] = bytes.subarray(blocks[i]! * B - from, Math.min(size, (blocks[i]! + 1) * B) - from);
+    return out;
+  }
+
+  /**
+   * {@link readBlocks} into the caller's memory: the listed blocks' bytes copied into `out` one after another from
+   * byte `at` (block `blocks[k]` at `at + k·B`, B the section's block size). The read goes through this file's own
+   * reused memory, so nothing is allocated once that has grown to the span.
+   * @throws as {@link readBlocks} (`out` is then untouched: the blocks are checked before any is copied); RangeError
+   *   when `out` has no room for the blocks at `at` (before any read)
+   */
+  readBlocksInto(name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number): void {
+    const n = blocks.length;
+    if (n === 0) {
+      if (!this.has(name)) throw new FramingError(`no ${name} section`);
+      return;
+    }
+    const { bytes, from, B, size } = this.checkedSpan(name, blocks, false, (block, last) => at >= 0 && at + (n - 1) * block + last <= out.length);
+    for (let i = 0; i < n; i++) {
+      const start = blocks[i]! * B;
+      out.set(bytes.subarray(start - from, Math.min(size, start + B) - from), at + i * B);
+    }
+  }
+
+  /**
+   * The span of section `name` from listed block `blocks[0]` to the end of the last one, read in one read; each
+   * listed block checked against its CRC the first time it is read ({@link readBlocks}). `fresh`: the span in new
+   * memory (handed out), else in this file's reused block memory (copied out by the caller before the next read).
+   * `fits`: given the section's block size and the last listed block's length, whether the caller has room (false
+   * is a RangeError, before any read).
+   */
+  private checkedSpan(
+    name: string,
+    blocks: ArrayLike<number>,
+    fresh: boolean,
+    fits: (blockBytes: number, lastLength: number) => boolean = () => true,
+  ): { bytes: Uint8Array; from: number; B: number; size: number } {
     if (!this.has(name)) throw new FramingError(`no ${name} section`);
     const n = blocks.length;
-    if (n === 0) return [];
     const entry = this.footer.sections[name]!;
     const [offset, size, firstCrc] = entry;
     const B = entry[3] ?? this.footer.blockBytes;
@@ -853,22 +896,20 @@ export class FramedFile {
     const hi = blocks[n - 1]!;
     if (!(Number.isInteger(lo) && lo >= 0 && Number.isInteger(hi) && hi < count)) throw new FramingError(`read outside ${name}`);
     for (let i = 1; i < n; i++) if (!(blocks[i]! > blocks[i - 1]!)) throw new FramingError(`blocks of ${name} not ascending`);
+    const from = lo * B;
+    const to = Math.min(size, (hi + 1) * B);
+    if (!fits(B, to - hi * B)) throw new RangeError(`no room for ${n} blocks of ${name}`);
     let seen = this.checked.get(name);
     if (!seen) this.checked.set(name, (seen = new Uint32Array(Math.ceil(count / 32))));
-    const from = lo * B;
-    const bytes = new Uint8Array(new ArrayBuffer(Math.min(size, (hi + 1) * B) - from));
+    const bytes = fresh ? new Uint8Array(new ArrayBuffer(to - from)) : this.blockMemory(to - from);
     this.source.readInto(bytes, 0, offset + from, bytes.length);
-    const out = new Array<Uint8Array>(n);
     for (let i = 0; i < n; i++) {
       const b = blocks[i]!;
-      const block = bytes.subarray(b * B - from, Math.min(size, (b + 1) * B) - from);
-      if (!((seen[b >>> 5]! >>> (b & 31)) & 1)) {
-        if (crcOf(block) !== this.blockCrc(firstCrc + b)) throw new FramingError(`${name} block ${b} is corrupt`);
-        seen[b >>> 5]! |= 1 << (b & 31);
-      }
-      out[i] = block;
+      if ((seen[b >>> 5]! >>> (b & 31)) & 1) continue;
+      if (crcOf(bytes.subarray(b * B - from, Math.min(size, (b + 1) * B) - from)) !== this.blockCrc(firstCrc + b)) throw new FramingError(`${name} block ${b} is corrupt`);
+      seen[b >>> 5]! |= 1 << (b & 31);
     }
-    return out;
+    return { bytes, from, B, size };
   }
 
   /** `length` bytes of memory for blocks read whole to be checked, reused from read to read (grown up to 1 MiB). */

@@ -88,6 +88,11 @@ const SCATTER_READ_GAP = 8;
 /** Blocks of `scatter` one read of a gather spans at most (16 KiB). */
 const SCATTER_READ_REACH = 32;
 
+/** Blocks of `scatter` per slab a segment keeps them in (128 KiB): a slab always has room for one read. */
+const SCATTER_SLAB_BLOCKS = 256;
+/** The scatter records' slots before their first read (no block read). */
+const EMPTY_U32 = new Uint32Array(0);
+
 /** Whose documents a block maximum is taken over: every document's, or the public ones' (the anonymous viewer's). */
 export type MaximaOver = 'all' | 'public';
 
@@ -314,9 +319,17 @@ export class Segment {
   private readonly codes = new Map<string, PriorCodes>();
   /** False once closed or found damaged (every later read gives undefined). */
   private usable = true;
-  /** The scatter records' checked blocks read so far, as f64 and u32 views (by block). */
-  private readonly scatterF64: Array<Float64Array | undefined> = [];
-  private readonly scatterU32: Array<Uint32Array | undefined> = [];
+  /**
+   * The scatter records' blocks read so far, packed in read order into slabs of {@link SCATTER_SLAB_BLOCKS} blocks
+   * (one ArrayBuffer per slab, allocated as they fill: at most a few hundred at 1M however many blocks are read),
+   * each slab also as f64 and u32 values.
+   */
+  private readonly scatterF64: Float64Array[] = [];
+  private readonly scatterU32: Uint32Array[] = [];
+  /** Blocks the last slab holds. */
+  private scatterFilled = 0;
+  /** Per block of the section, 1 + its slot in the slabs (slab · {@link SCATTER_SLAB_BLOCKS} + place) once read and checked; 0 before. */
+  private scatterSlot: Uint32Array = EMPTY_U32;
   /** Each champion list's first entry (championFirsts), made on first use. */
   private championStarts: Uint32Array | undefined;
 
@@ -604,7 +617,10 @@ export class Segment {
     if (this.scatterStride === 0) return undefined;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const b = (doc / perBlock) | 0;
-    return this.scatterU32[b]?.[(doc - b * perBlock) * (this.scatterStride / 4) + this.scatterPriorAt.size * 2 + field];
+    const slot = this.scatterSlot[b];
+    if (!slot) return undefined;
+    const at = ((slot - 1) % SCATTER_SLAB_BLOCKS) * (SCATTER_CHECK_BYTES / 4) + (doc - b * perBlock) * (this.scatterStride / 4);
+    return this.scatterU32[((slot - 1) / SCATTER_SLAB_BLOCKS) | 0]![at + this.scatterPriorAt.size * 2 + field];
   }
 
   /**
@@ -616,6 +632,8 @@ export class Segment {
   loadScatter(docs: ArrayLike<number>): boolean {
     if (this.scatterStride === 0 || !this.usable) return false;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
+    if (this.scatterSlot.length === 0) this.scatterSlot = new Uint32Array(Math.ceil((this.count * this.scatterStride) / SCATTER_CHECK_BYTES));
+    const slots = this.scatterSlot;
     const wanted: number[] = [];
     let last = -1;
     for (let i = 0; i < docs.length; i++) {
@@ -623,7 +641,7 @@ export class Segment {
       if (!(doc < this.count)) return false;
       const b = (doc / perBlock) | 0;
       if (b < last) return false;
-      if (b !== last && !this.scatterF64[b]) wanted.push(b);
+      if (b !== last && !slots[b]) wanted.push(b);
       last = b;
     }
     for (let i = 0; i < wanted.length; ) {
@@ -645,24 +663,33 @@ export class Segment {
     if (p === undefined || !this.loadScatter(docs)) return false;
     const perBlock = SCATTER_CHECK_BYTES / this.scatterStride;
     const s8 = this.scatterStride / 8;
-    const f64 = this.scatterF64;
+    const slots = this.scatterSlot;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       const b = (doc / perBlock) | 0;
-      out[i] = f64[b]![(doc - b * perBlock) * s8 + p]!;
+      const slot = slots[b]! - 1;
+      out[i] = this.scatterF64[(slot / SCATTER_SLAB_BLOCKS) | 0]![(slot % SCATTER_SLAB_BLOCKS) * (SCATTER_CHECK_BYTES / 8) + (doc - b * perBlock) * s8 + p]!;
     }
     return true;
   }
 
-  /** Read and check the scatter records' blocks `blocks` (ascending, not read yet) in one read; false when damaged. */
+  /**
+   * Read and check the scatter records' blocks `blocks` (ascending, not read yet, at most {@link SCATTER_READ_REACH})
+   * in one read into the next free slots of the last slab (a new slab when it has no room for them all), and give
+   * them their slots; false when damaged.
+   */
   private readScatter(blocks: readonly number[]): boolean {
     try {
-      const read = this.framed.readBlocks('scatter', blocks);
-      for (let k = 0; k < blocks.length; k++) {
-        const bytes = read[k]!;
-        this.scatterF64[blocks[k]!] = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
-        this.scatterU32[blocks[k]!] = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      if (this.scatterU32.length === 0 || this.scatterFilled + blocks.length > SCATTER_SLAB_BLOCKS) {
+        const slab = new ArrayBuffer(SCATTER_SLAB_BLOCKS * SCATTER_CHECK_BYTES);
+        this.scatterF64.push(new Float64Array(slab));
+        this.scatterU32.push(new Uint32Array(slab));
+        this.scatterFilled = 0;
       }
+      const slab = this.scatterU32.length - 1;
+      const u32 = this.scatterU32[slab]!;
+      this.framed.readBlocksInto('scatter', blocks, new Uint8Array(u32.buffer), this.scatterFilled * SCATTER_CHECK_BYTES);
+      for (const b of blocks) this.scatterSlot[b] = 1 + slab * SCATTER_SLAB_BLOCKS + this.scatterFilled++;
       return true;
     } catch (error) {
       this.drop(error);

@@ -20,10 +20,10 @@ function collection(scatter = true): Collection {
   return segmentCollection(factor, scatter ? { fields: ['title', 'body'], lengths } : undefined);
 }
 
-/** The sections `run` reads through the framing (`read` or `readBlocks`), each once, in order. */
+/** The sections `run` reads through the framing (`read`, `readBlocks` or `readBlocksInto`), each once, in order. */
 function sectionsRead(run: () => void): string[] {
   const names: string[] = [];
-  const { read, readBlocks } = FramedFile.prototype;
+  const { read, readBlocks, readBlocksInto } = FramedFile.prototype;
   FramedFile.prototype.read = function (this: FramedFile, name: string, start?: number, length?: number) {
     if (!names.includes(name)) names.push(name);
     return read.call(this, name, start, length);
@@ -32,11 +32,16 @@ function sectionsRead(run: () => void): string[] {
     if (!names.includes(name)) names.push(name);
     return readBlocks.call(this, name, blocks);
   };
+  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number) {
+    if (!names.includes(name)) names.push(name);
+    readBlocksInto.call(this, name, blocks, out, at);
+  };
   try {
     run();
   } finally {
     FramedFile.prototype.read = read;
     FramedFile.prototype.readBlocks = readBlocks;
+    FramedFile.prototype.readBlocksInto = readBlocksInto;
   }
   return names;
 }

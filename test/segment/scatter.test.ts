@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILE_MAGIC, FramedFile, FramingError, writeFramed } from '../../src/cache/framing.js';
 import { setCacheNoticeSink } from '../../src/cache/notice.js';
@@ -38,15 +39,15 @@ function written(priors: Map<string, Float64Array>, withLengths = true): { file:
 const bits = (a: Float64Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const scatterReads = (run: () => void): number[][] => {
   const reads: number[][] = [];
-  const original = FramedFile.prototype.readBlocks;
-  FramedFile.prototype.readBlocks = function (this: FramedFile, name: string, blocks: ArrayLike<number>) {
+  const original = FramedFile.prototype.readBlocksInto;
+  FramedFile.prototype.readBlocksInto = function (this: FramedFile, name: string, blocks: ArrayLike<number>, out: Uint8Array, at: number) {
     if (name === 'scatter') reads.push(Array.from(blocks));
-    return original.call(this, name, blocks);
+    original.call(this, name, blocks, out, at);
   };
   try {
     run();
   } finally {
-    FramedFile.prototype.readBlocks = original;
+    FramedFile.prototype.readBlocksInto = original;
   }
   return reads;
 };
@@ -109,6 +110,51 @@ describe('scatter records', () => {
     expect(scatterReads(() => expect(s.loadScatter(docs)).toBe(true))).toEqual([]);
   });
 
+  // Random document sets, loaded one after another into the same segment (later sets find some blocks read): every
+  // loaded document's record reads back as the section's own bytes (the framing's `readBlocks`, the path the records
+  // took before they shared one buffer) and as the values written, and a document of a block no set asked for is
+  // still not answered.
+  it('read back random document sets as the section holds them, one set after another', () => {
+    const docSet = fc.uniqueArray(fc.integer({ min: 0, max: COUNT - 1 }), { maxLength: 60 }).map((d) => Uint32Array.from(d.sort((x, y) => x - y)));
+    fc.assert(
+      fc.property(fc.array(docSet, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: COUNT - 1 }), (sets, probe) => {
+        const { s, file } = written(new Map([['factor', factor], ['boost', boost]]));
+        const stride = s.scatterStride;
+        const perBlock = SCATTER_CHECK_BYTES / stride;
+        const reference = FramedFile.open(file, FILE_MAGIC.segment, SEGMENT_FORMAT)!;
+        try {
+          const asked = new Set<number>();
+          for (const docs of sets) {
+            expect(s.loadScatter(docs)).toBe(true);
+            for (const doc of docs) asked.add((doc / perBlock) | 0);
+            const priors = [new Float64Array(docs.length), new Float64Array(docs.length)];
+            expect(s.scatterPriors('factor', docs, priors[0]!)).toBe(true);
+            expect(s.scatterPriors('boost', docs, priors[1]!)).toBe(true);
+            for (let i = 0; i < docs.length; i++) {
+              const doc = docs[i]!;
+              const block = (doc / perBlock) | 0;
+              const bytes = reference.readBlocks('scatter', [block])[0]!;
+              const record = new DataView(bytes.buffer, bytes.byteOffset + (doc - block * perBlock) * stride, stride);
+              for (let p = 0; p < 2; p++) {
+                expect(bits(priors[p]!.subarray(i, i + 1)).equals(Buffer.from(record.buffer, record.byteOffset + p * 8, 8))).toBe(true);
+                expect(Object.is(priors[p]![i], [factor, boost][p]![doc])).toBe(true);
+              }
+              for (let f = 0; f < 2; f++) {
+                expect(s.fieldLength(doc, f)).toBe(record.getUint32(16 + f * 4, true));
+                expect(s.fieldLength(doc, f)).toBe(lengths[doc * 2 + f]);
+              }
+            }
+          }
+          expect(s.fieldLength(probe, 1)).toBe(asked.has((probe / perBlock) | 0) ? lengths[probe * 2 + 1] : undefined);
+        } finally {
+          reference.close();
+          s.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('refuse documents out of order or past the count (nothing read, the segment kept)', () => {
     const { s, file } = written(new Map([['factor', factor]]));
     expect(s.loadScatter(Uint32Array.of(900, 3))).toBe(false);
@@ -148,6 +194,29 @@ describe('reading listed blocks of a framed section', () => {
     const got = f.readBlocks('data', [2, 7, 100]);
     expect(got.map((b) => Buffer.from(b))).toEqual([2, 7, 100].map((b) => Buffer.from(data.subarray(b * 64, Math.min(data.length, b * 64 + 64)))));
     expect(f.readBlocks('data', [])).toEqual([]);
+  });
+
+  it('copies listed blocks one after another into the caller\'s memory from a byte on, the rest left as it was', () => {
+    const f = FramedFile.fromBytes(framed().bytes, FILE_MAGIC.items, 1);
+    const out = new Uint8Array(3 * 64 + 40).fill(0xee);
+    f.readBlocksInto('data', [2, 7, 100], out, 10);
+    const expected = new Uint8Array(out.length).fill(0xee);
+    [2, 7, 100].forEach((b, k) => expected.set(data.subarray(b * 64, Math.min(data.length, b * 64 + 64)), 10 + k * 64));
+    expect(Buffer.from(out).equals(Buffer.from(expected))).toBe(true);
+    f.readBlocksInto('data', [], out, 0);
+    expect(() => f.readBlocksInto('data', [7, 100], out, out.length - 64 - 24 + 1)).toThrow(RangeError); // 64 + 24 bytes, 87 free
+    expect(() => f.readBlocksInto('data', [7, 100], out, -1)).toThrow(RangeError);
+    f.readBlocksInto('data', [7, 100], out, out.length - 64 - 24); // just fits: the last block is 24 bytes
+    expect(() => f.readBlocksInto('data', [7, 2], out, 0)).toThrow(FramingError);
+  });
+
+  it('copies nothing when a listed block is damaged', () => {
+    const { bytes } = framed();
+    bytes[16 + 8 + 5 * 64 + 1]! ^= 0x40; // block 5
+    const f = FramedFile.fromBytes(bytes, FILE_MAGIC.items, 1);
+    const out = new Uint8Array(data.length);
+    expect(() => f.readBlocksInto('data', [4, 5], out, 0)).toThrow(/block 5 is corrupt/);
+    expect(out.every((x) => x === 0)).toBe(true);
   });
 
   it.each<[string, number[]]>([
