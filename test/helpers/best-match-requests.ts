@@ -64,3 +64,11 @@ export async function exhaustivePage(
   const want = { docs: [...exhaustive.docs.subarray(0, end)], scores: [...exhaustive.scores.subarray(0, end)] };
   return { compiled, matches: matches as Matches & { scorer: BestMatchScorer }, end, want };
 }
+
+/**
+ * Drops `c`'s reader memos (src/store/collection.ts `memo`: kept term maxima, a term's parts among the matches), so
+ * a collector runs as on a term's first use in a reader; its budgeted caches stay.
+ */
+export function forgetMemos(c: Collection): void {
+  (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
+}

@@ -15,7 +15,7 @@ import { topKBestMatch } from '../../src/order/top-k.js';
 import { linearForm } from '../../src/rank/rank.js';
 import { ANONYMOUS } from '../../src/request/viewer.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, exhaustivePage, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, forgetMemos, preparedSearch, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -40,7 +40,7 @@ describe('top-k by own bounds equals exhaustive scoring (generated dumps, every 
         for (const fewABlock of [1, 4, Infinity]) {
           for (const firstRound of [0, 256]) {
             // A term's parts among the matches are known on its first use in a reader only: memos dropped first.
-            (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
+            forgetMemos(c);
             const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, firstRound, true, undefined, fewABlock);
             if (!top) continue;
             expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FieldMaxima } from '../../src/order/bounds.js';
 import { sparseFirst, topKBestMatch } from '../../src/order/top-k.js';
-import { bestMatchRequests, exhaustivePage } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, forgetMemos } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -37,7 +37,7 @@ describe('top-k with sparse terms first equals exhaustive scoring (generated dum
           for (const seeded of [true, false]) {
             // A term's parts among the matches are known on its first use in a reader only (later uses read the
             // term's kept weights): the reader's memos are dropped before each call.
-            (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
+            forgetMemos(c);
             const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, 0, seeded, ratio, Infinity);
             if (!top) continue;
             expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);

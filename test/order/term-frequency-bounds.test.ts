@@ -15,7 +15,7 @@ import { PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth, SCATTERED_MATCHES } from 
 import { topKBestMatch } from '../../src/order/top-k.js';
 import type { Collection } from '../../src/store/collection.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, exhaustivePage, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, forgetMemos, preparedSearch, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -50,11 +50,6 @@ function relabelScattered(c: Collection): void {
     }));
 }
 
-/** Drops a collection reader's memos (kept term maxima among them). */
-function forget(c: Collection): void {
-  (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
-}
-
 describe('postings read block by block, bounded by their term frequencies (generated dumps, every viewer)', () => {
   it.each([
     [61, 60, 100],
@@ -70,11 +65,11 @@ describe('postings read block by block, bounded by their term frequencies (gener
         const page = await exhaustivePage(c, request);
         if (!page) return;
         const { compiled, matches, end, want } = page;
-        forget(c);
+        forgetMemos(c);
         const fields = blockMaxima(c, matches.scorer.terms, matches.scorer.hidden, compiled.access, matches.docs, true) ?? [];
         const upper = fields.some((field) => field.dimensions.some((dimension) => dimension.upper && !dimension.impacts));
         for (const firstRound of [0, 256]) {
-          forget(c);
+          forgetMemos(c);
           const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, firstRound, true, undefined, 1);
           if (!top) continue;
           expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
@@ -100,7 +95,7 @@ describe('postings read block by block, bounded by their term frequencies (gener
         const { compiled, matches } = (await preparedSearch(c, { kind: 'issues', q: a!, viewer, requirePreviews: false }))!;
         const impacts = c.index.queryImpacts!(matches.scorer!.terms, matches.scorer!.hidden)!;
         for (const byMatch of [false, true]) {
-          forget(c);
+          forgetMemos(c);
           const fields = blockMaxima(c, matches.scorer!.terms, matches.scorer!.hidden, compiled.access, matches.docs, byMatch)!;
           fields.forEach((field, f) =>
             field.dimensions.forEach((dimension, d) => {
