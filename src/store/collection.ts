@@ -57,6 +57,8 @@ export class Collection implements CollectionView {
   private textIndex: TextIndex | undefined;
   private facts: Segment | undefined;
   private items: ItemFile | undefined;
+  /** Opens {@link items} on first use (then cleared): set by {@link attachItems}, dropped by {@link close}. */
+  private openItems: (() => ItemFile | undefined) | undefined;
   private ownNames: OwnNames | undefined;
   private columnSource: ColumnSource | undefined;
   /** Columns built from the records on first use (null: the values did not fit the column's type). */
@@ -185,15 +187,27 @@ export class Collection implements CollectionView {
     return this.facts;
   }
 
-  /** The rendered-items file (cache/item-file.ts), when one is attached. */
+  /** The rendered-items file (cache/item-file.ts), when one is attached (opened now if attached as an opener). */
   get itemFile(): ItemFile | undefined {
+    const open = this.openItems;
+    if (open) {
+      this.openItems = undefined;
+      this.items = open();
+    }
     return this.items;
   }
 
-  /** Attach the rendered-items file (closing one attached before). */
-  attachItems(file: ItemFile): void {
+  /**
+   * Attach the rendered-items file, or the way to open it on first use ({@link itemFile}; undefined from it: no
+   * file), closing one attached before.
+   */
+  attachItems(file: ItemFile | (() => ItemFile | undefined)): void {
+    this.openItems = undefined;
     if (this.items !== file) this.items?.close();
-    this.items = file;
+    if (typeof file === 'function') {
+      this.items = undefined;
+      this.openItems = file;
+    } else this.items = file;
   }
 
   /**
@@ -224,6 +238,7 @@ export class Collection implements CollectionView {
   close(): void {
     this.slots.clear();
     this.budget.clear();
+    this.openItems = undefined;
     this.items?.close();
     this.facts?.close();
     (this.columnSource as { close?: () => void } | undefined)?.close?.();

@@ -364,8 +364,8 @@ class DumpStore implements Store {
   }
 
   /**
-   * Remember the collection's rendered-items file and use it when it exists; a build pass's items are finished into
-   * it first.
+   * Remember the collection's rendered-items file and use it when it exists (opened on first use); a build pass's
+   * items are finished into it first.
    */
   private async openItems(collection: Collection, file: string): Promise<void> {
     this.itemFiles.set(collection.kind, file);
@@ -379,8 +379,10 @@ class DumpStore implements Store {
       this.itemsInPass.delete(collection.kind);
       pending.finish(file, collection.records.length);
     }
-    const items = ItemFile.open(file, collection.records.length);
-    if (items) collection.attachItems(items);
+    // Opened when an answer first renders an item (a query matching nothing, or asking only for a count, never
+    // opens it); a damaged file is then noticed and deleted as it would have been here.
+    const count = collection.records.length;
+    collection.attachItems(() => ItemFile.open(file, count));
   }
 
   /**
