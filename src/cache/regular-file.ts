@@ -54,9 +54,9 @@ export function openCacheFileSync(file: string): number | undefined {
 
 /** The whole content of a regular file (see {@link openRegularSync}). */
 export function readRegularSync(file: string): Buffer {
-  const fd = openRegularSync(file);
+  const { fd, stat } = openRegularStatSync(file, false); // (the one fstat gives the size too)
   try {
-    const size = fstatSync(fd).size;
+    const size = stat.size;
     const out = Buffer.allocUnsafe(size);
     let done = 0;
     while (done < size) {
