@@ -152,6 +152,11 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
  * ({@link matchedMaxima}: for this query only, `matched` set), else derived from upper bounds of the posting's weights
  * (its term frequencies alone) when it is sparse, or read block by block and `byMatch`, else from the whole posting's
  * weights.
+ * @param lengthsRead whether another dimension of the query has read the whole field-length section by weighing its
+ *   whole posting: true, a posting weighed from that section (`lengthReads` `whole`) is weighed whole, not over its
+ *   part among the matches (the section is at hand: no length read block by block, and the weights are kept);
+ *   false, over its part as before; undefined (blockMaxima's first pass, before it is known), such a posting whose
+ *   part would be weighed alone is {@link Deferred} to the second pass
  */
 function dimensionMaxima(
   dimension: DimensionImpacts,
