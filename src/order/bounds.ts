@@ -157,6 +157,7 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
  *   part among the matches (the section is at hand: no length read block by block, and the weights are kept);
  *   false, over its part as before; undefined (blockMaxima's first pass, before it is known), such a posting whose
  *   part would be weighed alone is {@link Deferred} to the second pass
+ * @param part the posting's part among the matches, when the first pass found it (not intersected again)
  */
 function dimensionMaxima(
   dimension: DimensionImpacts,
@@ -167,6 +168,7 @@ function dimensionMaxima(
   matches: DocList | undefined,
   byMatch: boolean,
   lengthsRead: boolean | undefined,
+  part?: DocList,
 ): (TermMaxima & { readonly matched?: boolean; readonly among?: DocList }) | Deferred {
   const stored = dimension.stored;
   // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
@@ -177,8 +179,8 @@ function dimensionMaxima(
   // (A posting weighed whole from the whole length section: once another dimension has read it, weighing the whole
   // posting costs less than the part's lengths read block by block, and is kept.)
   const fromWhole = dimension.lengthReads === 'whole' && lengthsRead !== false;
-  const matched = matches && matchedMaxima(dimension, matches, count, !fromWhole);
-  if (matched?.short && fromWhole && lengthsRead === undefined) return { deferred: true };
+  const matched = matches && matchedMaxima(dimension, matches, count, !fromWhole, part);
+  if (matched?.short && fromWhole && lengthsRead === undefined) return { deferred: true, among: matched.among };
   if (matched?.maxima) return { ...matched.maxima, matched: true, among: matched.among };
   const among = matched?.among;
   // Weighing the whole posting reads a field length per posting (scattered 4 KiB blocks): bounded by its term
@@ -279,9 +281,10 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
   return { docs: dimension.docs, impacts: undefined, max, fine, scaled: true };
 }
 
-/** A dimension whose maxima wait for the query's other dimensions (see blockMaxima). */
+/** A dimension whose maxima wait for the query's other dimensions (see blockMaxima), with its part among the matches. */
 interface Deferred {
   readonly deferred: true;
+  readonly among: DocList;
 }
 
 /**
@@ -308,9 +311,10 @@ function matchedMaxima(
   matches: DocList,
   count: number,
   weigh = true,
+  part?: DocList,
 ): { readonly maxima?: TermMaxima; readonly among: DocList; readonly short?: boolean } | undefined {
   if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
-  const docs = intersect(dimension.docs, matches);
+  const docs = part ?? intersect(dimension.docs, matches);
   // (The part is handed back either way: the top-k takes a posting's few matches first, order/top-k.ts.)
   if (docs.length * MATCHED_RATIO > dimension.docs.length) return { among: docs };
   if (!weigh) return { among: docs, short: true };
@@ -351,16 +355,16 @@ export function blockMaxima(
   // section is weighed whole rather than over its part among the matches: see dimensionMaxima). Two passes: the
   // postings that would weigh their part from that section wait until every other dimension is made.
   let lengthsRead = false;
-  const make = (field: FieldImpacts, dimension: DimensionImpacts, last: boolean): FieldMaxima['dimensions'][number] | undefined => {
+  const make = (field: FieldImpacts, dimension: DimensionImpacts, last: boolean, part?: DocList): FieldMaxima['dimensions'][number] | Deferred => {
     const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
     let term = cache.get(key);
     let among: DocList | undefined;
     if (!term || term.docs.length !== dimension.docs.length) {
       // (The part among the matches is this query's: not kept with the term.)
-      const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches, byMatch, last ? lengthsRead : undefined);
-      if ('deferred' in made) return undefined;
-      const { among: part, ...kept } = made;
-      among = part;
+      const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches, byMatch, last ? lengthsRead : undefined, part);
+      if ('deferred' in made) return made;
+      const { among: own, ...kept } = made;
+      among = own;
       term = kept;
       if (term.impacts && !made.matched && !made.stored && dimension.lengthReads === 'whole') lengthsRead = true;
       // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
@@ -379,7 +383,10 @@ export function blockMaxima(
   const first = fields.map((field) => field.dimensions.map((dimension) => make(field, dimension, false)));
   return fields.map((field, f) => ({
     magnitude: field.magnitude,
-    dimensions: field.dimensions.map((dimension, d) => first[f]![d] ?? make(field, dimension, true)!),
+    dimensions: field.dimensions.map((dimension, d) => {
+      const made = first[f]![d]!;
+      return 'deferred' in made ? (make(field, dimension, true, made.among) as FieldMaxima['dimensions'][number]) : made;
+    }),
   }));
 }
 
