@@ -152,6 +152,12 @@ const SAME_BLOCKS = STORED_SUB_SHIFT === SUB_SHIFT && STORED_BLOCK_SHIFT === BLO
  * ({@link matchedMaxima}: for this query only, `matched` set), else derived from upper bounds of the posting's weights
  * (its term frequencies alone) when it is sparse, or read block by block and `byMatch`, else from the whole posting's
  * weights.
+ * @param lengthsRead whether another dimension of the query has read the whole field-length section by weighing its
+ *   whole posting: true, a posting weighed from that section (`lengthReads` `whole`) is weighed whole, not over its
+ *   part among the matches (the section is at hand: no length read block by block, and the weights are kept);
+ *   false, over its part as before; undefined (blockMaxima's first pass, before it is known), such a posting whose
+ *   part would be weighed alone is {@link Deferred} to the second pass
+ * @param part the posting's part among the matches, when the first pass found it (not intersected again)
  */
 function dimensionMaxima(
   dimension: DimensionImpacts,
@@ -161,14 +167,20 @@ function dimensionMaxima(
   field: string,
   matches: DocList | undefined,
   byMatch: boolean,
-): TermMaxima & { readonly matched?: boolean; readonly among?: DocList } {
+  lengthsRead: boolean | undefined,
+  part?: DocList,
+): (TermMaxima & { readonly matched?: boolean; readonly among?: DocList }) | Deferred {
   const stored = dimension.stored;
   // (The stored weights, for a viewer who sees every document, are at hand: the top-k merges them. Under the
   // viewer's own statistics a posting this long is not weighed whole: the top-k weighs only what it scores.)
   if (stored && SAME_BLOCKS) return { docs: dimension.docs, impacts: dimension.statistics ? undefined : dimension.impacts, max: stored.max, fine: stored.fine, stored: true };
   const scaled = scaledMaxima(dimension, publicForm(), field, count);
   if (scaled) return scaled;
-  const matched = matches && matchedMaxima(dimension, matches, count);
+  // (A posting weighed whole from the whole length section: once another dimension has read it, weighing the whole
+  // posting costs less than the part's lengths read block by block, and is kept.)
+  const fromWhole = dimension.lengthReads === 'whole' && lengthsRead !== false;
+  const matched = matches && matchedMaxima(dimension, matches, count, !fromWhole, part);
+  if (matched?.short && fromWhole && lengthsRead === undefined) return { deferred: true, among: matched.among };
   if (matched?.maxima) return { ...matched.maxima, matched: true, among: matched.among };
   const among = matched?.among;
   // Weighing the whole posting reads a field length per posting (scattered 4 KiB blocks): bounded by its term
@@ -269,6 +281,12 @@ function scaledMaxima(dimension: DimensionImpacts, form: PublicForm | undefined,
   return { docs: dimension.docs, impacts: undefined, max, fine, scaled: true };
 }
 
+/** A dimension whose maxima wait for the query's other dimensions (see blockMaxima), with its part among the matches. */
+interface Deferred {
+  readonly deferred: true;
+  readonly among: DocList;
+}
+
 /**
  * A posting without stored maxima at least this many times longer than its documents among the matches is bounded
  * over those alone (weighing a document reads its field length: a 4 KiB block each when they are scattered).
@@ -288,12 +306,19 @@ const NONE: DocList = new Uint32Array(0);
  * weighing, and the top-k then weighs only what it scores (a keyword's own posting holds nearly every match:
  * weighing them all up front would read what pruning saves).
  */
-function matchedMaxima(dimension: DimensionImpacts, matches: DocList, count: number): { readonly maxima?: TermMaxima; readonly among: DocList } | undefined {
+function matchedMaxima(
+  dimension: DimensionImpacts,
+  matches: DocList,
+  count: number,
+  weigh = true,
+  part?: DocList,
+): { readonly maxima?: TermMaxima; readonly among: DocList; readonly short?: boolean } | undefined {
   if (matches.length === 0 || dimension.docs.length < MATCHED_RATIO) return undefined;
-  const docs = intersect(dimension.docs, matches);
+  const docs = part ?? intersect(dimension.docs, matches);
   // (The part is handed back either way: the top-k takes a posting's few matches first, order/top-k.ts.)
   if (docs.length * MATCHED_RATIO > dimension.docs.length) return { among: docs };
-  return { maxima: termMaxima(docs, dimension.weightsOf(docs), NONE, count), among: docs };
+  if (!weigh) return { among: docs, short: true };
+  return { maxima: termMaxima(docs, dimension.weightsOf(docs), NONE, count), among: docs, short: true };
 }
 
 /**
@@ -326,28 +351,41 @@ export function blockMaxima(
   const count = c.records.length;
   let form: PublicForm | undefined | null = null;
   const publicForm = (): PublicForm | undefined => (form === null ? (form = publicFormOf(c, terms, hidden)) : form);
-  return fields.map((field) => ({
+  // Whether a dimension's whole weighing has read the whole field-length section (then a posting weighed from that
+  // section is weighed whole rather than over its part among the matches: see dimensionMaxima). Two passes: the
+  // postings that would weigh their part from that section wait until every other dimension is made.
+  let lengthsRead = false;
+  const make = (field: FieldImpacts, dimension: DimensionImpacts, last: boolean, part?: DocList): FieldMaxima['dimensions'][number] | Deferred => {
+    const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
+    let term = cache.get(key);
+    let among: DocList | undefined;
+    if (!term || term.docs.length !== dimension.docs.length) {
+      // (The part among the matches is this query's: not kept with the term.)
+      const made = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches, byMatch, last ? lengthsRead : undefined, part);
+      if ('deferred' in made) return made;
+      const { among: own, ...kept } = made;
+      among = own;
+      term = kept;
+      if (term.impacts && !made.matched && !made.stored && dimension.lengthReads === 'whole') lengthsRead = true;
+      // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
+      if (!made.matched && !made.stored) cache.set(key, kept);
+    } else if (!term.impacts && !term.scaled) {
+      // A term asked for again (a server's queries share their words): its whole posting is weighed once and
+      // kept, so later queries read their weights by a merge instead of weighing each scored document; maxima
+      // from term frequencies are then replaced by the viewer's own (tighter), from those weights. Not a scaled
+      // term (a posting long enough for stored maxima): as for stored ones, its top-k weighs only what it scores.
+      term = term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
+      if (dimension.lengthReads === 'whole') lengthsRead = true;
+      cache.set(key, term);
+    }
+    return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine, among };
+  };
+  const first = fields.map((field) => field.dimensions.map((dimension) => make(field, dimension, false)));
+  return fields.map((field, f) => ({
     magnitude: field.magnitude,
-    dimensions: field.dimensions.map((dimension) => {
-      const key = `${access}\u0000${field.field}\u0000${dimension.term}`;
-      let term = cache.get(key);
-      let among: DocList | undefined;
-      if (!term || term.docs.length !== dimension.docs.length) {
-        // (The part among the matches is this query's: not kept with the term.)
-        const { among: part, ...made } = dimensionMaxima(dimension, hidden, count, publicForm, field.field, matches, byMatch);
-        among = part;
-        term = made;
-        // (Maxima over a query's matches bound that query only; stored ones cost nothing to make: neither is kept.)
-        if (!made.matched && !made.stored) cache.set(key, made);
-      } else if (!term.impacts && !term.scaled) {
-        // A term asked for again (a server's queries share their words): its whole posting is weighed once and
-        // kept, so later queries read their weights by a merge instead of weighing each scored document; maxima
-        // from term frequencies are then replaced by the viewer's own (tighter), from those weights. Not a scaled
-        // term (a posting long enough for stored maxima): as for stored ones, its top-k weighs only what it scores.
-        term = term.upper ? termMaxima(dimension.docs, dimension.impacts, hidden, count) : { ...term, impacts: dimension.impacts };
-        cache.set(key, term);
-      }
-      return { weight: dimension.weight, docs: term.docs, impacts: term.impacts, upper: term.impacts ? undefined : term.upper, weightsOf: dimension.weightsOf, max: term.max, fine: term.fine, among };
+    dimensions: field.dimensions.map((dimension, d) => {
+      const made = first[f]![d]!;
+      return 'deferred' in made ? (make(field, dimension, true, made.among) as FieldMaxima['dimensions'][number]) : made;
     }),
   }));
 }
