@@ -25,14 +25,40 @@ export const SCORE_CACHE_ENTRIES = 256;
 /** At most this many documents (≈ 12 bytes each) remembered per collection. */
 export const SCORE_CACHE_DOCS = 8_000_000;
 
-/** A collection reader's score cache (made on first use, dropped when it closes; bytes: both arrays). */
+/**
+ * Copies of `docs` and `scores` (same length) in one fresh ArrayBuffer: the documents' u32s, then the scores' f64s
+ * from the next multiple of 8 bytes. What a cache keeps is one buffer an entry instead of two (each kept buffer is
+ * one more object every full collection walks), and never the caller's arrays: the caller may go on writing its own
+ * (or hand them to a scratch pool) without changing what is kept. The copy is never written after this returns.
+ * @throws RangeError when the lengths differ
+ */
+export function packedPair<T extends { readonly docs: DocList; readonly scores: Float64Array }>(pair: T): T {
+  const { docs, scores } = pair;
+  if (docs.length !== scores.length) throw new RangeError(`docs ${docs.length} and scores ${scores.length} differ in length`);
+  const at = (docs.length * 4 + 7) & ~7;
+  const buffer = new ArrayBuffer(at + scores.length * 8);
+  const keptDocs = new Uint32Array(buffer, 0, docs.length);
+  const keptScores = new Float64Array(buffer, at, scores.length);
+  keptDocs.set(docs);
+  keptScores.set(scores);
+  return { ...pair, docs: keptDocs, scores: keptScores };
+}
+
+/**
+ * A collection reader's score cache (made on first use, dropped when it closes; bytes: both arrays). Ownership: an
+ * admitted entry is kept as {@link packedPair}'s copy, so the caller's arrays stay the caller's; what `get` returns
+ * is the cache's and must not be written.
+ */
 const SCORES: ReaderSlot<BoundedLru<ScoredDocs>> = {
   name: 'scores',
   make: (_c, budget) =>
-    new BoundedLru<ScoredDocs>(SCORE_CACHE_ENTRIES, SCORE_CACHE_DOCS, (entry) => entry.docs.length, {
-      budget,
-      bytes: (entry) => entry.docs.byteLength + entry.scores.byteLength + 160,
-    }),
+    new BoundedLru<ScoredDocs>(
+      SCORE_CACHE_ENTRIES,
+      SCORE_CACHE_DOCS,
+      (entry) => entry.docs.length,
+      { budget, bytes: (entry) => entry.docs.byteLength + entry.scores.byteLength + 160 },
+      packedPair,
+    ),
 };
 
 /** The score cache of one collection (its reader's). */

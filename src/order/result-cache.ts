@@ -5,6 +5,7 @@
  */
 import type { CollectionView, MemoryBudget, ReaderSlot } from '../kinds/collection-view.js';
 import { BoundedLru } from '../results/bounded-lru.js';
+import { packedPair } from '../execute/score-cache.js';
 import type { OrderedResults } from './order.js';
 
 /** At most this many queries per collection. */
@@ -12,11 +13,15 @@ export const RESULT_CACHE_ENTRIES = 1024;
 /** At most this many cached document numbers per collection (≈ 12 bytes each with scores). */
 export const RESULT_CACHE_DOCS = 2_000_000;
 
-/** Remembers complete results only (never partial ones: a timed-out answer must not be served again). */
+/**
+ * Remembers complete results only (never partial ones: a timed-out answer must not be served again). An admitted
+ * entry is kept as a copy in one buffer (execute/score-cache.ts `packedPair`): the caller's arrays stay the
+ * caller's, and what `get` returns is the cache's and must not be written.
+ */
 export class ResultCache extends BoundedLru<OrderedResults> {
   /** @param budget the collection reader's memory budget (none: the two bounds above alone) */
   constructor(budget?: MemoryBudget) {
-    super(RESULT_CACHE_ENTRIES, RESULT_CACHE_DOCS, (results) => results.docs.length, budget && { budget, bytes: resultBytes });
+    super(RESULT_CACHE_ENTRIES, RESULT_CACHE_DOCS, (results) => results.docs.length, budget && { budget, bytes: resultBytes }, packedPair);
   }
 }
 

@@ -38,12 +38,15 @@ export class BoundedLru<V> implements BudgetedCache {
    * @param weigh the weight of one value (≥ 0)
    * @param share the collection reader's budget this cache shares (a value estimated at more than a quarter of
    *   the budget is never kept); none: the two bounds alone
+   * @param own what is kept of an admitted value (weighed and charged as the value given; default: the value itself),
+   *   e.g. a copy the cache owns; called only once the bounds admit the value
    */
   constructor(
     private readonly maxEntries: number,
     private readonly maxWeight: number,
     private readonly weigh: (value: V) => number,
     private readonly share?: BudgetShare<V>,
+    private readonly own?: (value: V) => V,
   ) {
     share?.budget.join(this);
   }
@@ -70,7 +73,7 @@ export class BoundedLru<V> implements BudgetedCache {
     if (this.share && bytes > this.share.budget.limitBytes / 4) return;
     const old = this.entries.get(key);
     if (old !== undefined) this.remove(key, old);
-    this.entries.set(key, { value, weight, bytes, tick: this.stamp() });
+    this.entries.set(key, { value: this.own ? this.own(value) : value, weight, bytes, tick: this.stamp() });
     this.weight += weight;
     for (const [oldest, stale] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;

@@ -21,6 +21,7 @@ import { executePlan } from '../../src/execute/match.js';
 import { orderMatches } from '../../src/order/order.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { generateDump, VOCABULARY } from '../access/generated-dump.js';
+import { packedPair, scoreCacheOf } from '../../src/execute/score-cache.js';
 
 let dir: string;
 let cacheDir: string;
@@ -81,4 +82,42 @@ describe('score and keyword-match caches', () => {
       { numRuns: 40 },
     );
   }, 300_000);
+});
+
+describe('what the score cache keeps is its own (packedPair)', () => {
+  it('a kept entry does not change when the caller writes the arrays it gave', async () => {
+    const c = await warm.collection('issues');
+    const cache = scoreCacheOf(c);
+    const docs = Uint32Array.of(1, 4, 9);
+    const scores = Float64Array.of(0.5, 2.25, 7);
+    cache.set('owned', { docs, scores });
+    docs.fill(77);
+    scores.fill(-1);
+    const kept = cache.get('owned')!;
+    expect([...kept.docs]).toEqual([1, 4, 9]);
+    expect([...kept.scores]).toEqual([0.5, 2.25, 7]);
+    expect(kept.docs.buffer).toBe(kept.scores.buffer);
+  });
+
+  it('copies any pair into one fresh buffer, documents then 8-aligned scores, other fields kept (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.double({ noNaN: true })), { maxLength: 40 }), fc.nat(), (pairs, total) => {
+        const docs = Uint32Array.from(pairs, ([d]) => d);
+        const scores = Float64Array.from(pairs, ([, s]) => s);
+        const packed = packedPair({ docs, scores, total });
+        expect(packed.total).toBe(total);
+        expect([...packed.docs]).toEqual([...docs]);
+        expect([...packed.scores]).toEqual([...scores]);
+        expect(packed.docs.buffer).toBe(packed.scores.buffer);
+        expect(packed.docs.buffer).not.toBe(docs.buffer);
+        expect(packed.docs.byteOffset).toBe(0);
+        expect(packed.scores.byteOffset % 8).toBe(0);
+        expect(packed.scores.byteOffset).toBeGreaterThanOrEqual(docs.byteLength);
+      }),
+    );
+  });
+
+  it('refuses arrays of different lengths', () => {
+    expect(() => packedPair({ docs: new Uint32Array(2), scores: new Float64Array(3) })).toThrow(RangeError);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_CACHE_ENTRIES, ResultCache } from '../../src/order/result-cache.js';
 import { viewerFor } from '../../src/request/viewer.js';
+import { CollectionBudget } from '../../src/store/memory-budget.js';
 import { search } from '../helpers/small-dump.js';
 
 const results = (n: number) => ({ docs: Uint32Array.from({ length: n }, (_, i) => i), scores: new Float64Array(n), total: n });
@@ -14,6 +15,17 @@ describe('ResultCache', () => {
     expect(cache.size).toBe(RESULT_CACHE_ENTRIES);
     expect(cache.get('q0')).toBeDefined();
     expect(cache.get('q1')).toBeUndefined();
+  });
+
+  it('keeps its own copy: the caller writing the results it gave changes nothing kept', () => {
+    for (const cache of [new ResultCache(), new ResultCache(new CollectionBudget(1 << 20))]) {
+      const given = { docs: Uint32Array.of(3, 1, 2), scores: Float64Array.of(9, 8, 7), total: 5 };
+      cache.set('q', given);
+      given.docs.fill(0);
+      given.scores.fill(0);
+      const kept = cache.get('q')!;
+      expect({ docs: [...kept.docs], scores: [...kept.scores], total: kept.total }).toEqual({ docs: [3, 1, 2], scores: [9, 8, 7], total: 5 });
+    }
   });
 });
 

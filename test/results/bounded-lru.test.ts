@@ -5,6 +5,26 @@ import { CollectionBudget } from '../../src/store/memory-budget.js';
 const keys = (lru: BoundedLru<number>, names: string[]): string[] => names.filter((k) => lru.get(k) !== undefined);
 
 describe('BoundedLru', () => {
+  it('keeps what `own` makes of an admitted value, weighed as the value given, and never calls it for a refused one', () => {
+    const owned: number[][] = [];
+    const own = (v: number[]): number[] => {
+      const copy = [...v];
+      owned.push(copy);
+      return copy;
+    };
+    const lru = new BoundedLru<number[]>(100, 8, (v) => v.length, undefined, own);
+    const given = [1, 2];
+    lru.set('a', given);
+    given[0] = 9;
+    expect(lru.get('a')).toEqual([1, 2]);
+    expect(lru.get('a')).toBe(owned[0]);
+    lru.set('heavy', [1, 2, 3]); // more than a quarter of the weight bound: refused, not copied
+    expect(lru.get('heavy')).toBeUndefined();
+    expect(owned.length).toBe(1);
+    for (const k of ['b', 'c', 'd']) lru.set(k, [0, 0]); // weight 8: all fit, as the values given weigh
+    expect(lru.size).toBe(4);
+  });
+
   it('evicts the least recently used entries past the weight bound', () => {
     const lru = new BoundedLru<number>(100, 10, (w) => w);
     lru.set('a', 2);
