@@ -5,6 +5,8 @@
  * `access_token`) are masked, whatever their encoding. `search serve --quiet` leaves the log out.
  */
 
+import type { RequestHead } from './request-head.js';
+
 /** The kind of credential a request presents (not checked here: the handler decides what it is worth). */
 export type CallerKind = 'anonymous' | 'token' | 'basic' | 'app';
 
@@ -12,7 +14,7 @@ export type CallerKind = 'anonymous' | 'token' | 'basic' | 'app';
 const SECRET_PARAMETERS = new Set(['client_secret', 'access_token']);
 
 /** The credential kind of `request`, from its Authorization header or its `client_id` parameter. */
-export function callerKind(request: Request, url: URL): CallerKind {
+export function callerKind(request: RequestHead, url: URL): CallerKind {
   const scheme = (request.headers.get('authorization') ?? '').trim().split(/\s+/)[0]!.toLowerCase();
   if (scheme === 'token' || scheme === 'bearer') return 'token';
   if (scheme === 'basic') return 'basic';
