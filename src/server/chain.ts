@@ -6,6 +6,7 @@
 import type { Kind } from '../kinds/kind.js';
 import type { Caller } from './identify.js';
 import type { RateResource } from './rate-limiter.js';
+import type { RequestHead } from './request-head.js';
 import type { AnswerFacts } from './response-cache.js';
 import type { AnswerQuestion } from './shared-answers.js';
 
@@ -24,7 +25,8 @@ export interface ConnectionInfo {
 
 /** What the steps of one request share: the request, the response headers so far, and what steps found out. */
 export interface Context {
-  readonly request: Request;
+  /** A Fetch `Request`, or what the chain reads of one (a GET or HEAD from listen.ts: request-head.ts). */
+  readonly request: RequestHead;
   readonly url: URL;
   /** HEAD: answered like GET without a body. */
   readonly head: boolean;
@@ -79,6 +81,6 @@ export function route(match: (c: Context) => boolean, ...steps: readonly Step[])
  * A route group written as a plain function `(request) => Response | undefined` (undefined: not mine), as one step:
  * the way a handler that knows nothing of the chain plugs in (the web page, src/web/).
  */
-export function fromHandler(handler: (request: Request, c: Context) => Promise<Response | undefined> | Response | undefined): Step {
+export function fromHandler(handler: (request: RequestHead, c: Context) => Promise<Response | undefined> | Response | undefined): Step {
   return async (c, next) => (await handler(c.request, c)) ?? next();
 }

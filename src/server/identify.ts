@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { ANONYMOUS, viewerFor, type Viewer } from '../request/viewer.js';
 import type { AccessFile } from './access-file.js';
+import type { RequestHead } from './request-head.js';
 import { badCredentials } from '../api-error.js';
 
 /** An identified or anonymous caller. */
@@ -41,7 +42,7 @@ function fingerprint(secret: string): string {
  * Unknown `Authorization` schemes are ignored, as are `client_id` without `client_secret`.
  * @param url the request's URL when the caller has it parsed already (default: parsed from `request.url`)
  */
-export function readCredential(request: Request, url?: URL): Credential | undefined {
+export function readCredential(request: RequestHead, url?: URL): Credential | undefined {
   const header = request.headers.get('authorization')?.trim();
   if (header) {
     const space = header.indexOf(' ');
@@ -133,7 +134,7 @@ export function anonymousCaller(remoteAddress: string): Caller {
  * @param url the request's URL when parsed already (default: parsed from `request.url`)
  * @throws ApiError 401 "Bad credentials" for credentials that are malformed or unknown to the access file
  */
-export function identifyCaller(request: Request, access: AccessFile | undefined, remoteAddress = '127.0.0.1', url?: URL): Caller {
+export function identifyCaller(request: RequestHead, access: AccessFile | undefined, remoteAddress = '127.0.0.1', url?: URL): Caller {
   const credential = readCredential(request, url);
   if (credential === undefined) return anonymousCaller(remoteAddress);
   return access ? identifyWithFile(credential, access) : identifyOpen(credential, remoteAddress);

@@ -1,5 +1,6 @@
 /**
- * The only file that touches node:http: adapts `IncomingMessage` → Fetch `Request` → {@link Handler} →
+ * The only file that touches node:http: adapts `IncomingMessage` → Fetch `Request` (a GET or HEAD: only its
+ * method, URL and headers, request-head.ts) → {@link Handler} →
  * `Response` → `ServerResponse`, listens, and shuts down gracefully (stop accepting, let in-flight requests
  * finish, close keep-alive connections, release the port). Accepts absolute-form request targets
  * (`GET http://api.github.localhost/search/issues?… HTTP/1.1`), which is what gh sends through `HTTP_PROXY`.
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { renderJson } from '../envelope/envelope.js';
 import { badRequest, payloadTooLarge, serverError, type ApiError } from '../api-error.js';
 import type { Handler } from './routes.js';
+import { bodilessRequest } from './request-head.js';
 import { JSON_CONTENT_TYPE, rawBodyOf } from './respond.js';
 
 /** Options of {@link listen}. */
@@ -140,7 +142,11 @@ export async function listen(options: ListenOptions): Promise<RunningServer> {
         if (malformed && raw[i]!.toLowerCase() === 'host') continue;
         headers.push([raw[i]!, raw[i + 1]!]);
       }
-      const request = new Request(url, { method, headers, ...(body ? { body } : {}) });
+      // A GET or HEAD is read as method, URL and headers: no Fetch Request (its signal, body state, URL parse again).
+      const request =
+        method === 'GET' || method === 'HEAD'
+          ? bodilessRequest(method, url, new Headers(headers))
+          : new Request(url, { method, headers, ...(body ? { body } : {}) });
       response = await options.handler(request, { remoteAddress: plainAddress(req.socket.remoteAddress), malformed, url });
     } catch {
       response = errorAsResponse(serverError());

@@ -5,20 +5,27 @@
  * `access_token`) are masked, whatever their encoding. `search serve --quiet` leaves the log out.
  */
 
+import type { RequestHead } from './request-head.js';
+
 /** The kind of credential a request presents (not checked here: the handler decides what it is worth). */
 export type CallerKind = 'anonymous' | 'token' | 'basic' | 'app';
 
 /** Query parameters whose values never reach the log. */
+// Each holds `_`: {@link loggedPath} skips a query without one (SECRET_MARK).
 const SECRET_PARAMETERS = new Set(['client_secret', 'access_token']);
 
 /** The credential kind of `request`, from its Authorization header or its `client_id` parameter. */
-export function callerKind(request: Request, url: URL): CallerKind {
-  const scheme = (request.headers.get('authorization') ?? '').trim().split(/\s+/)[0]!.toLowerCase();
+export function callerKind(request: RequestHead, url: URL): CallerKind {
+  const header = request.headers.get('authorization');
+  const scheme = header === null ? '' : header.trim().split(/\s+/)[0]!.toLowerCase();
   if (scheme === 'token' || scheme === 'bearer') return 'token';
   if (scheme === 'basic') return 'basic';
   if (url.searchParams.has('client_id')) return 'app';
   return 'anonymous';
 }
+
+/** What every secret parameter's name shows in a query: its `_`, as itself or escaped. */
+const SECRET_MARK = /_|%5f/i;
 
 /** One percent-escaped byte. */
 const PERCENT_BYTE = /%([0-9A-Fa-f]{2})/g;
@@ -35,6 +42,9 @@ function isSecretName(name: string): boolean {
  */
 export function loggedPath(url: URL): string {
   if (url.search === '') return url.pathname;
+  // Both secret names hold `_`, which a query carries as itself or as the escape `%5F`: without either there is
+  // no secret to look for (most queries; the check below decodes every escape).
+  if (!SECRET_MARK.test(url.search)) return `${url.pathname}${url.search}`;
   // The common case without decoding every parameter: a query whose text, each `%XX` read as the byte's character,
   // names no secret has none to mask (a secret name is ASCII; `+` decodes to a space, no part of one).
   const text = url.search.replace(PERCENT_BYTE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).toLowerCase();

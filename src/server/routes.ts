@@ -11,6 +11,7 @@
  */
 import { answerGraphql } from './graphql.js';
 import type { AccessFile } from './access-file.js';
+import type { RequestHead } from './request-head.js';
 import { compose, route, type ConnectionInfo, type Context, type Step } from './chain.js';
 import { anonymousCaller } from './identify.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter, UNLIMITED_RATE_LIMITS, type RateCounter, type RateLimits } from './rate-limiter.js';
@@ -25,7 +26,7 @@ import type { AnswerExchange } from './shared-answers.js';
 export { route, fromHandler, type ConnectionInfo, type Context, type Step } from './chain.js';
 
 /** A request handler: never throws, always answers with a GitHub-shaped response. */
-export type Handler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
+export type Handler = (request: RequestHead, connection?: ConnectionInfo) => Promise<Response>;
 
 /** Options of {@link createHandler}. */
 export interface HandlerOptions {
@@ -120,7 +121,7 @@ export function createHandler(options: HandlerOptions): Handler {
  * by the client address (127.0.0.1 when the connection does not say) until the identify step runs, and the `core`
  * rate resource until a search route names its own.
  */
-export function contextOf(request: Request, connection: ConnectionInfo = {}): Context {
+export function contextOf(request: RequestHead, connection: ConnectionInfo = {}): Context {
   const remoteAddress = connection.remoteAddress ?? '127.0.0.1';
   return {
     request,

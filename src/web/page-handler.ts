@@ -17,6 +17,7 @@ import type { Store } from '../store/store.js';
 import { ensureLanguages } from '../text/languages.js';
 import type { AccessFile } from '../server/access-file.js';
 import { identifyCaller, type Caller } from '../server/identify.js';
+import type { RequestHead } from '../server/request-head.js';
 import { countOrRefused, facetsOf, matchedDocs, type FacetValue } from './facets.js';
 import { renderHomePage, renderResultsPage, type PageError, type PageViewer, type ResultsModel } from './page.js';
 import { effectiveQ, PAGE_ACCEPT, PAGE_SIZE, WEB_TYPES, webTypeOf, type WebType } from './web-types.js';
@@ -41,10 +42,10 @@ export interface PageHandlerOptions {
  * without `text/html`): the API then answers it. Never throws for bad input (refusals are shown in the page);
  * rethrows unexpected errors for the server's 500.
  */
-export type PageHandler = (request: Request, connection?: { readonly remoteAddress?: string | undefined }) => Promise<Response | undefined>;
+export type PageHandler = (request: RequestHead, connection?: { readonly remoteAddress?: string | undefined }) => Promise<Response | undefined>;
 
 /** True when the request's `Accept` names `text/html` (a browser's navigation). */
-export function wantsHtml(request: Request): boolean {
+export function wantsHtml(request: RequestHead): boolean {
   const accept = request.headers.get('accept') ?? '';
   return accept.split(',').some((entry) => (entry.split(';')[0] ?? '').trim().toLowerCase() === 'text/html');
 }

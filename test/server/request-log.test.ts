@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batchedLog, callerKind, loggedPath } from '../../src/server/request-log.js';
 
@@ -32,6 +33,31 @@ describe('request log', () => {
     ['no query', '/search/code', '/search/code'],
   ])('masks secrets, never throws: %s', (_name, path, logged) => {
     expect(loggedPath(url(path))).toBe(logged);
+  });
+
+  // The rule spelled out: every pair whose name, decoded as URLSearchParams decodes it, holds a secret name is masked.
+  const maskedEveryPair = (u: URL): string =>
+    u.search === ''
+      ? u.pathname
+      : `${u.pathname}?${u.search
+          .slice(1)
+          .split('&')
+          .map((pair) => {
+            const name = (new URLSearchParams(pair).keys().next().value ?? '').toLowerCase();
+            return name.includes('client_secret') || name.includes('access_token') ? `${pair.split('=')[0]}=***` : pair;
+          })
+          .join('&')}`;
+
+  it('masks exactly the pairs whose decoded name holds a secret name, whatever the escapes (property)', () => {
+    // Pieces of the secret names, their letters and `_` escaped or not, and the query's own separators.
+    const piece = fc.constantFrom('client', 'secret', 'access', 'token', '_', '%5F', '%5f', '%5', 'F', '%73', '%63', '%', '%%5F', '%255F', 'x', '=', '&', '+', 'q', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const u = url(`/search/code?${pieces.join('')}`);
+        expect(loggedPath(u)).toBe(maskedEveryPair(u));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('writes the lines of one turn of the event loop at once, in order, and flushes on demand', async () => {
