@@ -55,7 +55,7 @@ class PageResult implements SearchResult {
 export type SearchFunction = (request: SearchRequest) => Promise<SearchResult>;
 
 /** A shortcut of {@link runSearch}: computes an answer another way, never changes what it is. */
-export type Shortcut = 'result cache' | 'champions' | 'window reach' | 'column filters';
+export type Shortcut = 'result cache' | 'champions' | 'top-k' | 'sort reach' | 'column filters';
 
 /**
  * How {@link runSearch} computes an answer. It exists for the tests that compare whole answers with and without
@@ -96,7 +96,8 @@ export async function runSearch(raw: SearchRequest, store: Store, evaluation: Ev
     if (champions) taken?.add('champions');
     else if (taken && hasColumnFilter(compiled)) taken.add('column filters');
     ordered = champions ?? orderMatches(compiled, await executePlan(compiled, c, budget), c, budget, exhaustive ? 'never' : 'auto');
-    if (taken && !champions && ordered.docs.length < Math.min(ordered.total, RESULT_REACH)) taken.add('window reach');
+    // Fewer ordered than the exhaustive path orders: the top-k (best match) or the sort key's reach (order.ts) cut them.
+    if (taken && !champions && ordered.docs.length < Math.min(ordered.total, RESULT_REACH)) taken.add(plan.sort ? 'sort reach' : 'top-k');
     // Complete results only: a timed-out answer must not be served again.
     if (budget.expired) incomplete = true;
     else cache?.set(compiled.key, ordered);

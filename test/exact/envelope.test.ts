@@ -17,7 +17,7 @@ import type { SearchRequest } from '../../src/search-request.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { generateDump, type Rec } from '../access/generated-dump.js';
 import { READERS } from '../helpers/best-match-requests.js';
-import { answerOf, exhaustiveAnswerOf, frequentWords, lastOf, morePages, queriesFor } from '../helpers/exact-requests.js';
+import { answerOf, exhaustiveAnswerOf, frequentWords, lastOf, morePage, queriesFor } from '../helpers/exact-requests.js';
 import { ALL_ACCESS, openSource, readRaw, SHARED_DATA, sharedStore, sourceDir } from '../helpers/real-data.js';
 
 /** Shortcuts seen taken over the whole file (asserted at the end: the comparison was not between two same paths). */
@@ -25,7 +25,7 @@ const taken = new Set<Shortcut>();
 let compared = 0;
 
 /**
- * Compares every page of `queries` on `fast` (shortcuts on) and `slow` (exhaustive); returns the requests compared.
+ * Compares two pages of each of `queries` on `fast` (shortcuts on) and `slow` (exhaustive); returns the requests compared.
  */
 async function compareAll(fast: Store, slow: Store, queries: readonly Omit<SearchRequest, 'page' | 'per_page'>[]): Promise<number> {
   let n = 0;
@@ -35,10 +35,9 @@ async function compareAll(fast: Store, slow: Store, queries: readonly Omit<Searc
     n++;
     return got;
   };
-  for (const query of queries) {
-    const last1 = lastOf(await check({ ...query, page: '1', per_page: '1' }));
-    const last30 = lastOf(await check({ ...query, page: '1', per_page: '30' }));
-    for (const page of morePages(last1, last30)) await check({ ...query, ...page });
+  for (const [i, query] of queries.entries()) {
+    const { last, total } = lastOf(await check({ ...query, page: '1', per_page: '30' }));
+    await check({ ...query, ...morePage(i, last, total) });
   }
   compared += n;
   return n;
@@ -116,6 +115,7 @@ describe('exact end to end on generated dumps with private records', () => {
 describe('the comparison ran the shortcuts', () => {
   it('took each shortcut on some request', () => {
     if (compared === 0) return;
-    expect([...taken].sort()).toEqual(present ? ['champions', 'column filters', 'result cache', 'window reach'] : ['column filters', 'result cache', 'window reach']);
+    // (The generated dumps are too small for the top-k's pruning and hold no champion lists.)
+    expect([...taken].sort()).toEqual(present ? ['champions', 'column filters', 'result cache', 'sort reach', 'top-k'] : ['column filters', 'result cache', 'sort reach']);
   });
 });

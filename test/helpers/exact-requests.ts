@@ -76,49 +76,51 @@ type Query = Omit<SearchRequest, 'page' | 'per_page'>;
 
 /**
  * The queries asked of one kind: frequent words alone, two words, OR, NOT, each qualifier after a word and alone,
- * each sort key both ways (on a word and on a word with a qualifier), some with the text-match media type; every
- * one for each viewer. `scope` is prefixed to every query (code: the repository or user GitHub requires);
- * `repositoryId` is set on labels requests.
+ * each sort key (descending on a word, ascending on a word with a qualifier), every third with the text-match media
+ * type. The single words go to every viewer, the others to one each in turn (bounded: test/exact's time). `scope`
+ * is prefixed to every query (code: the repository or user GitHub requires); `repositoryId` is set on labels
+ * requests.
  */
 export function queriesFor(kind: Kind, found: readonly string[], viewers: readonly Viewer[], scope = '', repositoryId?: string): Query[] {
   const [a = 'zzqq', b = a, c = b, rare = c] = found;
   const qualifiers = QUALIFIERS[kind];
-  const texts = [a, b, rare, `${a} ${b}`, `${a} OR ${c}`, `${a} NOT ${b}`, ...qualifiers.flatMap((q) => [`${a} ${q}`, q])];
-  const plain = texts.map((q) => ({ q }));
-  const sorted = sortKeys(kind).flatMap((sort) =>
-    ['desc', 'asc'].flatMap((order) => [{ q: a, sort, order }, { q: `${b} ${qualifiers[0] ?? ''}`.trim(), sort, order }]),
-  );
-  const queries: Query[] = [];
-  for (const viewer of viewers) {
-    for (const [i, shape] of [...plain, ...sorted].entries()) {
-      queries.push({
-        kind,
-        ...shape,
-        q: [scope, shape.q].filter(Boolean).join(' '),
-        viewer,
-        accept: acceptFor(kind, i % 3 === 0),
-        ...(repositoryId === undefined ? {} : { repository_id: repositoryId }),
-      });
-    }
-  }
-  return queries;
+  const words = [...new Set([a, b, rare])].map((q) => ({ q }));
+  const texts = [`${a} ${b}`, `${a} OR ${c}`, `${a} NOT ${b}`, ...qualifiers.flatMap((q) => [`${a} ${q}`, q])];
+  const sorted = sortKeys(kind).flatMap((sort) => [
+    { q: a, sort, order: 'desc' },
+    { q: `${b} ${qualifiers[0] ?? ''}`.trim(), sort, order: 'asc' },
+  ]);
+  const shapes = [...words.flatMap((shape) => viewers.map((viewer) => ({ ...shape, viewer }))), ...[...texts.map((q) => ({ q })), ...sorted].map((shape, i) => ({ ...shape, viewer: viewers[i % viewers.length]! }))];
+  return shapes.map((shape, i) => ({
+    kind,
+    ...shape,
+    q: [scope, shape.q].filter(Boolean).join(' '),
+    accept: acceptFor(kind, i % 3 === 0),
+    ...(repositoryId === undefined ? {} : { repository_id: repositoryId }),
+  }));
 }
 
-/** The last page an answer of {@link answerOf} names (1 for an error). */
-export function lastOf(answer: string): number {
-  return answer.startsWith('last ') ? Number(answer.slice(5, answer.indexOf('\n'))) : 1;
+/** The last page and `total_count` an answer of {@link answerOf} names (1 and 0 for an error). */
+export function lastOf(answer: string): { last: number; total: number } {
+  if (!answer.startsWith('last ')) return { last: 1, total: 0 };
+  const newline = answer.indexOf('\n');
+  return { last: Number(answer.slice(5, newline)), total: (JSON.parse(answer.slice(newline + 1)) as { total_count: number }).total_count };
 }
 
 /**
- * The pages asked of one query after its first pages of 1 and of 30 (their last pages `last1`, `last30`): page 2
- * and the last of 30, page 1 of 100, the last page of 1 and the one past it.
+ * One more page of the `i`-th query after its first page of 30 (`last`: its last page, `total`: its count), in
+ * turn from: page 1 of 1, page 2 and the last of 30, page 1 of 100, the last page of 1 and the one past it (1,000
+ * at most can be reached: past it, a 422).
  */
-export function morePages(last1: number, last30: number): { page: string; per_page: string }[] {
-  return [
+export function morePage(i: number, last: number, total: number): { page: string; per_page: string } {
+  const last1 = Math.max(1, Math.min(total, 1000));
+  const pages = [
+    { page: '1', per_page: '1' },
     { page: '2', per_page: '30' },
-    { page: String(last30), per_page: '30' },
-    { page: '1', per_page: '100' },
     { page: String(last1), per_page: '1' },
+    { page: '1', per_page: '100' },
     { page: String(last1 + 1), per_page: '1' },
+    { page: String(last), per_page: '30' },
   ];
+  return pages[i % pages.length]!;
 }
