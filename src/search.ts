@@ -59,7 +59,8 @@ export type Shortcut = 'result cache' | 'champions' | 'top-k' | 'sort reach' | '
 
 /**
  * How {@link runSearch} computes an answer. It exists for the tests that compare whole answers with and without
- * the shortcuts (test/exact); neither edge sets it (the CLI's options and HTTP requests cannot reach it).
+ * the shortcuts (test/search-exact.test.ts); neither edge sets it (the CLI's options and HTTP requests cannot
+ * reach it).
  *
  * `exhaustive: true` turns off, for this search: the result cache (neither read nor written), the stored champion
  * lists, top-k pruning and the sort key's reach (`orderMatches` with pruning `never`: every match scored and

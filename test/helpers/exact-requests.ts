@@ -1,7 +1,8 @@
 /**
- * Whole answers with and without the shortcuts (src/search.ts {@link Evaluation}): the requests test/exact asks of a
- * store, and an answer as the edges write it — the envelope bytes of `pageBytes` (envelope/page.ts, the CLI's and
- * the server's) with the last page of the `Link` header, or an error's status and body.
+ * Whole answers with and without the shortcuts (src/search.ts {@link Evaluation}): the requests
+ * test/search-exact.test.ts asks of a store, and an answer as the edges write it — the envelope bytes of
+ * `pageBytes` (envelope/page.ts, the CLI's and the server's) with the last page of the `Link` header, or an error's
+ * status and body.
  */
 import { ApiError } from '../../src/api-error.js';
 import { pageBytes } from '../../src/envelope/page.js';
@@ -77,8 +78,8 @@ type Query = Omit<SearchRequest, 'page' | 'per_page'>;
 /**
  * The queries asked of one kind: frequent words alone, two words, OR, NOT, each qualifier after a word and alone,
  * each sort key (descending on a word, ascending on a word with a qualifier), every third with the text-match media
- * type. The single words go to every viewer, the others to one each in turn (bounded: test/exact's time). `scope`
- * is prefixed to every query (code: the repository or user GitHub requires); `repositoryId` is set on labels
+ * type. The single words go to every viewer, the others to one each in turn (bounded: test/search-exact.test.ts's
+ * time). `scope` is prefixed to every query (code: the repository or user GitHub requires); `repositoryId` is set on labels
  * requests.
  */
 export function queriesFor(kind: Kind, found: readonly string[], viewers: readonly Viewer[], scope = '', repositoryId?: string): Query[] {

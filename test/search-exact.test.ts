@@ -10,15 +10,15 @@
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KINDS, type Kind } from '../../src/kinds/kind.js';
-import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
-import type { Shortcut } from '../../src/search.js';
-import type { SearchRequest } from '../../src/search-request.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import { generateDump, type Rec } from '../access/generated-dump.js';
-import { READERS } from '../helpers/best-match-requests.js';
-import { answerOf, exhaustiveAnswerOf, frequentWords, lastOf, morePage, queriesFor } from '../helpers/exact-requests.js';
-import { ALL_ACCESS, openSource, readRaw, SHARED_DATA, sharedStore, sourceDir } from '../helpers/real-data.js';
+import { KINDS, type Kind } from '../src/kinds/kind.js';
+import { ANONYMOUS, viewerFor, type Viewer } from '../src/request/viewer.js';
+import type { Shortcut } from '../src/search.js';
+import type { SearchRequest } from '../src/search-request.js';
+import { openStore, type Store } from '../src/store/store.js';
+import { generateDump, type Rec } from './access/generated-dump.js';
+import { READERS } from './helpers/best-match-requests.js';
+import { answerOf, exhaustiveAnswerOf, frequentWords, lastOf, morePage, queriesFor } from './helpers/exact-requests.js';
+import { ALL_ACCESS, openSource, readRaw, SHARED_DATA, sharedStore, sourceDir } from './helpers/real-data.js';
 
 /** Shortcuts seen taken over the whole file (asserted at the end: the comparison was not between two same paths). */
 const taken = new Set<Shortcut>();
