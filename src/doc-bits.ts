@@ -68,7 +68,7 @@ export function withoutMarked(docs: ArrayLike<number>, bits: Uint32Array): Uint3
  * more), then each surviving bit read out lowest first — work in words plus survivors, not in documents tested.
  * `out` needs room for the survivors (`count` at most). With no set, every document below `count`.
  */
-export function keepByWords(sets: readonly Uint32Array[], flips: Int32Array, count: number, out: Uint32Array): number {
+export function keepByWords(sets: readonly (Uint32Array | Int32Array)[], flips: Int32Array, count: number, out: Uint32Array): number {
   const words = bitWords(count);
   const k = sets.length;
   let n = 0;
