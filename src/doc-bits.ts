@@ -60,3 +60,30 @@ export function withoutMarked(docs: ArrayLike<number>, bits: Uint32Array): Uint3
   const out = new Uint32Array(docs.length);
   return out.subarray(0, keepByBit(bits, false, docs, 0, docs.length, out, 0));
 }
+
+/**
+ * Writes to `out` from 0, ascending, the documents below `count` whose bit is set in every `sets[i]` with
+ * `flips[i] === 0` and clear in every one with `flips[i] === -1` (each set {@link bitWords}(count) words over one
+ * collection); returns how many. Word by word: a word's sets combined once (a word whose combination is 0 costs no
+ * more), then each surviving bit read out lowest first — work in words plus survivors, not in documents tested.
+ * `out` needs room for the survivors (`count` at most). With no set, every document below `count`.
+ */
+export function keepByWords(sets: readonly (Uint32Array | Int32Array)[], flips: Int32Array, count: number, out: Uint32Array): number {
+  const words = bitWords(count);
+  const k = sets.length;
+  let n = 0;
+  for (let w = 0; w < words; w++) {
+    let x = -1;
+    for (let f = 0; f < k && x !== 0; f++) x &= sets[f]![w]! ^ flips[f]!;
+    // The last word's bits past `count` (a clear bit flipped to set) are not documents.
+    if (w === words - 1 && (count & 31) !== 0) x &= (1 << (count & 31)) - 1;
+    const base = w << 5;
+    // The lowest bit set each time (x & -x, the negation wrapping as int32: bit 31 is the sign bit).
+    while (x !== 0) {
+      const low = x & Math.imul(x, -1);
+      out[n++] = base + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  return n;
+}

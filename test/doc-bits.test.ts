@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countMarked, markedBits, withoutMarked } from '../src/doc-bits.js';
+import { countMarked, keepByWords, markedBits, withoutMarked } from '../src/doc-bits.js';
 import { difference, union, unionExcept } from '../src/execute/doc-set.js';
 import { countCommon } from '../src/index/visible-statistics.js';
 
@@ -32,6 +32,33 @@ describe('documents as a bitmap', () => {
         expect([...withoutMarked(a, bits)]).toEqual([...difference(a, hidden)]);
         const merged = hidden.length === 0 ? union(a, b) : unionExcept(a, b, hidden);
         expect([...withoutMarked(union(a, b), bits)]).toEqual([...merged]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    ['no set: every document', [], [], 37, Array.from({ length: 37 }, (_, d) => d)],
+    ['one set wanted', [[0, 5, 31, 32, 63]], [0], 64, [0, 5, 31, 32, 63]],
+    ['one set wanted clear: nothing past the count', [[0, 5, 31, 32]], [-1], 35, [1, 2, 3, 4, ...Array.from({ length: 25 }, (_, i) => 6 + i), 33, 34]],
+    ['bit 31 (the sign bit) and a clear set', [[31, 63, 64], [63]], [0, -1], 65, [31, 64]],
+    ['two sets wanted, disjoint', [[1, 2], [3, 4]], [0, 0], 40, []],
+  ] as const)('keepByWords: %s', (_label, listed, flips, count, expected) => {
+    const sets = listed.map((docs) => markedBits(Uint32Array.from(docs), count));
+    const out = new Uint32Array(count);
+    const n = keepByWords(sets, Int32Array.from(flips), count, out);
+    expect([...out.subarray(0, n)]).toEqual(expected);
+  });
+
+  it('keepByWords keeps the documents each set marks or leaves clear as asked (property)', () => {
+    fc.assert(
+      fc.property(sized, fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()), fc.integer({ min: 0, max: 3 }), ([count, a, b, c], wanted, k) => {
+        const lists = [a, b, c].slice(0, k);
+        const sets = lists.map((docs) => markedBits(docs, count));
+        const out = new Uint32Array(count);
+        const n = keepByWords(sets, Int32Array.from(lists, (_, i) => (wanted[i] ? 0 : -1)), count, out);
+        const expected = Array.from({ length: count }, (_, d) => d).filter((d) => lists.every((docs, i) => docs.includes(d) === wanted[i]));
+        expect([...out.subarray(0, n)]).toEqual(expected);
       }),
       { numRuns: 300 },
     );

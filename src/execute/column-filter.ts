@@ -10,7 +10,7 @@
  * per-document scan (scan-docs.ts `scanDocs`). {@link filterShare} estimates what share of the collection a filter
  * keeps, so that a conjunction tests its most selective filters first (execute.ts).
  */
-import { keepByBit, withoutMarked } from '../doc-bits.js';
+import { bitWords, keepByBit, keepByWords, markedBits, withoutMarked } from '../doc-bits.js';
 import type { DocList } from '../index/text-index.js';
 import type { Budget } from '../budget.js';
 import type { Predicate } from '../kinds/spec.js';
@@ -36,7 +36,17 @@ export interface VisibleDocs {
   readonly hidden: DocList;
   /** Every document the viewer may see, ascending (the complement of `hidden`; made on demand). */
   readonly every: () => DocList;
+  /**
+   * The documents of the collection (`hidden` and `every` together: `[0, count)`). With it, filters over one bit
+   * set each are tested word by word over the collection ({@link keepVisibleByWords}), not `every` document by document.
+   */
+  readonly count?: number;
+  /** `hidden` as a bitmap over the `count` documents (src/doc-bits.ts layout), when one is stored; else made from `hidden`. */
+  readonly hiddenBits?: Uint32Array;
 }
+
+/** Is `within` the visible documents described (not a list)? */
+const isVisible = (within: DocList | VisibleDocs): within is VisibleDocs => !ArrayBuffer.isView(within);
 
 /**
  * The documents of `within` (sorted, duplicate-free) that `test` accepts, over its column block by block; undefined
@@ -110,12 +120,12 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
     const all = within ?? visible!.every();
     return described ? columnDocs(all, described, budget, visible) : scanDocs(all, scan, budget, RUN); // an inverted list that could not be read: one call per document
   }
-  return conjunctionDocs(within ?? visible!.every(), [filter], budget);
+  return conjunctionDocs(within ?? visible!, [filter], budget);
 }
 
 /**
- * The documents of `within` (sorted, duplicate-free; a function giving them, called only when the filters can be
- * tested so) that every one of `tests` accepts, as one pass over `within` block by block instead of a pass (and a list written) per filter: each run of documents is tested by the first
+ * The documents of `within` (sorted, duplicate-free; or the documents a viewer may see, described: listed only when
+ * the filters cannot be tested without them) that every one of `tests` accepts, as one pass over `within` block by block instead of a pass (and a list written) per filter: each run of documents is tested by the first
  * filter into the output, then the survivors by the next, in place, and so on (a run none survives costs the
  * other filters nothing). The same documents as the filters applied one after another with
  * {@link columnFilterDocs}. Undefined when a test does not describe a filter of one document's own value (a range,
@@ -123,24 +133,26 @@ async function columnDocs(within: DocList | undefined, filter: ColumnFilter, bud
  * the filters' runs differ in size. Spends one budget unit per document tested by each filter and yields when a
  * slice has run long; past the deadline it stops, keeping what passed so far.
  */
-export function columnConjunctionDocs(within: DocList | (() => DocList), tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
+export function columnConjunctionDocs(within: DocList | VisibleDocs, tests: readonly Predicate[], budget: Budget): Promise<DocList> | undefined {
   const filters: ValueFilter[] = [];
   for (const test of tests) {
     const described = columnFilterOf(test);
     // Strings over an inverted form join a list's pass through their bit sets (without a list, their own lists are
     // read rather than every visible document tested).
-    const filter = described?.type === 'sets' && typeof within !== 'function' ? setBits(described) : described;
+    const filter = described?.type === 'sets' && !isVisible(within) ? setBits(described) : described;
     if (!filter || filter.type === 'any' || filter.type === 'sets') return undefined;
     if (filters.length > 0 && runSize(filter) !== runSize(filters[0]!)) return undefined;
     filters.push(filter);
   }
   if (filters.length === 0) return undefined;
-  return conjunctionDocs(typeof within === 'function' ? within() : within, filters, budget);
+  return conjunctionDocs(within, filters, budget);
 }
 
 /**
- * The documents of `within` (ascending) that every one of `filters` (one or more, of one run size) accepts. The
- * filters of a document's own bit (`bits`: nothing per block to settle) first, each over the whole list in one loop
+ * The documents of `within` (ascending; or the visible documents described) that every one of `filters` (one or
+ * more, of one run size) accepts. The filters of a document's own bit (`bits`: nothing per block to settle) first:
+ * over the visible documents of a collection of known count, word by word over the collection
+ * ({@link keepVisibleByWords}: the visible documents are never listed); otherwise each over the whole list in one loop
  * (the first writes the survivors, each next narrows them in place: a cold process compiles one long loop sooner than
  * it does a short one called per block); then the others per run of the survivors inside one block of the filters'
  * run size, likewise — or, when the survivors are sparse over those blocks ({@link sparseOverBlocks}), each over the
@@ -151,15 +163,22 @@ export function columnConjunctionDocs(within: DocList | (() => DocList), tests: 
  * its own copy in place, moves what it wrote so far out of its working array before each yield. The answer is a
  * fresh array, sized to the survivors (a filter run over every visible document allocates the answer, not the list).
  */
-async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
-  let list = within;
+async function conjunctionDocs(within: DocList | VisibleDocs, filters: readonly ValueFilter[], budget: Budget): Promise<DocList> {
   const blocked: ValueFilter[] = [];
   const bitFilters = filters.filter((f): f is Extract<ValueFilter, { type: 'bits' }> => f.type === 'bits');
-  if (bitFilters.length > 0) {
-    const kept = u32(U32.bitsPassed, within.length);
-    const n = keepByBits(bitFilters, within, kept, budget);
-    if (n === undefined) return new Uint32Array(0);
-    list = kept.slice(0, n);
+  let list: DocList;
+  if (bitFilters.length > 0 && isVisible(within) && within.count !== undefined) {
+    const kept = keepVisibleByWords(bitFilters, within, within.count, budget);
+    if (kept === undefined) return new Uint32Array(0);
+    list = kept;
+  } else {
+    list = isVisible(within) ? within.every() : within;
+    if (bitFilters.length > 0) {
+      const kept = u32(U32.bitsPassed, list.length);
+      const n = keepByBits(bitFilters, list, kept, budget);
+      if (n === undefined) return new Uint32Array(0);
+      list = kept.slice(0, n);
+    }
   }
   for (const filter of filters) if (filter.type !== 'bits') blocked.push(filter);
   if (blocked.length === 0) return list;
@@ -205,6 +224,25 @@ async function conjunctionDocs(within: DocList, filters: readonly ValueFilter[],
   }
   if (own) return out.subarray(0, n);
   return joined(spilled, out.subarray(0, n));
+}
+
+/**
+ * The documents of `visible` (over a collection of `count` documents) whose bit in each of `filters` is as that
+ * filter wants, ascending, in a new array sized to them — or undefined when `budget` runs out (one unit per word of
+ * each set and of the hidden bitmap). Written into a working array (src/scratch.ts) first. Word by word over
+ * the collection (doc-bits.ts `keepByWords`), the hidden documents as one more set wanted clear: no list of the
+ * visible documents is read or made. The same documents as {@link keepByBits} over `visible.every()`.
+ */
+function keepVisibleByWords(filters: readonly BitsFilter[], visible: VisibleDocs, count: number, budget: Budget): Uint32Array | undefined {
+  const sets = filters.map((f) => f.bits);
+  const flips = filters.map((f) => (f.wanted ? 0 : -1));
+  if (visible.hidden.length > 0) {
+    sets.push(visible.hiddenBits ?? markedBits(visible.hidden, count));
+    flips.push(-1);
+  }
+  if (!budget.spend(bitWords(count) * sets.length)) return undefined;
+  const kept = u32(U32.bitsPassed, count);
+  return kept.slice(0, keepByWords(sets, Int32Array.from(flips), count, kept));
 }
 
 /** The lists `parts` and then `last`, one after another, in a new array. */

@@ -11,6 +11,7 @@ import type { DocList } from '../index/text-index.js';
 import { seek } from './doc-set.js';
 import { lowerBound } from '../index/sorted-list.js';
 import { BITMAP_WORDS, CHUNK_SPAN, PostingChunks } from '../index/posting-chunks.js';
+import { keepByWords } from '../doc-bits.js';
 
 /** A value above every document number (a posting read to its end). */
 const PAST_END = 2 ** 32;
@@ -108,23 +109,15 @@ function andInto(bits: Int32Array, other: Int32Array): void {
   for (let w = 0; w < bits.length; w++) bits[w]! &= other[w]!;
 }
 
+/** What {@link readBits} wants of its three sets (doc-bits.ts `keepByWords`): set, set, clear. */
+const SET_SET_CLEAR = Int32Array.of(0, 0, -1);
+
 /**
  * The document numbers of the bits set in `bits` and in `other` but not in `hidden` (three sets of one length) into
- * `out`, ascending: `out`'s first entries (a view).
+ * `out`, ascending: `out`'s first entries (a view). Read out word by word by doc-bits.ts `keepByWords`.
  */
 function readBits(bits: Int32Array, other: Int32Array, hidden: Int32Array, out: Uint32Array): Uint32Array {
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]! & other[w]! & ~hidden[w]!;
-    const base = w << 5;
-    // The lowest bit set each time (x & -x, the negation wrapping as int32: bit 31 is the sign bit).
-    while (x !== 0) {
-      const low = x & Math.imul(x, -1);
-      out[n++] = base + 31 - Math.clz32(low);
-      x ^= low;
-    }
-  }
-  return out.subarray(0, n);
+  return out.subarray(0, keepByWords([bits, other, hidden], SET_SET_CLEAR, bits.length << 5, out));
 }
 
 /**

@@ -13,7 +13,7 @@ import { difference, intersect, union, unionExcept, universe } from './doc-set.j
 import { keepByBit, withoutMarked } from '../doc-bits.js';
 import { u32, U32 } from '../scratch.js';
 import { textMatchCacheOf } from './score-cache.js';
-import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter } from './column-filter.js';
+import { bitsFilterOf, columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, keepByBits, type BitsFilter, type VisibleDocs } from './column-filter.js';
 import type { Predicate } from '../kinds/spec.js';
 import { scanDocs } from './scan-docs.js';
 import { intersectUnions } from './conjunction.js';
@@ -69,6 +69,14 @@ export class Executor {
     private readonly visibleOf?: () => DocList,
   ) {}
 
+  /**
+   * The documents the viewer may see, described for the column filters (column-filter.ts `VisibleDocs`): the hidden
+   * ones (as the segment's stored bitmap when they are the private documents) and every visible one on demand.
+   */
+  private visibleDocs(): VisibleDocs {
+    return { hidden: this.hidden, every: () => this.everyVisible(), count: this.c.records.length, hiddenBits: this.c.storedHiddenBits(this.hidden) };
+  }
+
   /** Every document the viewer may see, made only when a part of the query must visit them all. */
   private everyVisible(): DocList {
     return (this.visible ??= this.visibleOf?.() ?? difference(universe(this.c.records.length), this.hidden));
@@ -88,7 +96,7 @@ export class Executor {
         return new Uint32Array(0);
       case 'filter':
         return (
-          columnFilterDocs(within, expr.test, this.budget, { hidden: this.hidden, every: () => this.everyVisible() }) ??
+          columnFilterDocs(within, expr.test, this.budget, this.visibleDocs()) ??
           scanDocs(within ?? this.everyVisible(), expr.test, this.budget)
         );
       case 'text': {
@@ -155,7 +163,7 @@ export class Executor {
       tests.push(expr.test);
     }
     for (let count = tests.length; count > 1; count--) {
-      const docs = columnConjunctionDocs(within ?? (() => this.everyVisible()), tests.slice(0, count), this.budget);
+      const docs = columnConjunctionDocs(within ?? this.visibleDocs(), tests.slice(0, count), this.budget);
       if (docs) return { docs, count };
     }
     return undefined;

@@ -9,16 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { Budget } from '../../src/budget.js';
 import { invertStrings, NUMBER_BLOCK, numberBlocks } from '../../src/cache/columns.js';
 import { encodeNarrow, narrowShape, noneCode } from '../../src/cache/narrow-numbers.js';
-import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, SPARSE_RUN, sparseOverBlocks } from '../../src/execute/column-filter.js';
+import { columnConjunctionDocs, columnExceptDocs, columnFilterDocs, filterShare, SPARSE_RUN, sparseOverBlocks, type VisibleDocs } from '../../src/execute/column-filter.js';
 import type { CollectionView, Column, ColumnSets } from '../../src/kinds/collection-view.js';
 import { anyOf, bitsPredicate, codesPredicate, columnFilterOf, flagPredicate, intervalPredicate, setsPredicate, stringsPredicate } from '../../src/kinds/qualifier-columns.js';
 import { denseBits, denseIds, trueBits } from '../../src/cache/column-bits.js';
-import { bitWords } from '../../src/doc-bits.js';
+import { bitWords, markedBits } from '../../src/doc-bits.js';
 import type { Interval } from '../../src/kinds/qualifier-values.js';
 import type { Predicate } from '../../src/kinds/spec.js';
 
 /** The documents of `within` the predicate accepts, one call each (the oracle). */
 const perDocument = (within: Uint32Array, test: Predicate): number[] => [...within].filter((doc) => test(doc));
+
+/** `docs` as the visible documents made on demand (no count: listed, not tested word by word). */
+const listed = (docs: Uint32Array): VisibleDocs => ({ hidden: new Uint32Array(0), every: () => docs });
 
 async function blockwise(within: Uint32Array, test: Predicate): Promise<number[]> {
   const found = columnFilterDocs(within, test, new Budget(undefined));
@@ -228,7 +231,7 @@ describe('column filters block by block equal their predicates per document', ()
             expect(found).toBeDefined();
             expect([...(await found!)]).toEqual(expected);
             // The list made on demand (every visible document, as a query of qualifiers only starts).
-            expect([...(await columnConjunctionDocs(() => docs, tests.slice(0, m), new Budget(undefined))!)]).toEqual(expected);
+            expect([...(await columnConjunctionDocs(listed(docs), tests.slice(0, m), new Budget(undefined))!)]).toEqual(expected);
             fused++;
           }
         },
@@ -333,7 +336,7 @@ describe('column filters block by block equal their predicates per document', ()
     const never = (): Uint32Array => {
       throw new Error('no list is made for filters that are not tested in one pass');
     };
-    expect(columnConjunctionDocs(never, [flag, make(view)], new Budget(undefined))).toBeUndefined();
+    expect(columnConjunctionDocs({ hidden: new Uint32Array(0), every: never }, [flag, make(view)], new Budget(undefined))).toBeUndefined();
   });
 
   it('boolean flags over a bit set accept what the byte column does, alone and in one pass with other filters', async () => {
@@ -351,7 +354,7 @@ describe('column filters block by block equal their predicates per document', ()
           const other = intervalPredicate({ type: 'number', values: a, blocks: numberBlocks(a) }, range)!;
           const expected = perDocument(docs, bytes).filter((doc) => other(doc));
           expect([...(await columnConjunctionDocs(docs, [test, other], new Budget(undefined))!)]).toEqual(expected);
-          expect([...(await columnConjunctionDocs(() => docs, [other, test], new Budget(undefined))!)]).toEqual(expected);
+          expect([...(await columnConjunctionDocs(listed(docs), [other, test], new Budget(undefined))!)]).toEqual(expected);
           // Several bit sets: tested one by one (a short list) or as their conjunction word by word (a long one).
           const second = bitsPredicate(trueBits(values2), wanted2)!;
           const both = expected.filter((doc) => (values2[doc] === 1) === wanted2);
@@ -363,6 +366,46 @@ describe('column filters block by block equal their predicates per document', ()
       { numRuns: 100, seed: 2431 },
     );
     expect(bitsPredicate(undefined, true)).toBeUndefined();
+  });
+
+  it('bit sets over the visible documents of a known count: word by word, never listing them, equal the filters per document', async () => {
+    let withRange = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        count.chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.array(fc.tuple(fc.uint8Array({ minLength: n, maxLength: n, min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 3 }),
+            within(n),
+            fc.boolean(),
+            fc.option(fc.tuple(numbers(n), interval), { nil: undefined }),
+          ),
+        ),
+        async ([n, flags, visibleList, stored, range]) => {
+          const hidden = Uint32Array.from([...universeOf(n)].filter((d) => !visibleList.includes(d)));
+          const visible: VisibleDocs = {
+            hidden,
+            every: () => {
+              throw new Error('the visible documents are not listed for bit sets over a known count');
+            },
+            count: n,
+            hiddenBits: stored ? markedBits(hidden, n) : undefined,
+          };
+          const tests: Predicate[] = flags.map(([values, wanted]) => bitsPredicate(trueBits(values), wanted)!);
+          if (range) {
+            tests.push(intervalPredicate({ type: 'number', values: range[0], blocks: numberBlocks(range[0]) }, range[1])!);
+            withRange++;
+          }
+          const expected = [...visibleList].filter((doc) => tests.every((test) => test(doc)));
+          if (tests.length === 1) expect([...(await columnFilterDocs(undefined, tests[0]!, new Budget(undefined), visible)!)]).toEqual(expected);
+          else expect([...(await columnConjunctionDocs(visible, tests, new Budget(undefined))!)]).toEqual(expected);
+          // The same as the listed visible documents tested one by one.
+          expect([...(await columnConjunctionDocs(listed(visibleList), [...tests, tests[0]!], new Budget(undefined))!)]).toEqual(expected);
+        },
+      ),
+      { numRuns: 150, seed: 2433 },
+    );
+    expect(withRange).toBeGreaterThan(10);
   });
 
   it('sets over an inverted form with stored bit sets: tested by their bits with a list, fused into a pass, negated; lists without', async () => {
@@ -419,7 +462,7 @@ describe('column filters block by block equal their predicates per document', ()
           const fused = columnConjunctionDocs(docs, [test, flag], new Budget(undefined));
           expect(fused !== undefined).toBe(allDense);
           if (fused) expect([...(await fused)]).toEqual([...docs].filter((doc) => holds(doc) && flags[doc] === 1));
-          expect(columnConjunctionDocs(() => docs, [test, flag], new Budget(undefined))).toBeUndefined();
+          expect(columnConjunctionDocs(listed(docs), [test, flag], new Budget(undefined))).toBeUndefined();
         },
       ),
       { numRuns: 150, seed: 2432 },
