@@ -71,10 +71,19 @@ export class Executor {
 
   /**
    * The documents the viewer may see, described for the column filters (column-filter.ts `VisibleDocs`): the hidden
-   * ones (as the segment's stored bitmap when they are the private documents) and every visible one on demand.
+   * ones (as the segment's stored bitmap when they are the private documents, read only when a filter run over the
+   * visible documents asks for it) and every visible one on demand.
    */
   private visibleDocs(): VisibleDocs {
-    return { hidden: this.hidden, every: () => this.everyVisible(), count: this.c.records.length, hiddenBits: this.c.storedHiddenBits(this.hidden) };
+    const { c, hidden } = this;
+    return {
+      hidden,
+      every: () => this.everyVisible(),
+      count: c.records.length,
+      get hiddenBits() {
+        return c.storedHiddenBits(hidden);
+      },
+    };
   }
 
   /** Every document the viewer may see, made only when a part of the query must visit them all. */

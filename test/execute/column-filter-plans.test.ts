@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api-error.js';
 import { Budget } from '../../src/budget.js';
 import { executePlan } from '../../src/execute/match.js';
@@ -110,4 +110,37 @@ describe('qualifier filters over columns equal the per-document path on generate
     expect(invertedFilters).toBeGreaterThan(0);
     expect(matched).toBeGreaterThan(20);
   }, 120_000);
+});
+
+describe("the stored private bitmap is read only by a filter run over the visible documents", () => {
+  const dirs: string[] = [];
+  /** One generated dump with private records, shared by the cases. */
+  let store: Store | undefined;
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['is:open', true], // a flag over every visible document: word by word, the hidden documents as one more set
+    ['alpha OR is:open', true], // the flag's side of the OR runs over every visible document too
+    ['label:bug', false], // a label's own inverted list: no bitmap
+    ['alpha label:bug', false], // filters over the word's matches: tested on that list
+    ['alpha comments:>1', false],
+    ['alpha created:>2024-03', false],
+    ['zebra crash is:closed', false],
+  ])('anonymous %s: bitmap asked for: %s', async (q, asked) => {
+    store ??= (() => {
+      const { dir } = generateDump(3, 40);
+      dirs.push(dir);
+      return openStore(dir, { cacheDir: path.join(dir, '.cache') });
+    })();
+    const compiled = (await compiledFor(store, { kind: 'issues', q, viewer: ANONYMOUS, requirePreviews: false }))!;
+    const c = await store.collection('issues');
+    const spy = vi.spyOn(c, 'storedHiddenBits');
+    const blockwise = await executePlan(compiled, c, new Budget(undefined));
+    const plain: CompiledSearch = { ...compiled, expr: perDocument(compiled.expr), within: compiled.within.map((t) => (doc: number) => t(doc)) };
+    expect(spy.mock.calls.length > 0).toBe(asked);
+    expect([...blockwise.docs]).toEqual([...(await executePlan(plain, c, new Budget(undefined))).docs]);
+    spy.mockRestore();
+  }, 60_000);
 });
