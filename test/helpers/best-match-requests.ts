@@ -2,7 +2,7 @@
  * Generated best-match requests over the generated dumps' vocabulary (test/access/generated-dump.ts), every kind of
  * viewer, and the search each prepares: shared by the top-k properties that compare a collector's page with scoring
  * every match (test/order/sparse-first.test.ts, test/order/few-a-block.test.ts,
- * test/order/term-frequency-bounds.test.ts).
+ * test/order/term-frequency-bounds.test.ts, test/order/whole-lengths.test.ts).
  */
 import fc from 'fast-check';
 import { ApiError } from '../../src/api-error.js';
@@ -10,6 +10,7 @@ import { Budget } from '../../src/budget.js';
 import { executePlan, type Matches } from '../../src/execute/match.js';
 import type { BestMatchScorer } from '../../src/execute/scorer.js';
 import { orderMatches } from '../../src/order/order.js';
+import { topKBestMatch, type TopK } from '../../src/order/top-k.js';
 import { compileSearch, planSearch, type CompiledSearch } from '../../src/plan/search-plan.js';
 import { ANONYMOUS, viewerFor, type Viewer } from '../../src/request/viewer.js';
 import { normalizeRequest, type SearchRequest } from '../../src/search-request.js';
@@ -71,4 +72,29 @@ export async function exhaustivePage(
  */
 export function forgetMemos(c: Collection): void {
   (c as unknown as { slots: Map<unknown, unknown> }).slots.clear();
+}
+
+/** The collector's knobs a property varies (order/top-k.ts `topKBestMatch`; each left out takes the collector's default). */
+export interface CollectorKnobs {
+  readonly firstRound?: number;
+  readonly seeded?: boolean;
+  readonly sparseRatio?: number;
+  readonly fewABlock?: number;
+}
+
+/**
+ * The pruned collector over {@link exhaustivePage}'s search, run as on its terms' first use in a reader (memos
+ * dropped first, {@link forgetMemos}), with `knobs`: its result and its page in `want`'s form (documents and scores
+ * of positions [0, end)). Undefined when no bound could be formed (the collector declined).
+ */
+export function prunedPage(
+  c: Collection,
+  page: { readonly compiled: CompiledSearch; readonly matches: Matches & { scorer: BestMatchScorer }; readonly end: number },
+  knobs: CollectorKnobs = {},
+): { top: TopK; got: { docs: number[]; scores: number[] } } | undefined {
+  const { compiled, matches, end } = page;
+  forgetMemos(c);
+  const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, knobs.firstRound, knobs.seeded, knobs.sparseRatio, knobs.fewABlock);
+  if (!top) return undefined;
+  return { top, got: { docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] } };
 }

@@ -11,11 +11,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blockMaxima, textScores } from '../../src/order/bounds.js';
 import { matchBounds, matchTextBounds } from '../../src/order/match-bound.js';
-import { topKBestMatch } from '../../src/order/top-k.js';
 import { linearForm } from '../../src/rank/rank.js';
 import { ANONYMOUS } from '../../src/request/viewer.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, exhaustivePage, forgetMemos, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, preparedSearch, prunedPage, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -36,14 +35,14 @@ describe('top-k by own bounds equals exhaustive scoring (generated dumps, every 
       fc.asyncProperty(bestMatchRequests(extra, 1, ['1', '3', '10', '30']), async (request) => {
         const page = await exhaustivePage(c, request);
         if (!page) return;
-        const { compiled, matches, end, want } = page;
+        const { matches, want } = page;
         for (const fewABlock of [1, 4, Infinity]) {
           for (const firstRound of [0, 256]) {
             // A term's parts among the matches are known on its first use in a reader only: memos dropped first.
-            forgetMemos(c);
-            const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, firstRound, true, undefined, fewABlock);
-            if (!top) continue;
-            expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
+            const run = prunedPage(c, page, { firstRound, fewABlock });
+            if (!run) continue;
+            const { top } = run;
+            expect(run.got).toEqual(want);
             if (fewABlock === Infinity) expect(top.byMatch).toBe(false);
             if (!top.byMatch) continue;
             byMatch++;

@@ -11,8 +11,8 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FieldMaxima } from '../../src/order/bounds.js';
-import { sparseFirst, topKBestMatch } from '../../src/order/top-k.js';
-import { bestMatchRequests, exhaustivePage, forgetMemos } from '../helpers/best-match-requests.js';
+import { sparseFirst } from '../../src/order/top-k.js';
+import { bestMatchRequests, exhaustivePage, prunedPage } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -32,15 +32,15 @@ describe('top-k with sparse terms first equals exhaustive scoring (generated dum
       fc.asyncProperty(bestMatchRequests(['', '', '', 'is:open', 'label:bug', 'in:title'], 2, ['1', '5', '10', '30']), async (request) => {
         const page = await exhaustivePage(c, request);
         if (!page) return;
-        const { compiled, matches, end, want } = page;
+        const { want } = page;
         for (const ratio of [1, 2, 4, 64]) {
           for (const seeded of [true, false]) {
             // A term's parts among the matches are known on its first use in a reader only (later uses read the
             // term's kept weights): the reader's memos are dropped before each call.
-            forgetMemos(c);
-            const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, 0, seeded, ratio, Infinity);
-            if (!top) continue;
-            expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
+            const run = prunedPage(c, page, { firstRound: 0, seeded, sparseRatio: ratio, fewABlock: Infinity });
+            if (!run) continue;
+            const { top } = run;
+            expect(run.got).toEqual(want);
             if (top.first > 0) firstRuns++;
             if (!top.walked) unwalked++;
           }

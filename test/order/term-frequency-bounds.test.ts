@@ -12,10 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FieldImpacts, TextIndex } from '../../src/index/text-index.js';
 import { blockMaxima } from '../../src/order/bounds.js';
 import { PRUNE_MIN_FEW, PRUNE_MIN_MATCHES, pruneWorth, SCATTERED_MATCHES } from '../../src/order/order.js';
-import { topKBestMatch } from '../../src/order/top-k.js';
 import type { Collection } from '../../src/store/collection.js';
 import { VOCABULARY } from '../access/generated-dump.js';
-import { bestMatchRequests, exhaustivePage, forgetMemos, preparedSearch, READERS } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, forgetMemos, preparedSearch, prunedPage, READERS } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -64,15 +63,15 @@ describe('postings read block by block, bounded by their term frequencies (gener
       fc.asyncProperty(bestMatchRequests(extra, 1, ['1', '3', '10', '30']), async (request) => {
         const page = await exhaustivePage(c, request);
         if (!page) return;
-        const { compiled, matches, end, want } = page;
+        const { compiled, matches, want } = page;
         forgetMemos(c);
         const fields = blockMaxima(c, matches.scorer.terms, matches.scorer.hidden, compiled.access, matches.docs, true) ?? [];
         const upper = fields.some((field) => field.dimensions.some((dimension) => dimension.upper && !dimension.impacts));
         for (const firstRound of [0, 256]) {
-          forgetMemos(c);
-          const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, firstRound, true, undefined, 1);
-          if (!top) continue;
-          expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
+          const run = prunedPage(c, page, { firstRound, fewABlock: 1 });
+          if (!run) continue;
+          const { top } = run;
+          expect(run.got).toEqual(want);
           if (!top.byMatch || !upper) continue;
           byUpper++;
           if (top.scored < matches.docs.length) pruned++;

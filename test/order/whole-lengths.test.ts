@@ -8,9 +8,8 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blockMaxima, type FieldMaxima } from '../../src/order/bounds.js';
-import { topKBestMatch } from '../../src/order/top-k.js';
 import type { Collection } from '../../src/store/collection.js';
-import { bestMatchRequests, exhaustivePage, forgetMemos } from '../helpers/best-match-requests.js';
+import { bestMatchRequests, exhaustivePage, forgetMemos, prunedPage } from '../helpers/best-match-requests.js';
 import { collectionWithChampions } from '../helpers/champion-collection.js';
 
 const dirs: string[] = [];
@@ -48,7 +47,7 @@ describe('a short part weighed whole once the length section is read (generated 
       fc.asyncProperty(bestMatchRequests(extra, 2, ['1', '3', '10', '30']), async (request) => {
         const page = await exhaustivePage(c, request);
         if (!page) return;
-        const { compiled, matches, end, want } = page;
+        const { compiled, matches, want } = page;
         forgetMemos(c);
         const fields = blockMaxima(c, matches.scorer.terms, matches.scorer.hidden, compiled.access, matches.docs) ?? [];
         const seen = kinds(c, fields, matches.scorer.terms, matches.scorer.hidden);
@@ -56,10 +55,9 @@ describe('a short part weighed whole once the length section is read (generated 
         if (seen.includes('whole')) expect(seen).toContain('reads');
         if (seen.includes('part')) expect(seen).not.toContain('reads');
         for (const firstRound of [0, 256]) {
-          forgetMemos(c);
-          const top = topKBestMatch(c, matches.docs, end, matches.scorer, compiled.access, firstRound, true, undefined, Infinity);
-          if (!top) continue;
-          expect({ docs: [...top.docs.subarray(0, end)], scores: [...top.scores.subarray(0, end)] }).toEqual(want);
+          const run = prunedPage(c, page, { firstRound, fewABlock: Infinity });
+          if (!run) continue;
+          expect(run.got).toEqual(want);
           if (seen.includes('whole')) whole++;
           if (seen.includes('part')) part++;
         }
